@@ -1,0 +1,259 @@
+"""Frozen Hand / Meld / WinContext and the legality checks: the only way to build a scorable hand.
+
+Everything here is checked once at the edge; later stages trust these values.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from calc import tiles as T
+from calc.errors import IllegalHandError
+from calc.notation import MeldText, Tile, format_tiles, parse_hand, parse_tiles
+from calc.rules import RuleSet
+
+PON, CHI, OPEN_KAN, CLOSED_KAN = "pon", "chi", "kan", "ankan"
+
+
+@dataclass(frozen=True)
+class Meld:
+    kind: str  # pon, chi, kan (open: called or added), ankan (closed kan)
+    tiles: tuple[int, ...]  # sorted tile indices
+    red: int = 0  # red fives among them
+
+    @property
+    def opened(self) -> bool:
+        return self.kind != CLOSED_KAN
+
+    @property
+    def is_kan(self) -> bool:
+        return self.kind in (OPEN_KAN, CLOSED_KAN)
+
+    @property
+    def is_triplet(self) -> bool:
+        return self.kind != CHI
+
+    def text(self) -> str:
+        reds = self.red
+        tiles = []
+        for t in self.tiles:  # the red copies of a five are written first
+            is_red = reds > 0 and t in (T.FIVE_PIN, T.FIVE_SOU, T.FIVE_MAN)
+            reds -= is_red
+            tiles.append((t, is_red))
+        body = format_tiles(tiles)
+        return f"({body})" if self.kind == CLOSED_KAN else f"[{body}]"
+
+
+@dataclass(frozen=True)
+class Hand:
+    concealed: tuple[int, ...]  # sorted, the winning tile included
+    melds: tuple[Meld, ...]
+    win_tile: int
+    concealed_red: tuple[int, ...] = ()  # the tiles among the concealed ones that are red fives
+    win_red: bool = False  # the winning tile itself is a red five
+
+    @property
+    def closed(self) -> bool:
+        return all(not m.opened for m in self.melds)
+
+    @property
+    def red(self) -> int:
+        return len(self.concealed_red) + sum(m.red for m in self.melds)
+
+    def text(self) -> str:
+        """mpsz with the winning tile written last; parse(text) gives this hand back."""
+        rest = list(self.concealed)
+        rest.remove(self.win_tile)
+        reds = list(self.concealed_red)
+        if self.win_red:
+            reds.remove(self.win_tile)
+        marked: list[Tile] = []
+        for t in rest:
+            marked.append((t, t in reds))
+            if t in reds:
+                reds.remove(t)
+        parts = [format_tiles(marked + [(self.win_tile, self.win_red)])]
+        parts += [m.text() for m in self.melds]
+        return " ".join(parts)
+
+
+@dataclass(frozen=True)
+class WinContext:
+    tsumo: bool = False
+    riichi: bool = False
+    double_riichi: bool = False
+    ippatsu: bool = False
+    rinshan: bool = False
+    chankan: bool = False
+    haitei: bool = False
+    houtei: bool = False
+    tenhou: bool = False
+    chiihou: bool = False
+    renhou: bool = False
+    seat_wind: int = T.EAST
+    round_wind: int = T.EAST
+    dora_indicators: tuple[int, ...] = ()
+    ura_indicators: tuple[int, ...] = ()
+    nuki: int = 0
+    honba: int = 0
+    sticks: int = 0
+    # red fives among the indicators, only for counting copies of a tile
+    indicator_red: tuple[int, ...] = field(default=(), compare=False)
+
+    @property
+    def dealer(self) -> bool:
+        return self.seat_wind == T.EAST
+
+
+def _meld_from_text(meld: MeldText, rules: RuleSet) -> Meld:
+    indices = sorted(t for t, _ in meld.tiles)
+    red = sum(1 for _, r in meld.tiles if r)
+    where = {"column": meld.column}
+    if meld.closed:
+        if len(indices) != 4 or len(set(indices)) != 1:
+            raise IllegalHandError("a closed kan ( ) holds four identical tiles", **where)
+        return Meld(CLOSED_KAN, tuple(indices), red)
+    if len(set(indices)) == 1 and len(indices) in (3, 4):
+        return Meld(PON if len(indices) == 3 else OPEN_KAN, tuple(indices), red)
+    is_run = (
+        len(indices) == 3
+        and indices[0] < T.HONOR
+        and T.suit_of(indices[0]) == T.suit_of(indices[2])
+        and indices[1] == indices[0] + 1
+        and indices[2] == indices[0] + 2
+    )
+    if is_run:
+        if not rules.game.chi:
+            raise IllegalHandError("chi is not allowed in sanma (profile: game.chi is false)", **where)
+        return Meld(CHI, tuple(indices), red)
+    raise IllegalHandError("a meld is a pon [555z], an open kan [5555z] or a closed kan (5555z)", **where)
+
+
+def parse_indicators(text: str | None, what: str) -> tuple[Tile, ...]:
+    return tuple(parse_tiles(text, what=what)) if text else ()
+
+
+def build_hand(
+    text: str,
+    rules: RuleSet,
+    context: WinContext,
+    *,
+    win: str | None = None,
+    indicators: tuple[Tile, ...] = (),
+) -> Hand:
+    """Parse and check a hand: tile set, calls, copies, count, winning tile, context flags.
+
+    `indicators` are the dora and ura indicators as written, counted against the four copies.
+    """
+    concealed_text, meld_texts = parse_hand(text)
+    melds = tuple(_meld_from_text(m, rules) for m in meld_texts)
+    if not concealed_text:
+        raise IllegalHandError("the hand has no concealed tiles")
+    if win is not None:
+        win_list = parse_tiles(win, what="--win")
+        if len(win_list) != 1:
+            raise IllegalHandError(f"--win takes one tile, got {win!r}")
+        win_tile, win_red = win_list[0]
+        if (win_tile, win_red) not in concealed_text and not (
+            not win_red and any(t == win_tile for t, _ in concealed_text)
+        ):
+            raise IllegalHandError(f"winning tile {T.name(win_tile, win_red)} is not in the hand")
+    else:
+        win_tile, win_red = concealed_text[-1]
+    if win_red and (win_tile, True) not in concealed_text:
+        raise IllegalHandError(f"winning tile {T.name(win_tile, True)} is not in the hand")
+
+    red_fives = set(rules.game.red_fives)
+    all_tiles: list[Tile] = list(concealed_text) + [t for m in meld_texts for t in m.tiles] + list(indicators)
+    for tile, red in all_tiles:
+        if rules.game.tile_set == "sanma" and not T.is_sanma_tile(tile):
+            raise IllegalHandError(f"{T.name(tile)} does not exist in sanma (only 1m and 9m of manzu)")
+        if red and tile not in red_fives:
+            raise IllegalHandError(f"{T.name(tile, True)}: this profile has no red {T.name(tile)}")
+    counts = [0] * 34
+    reds = [0] * 34
+    for tile, red in all_tiles:
+        counts[tile] += 1
+        reds[tile] += red
+    counts[T.NORTH] += context.nuki
+    if context.nuki > 4:
+        raise IllegalHandError(f"--nuki {context.nuki}: there are only four norths")
+    if context.nuki and not rules.north.nukidora:
+        raise IllegalHandError("this profile does not extract norths (north.nukidora is false)")
+    for tile in range(34):
+        if counts[tile] > 4:
+            raise IllegalHandError(
+                f"{counts[tile]} copies of {T.name(tile)} (hand, melds, indicators and extracted norths); there are four"
+            )
+        if reds[tile] > 1:
+            raise IllegalHandError(f"{reds[tile]} red {T.name(tile)}; there is one")
+
+    kans = sum(1 for m in melds if m.is_kan)
+    expected = 14 + kans - 3 * len(melds)
+    expected_concealed = 14 - 3 * len(melds)
+    if len(concealed_text) != expected_concealed:
+        total = len(concealed_text) + sum(len(m.tiles) for m in melds)
+        raise IllegalHandError(
+            f"wrong tile count: {len(concealed_text)} concealed tiles with {len(melds)} meld(s) "
+            f"({total} in all); a winning hand has {expected_concealed} concealed tiles with {len(melds)} "
+            f"meld(s), {expected} in all"
+        )
+    check_context(context, closed=all(not m.opened for m in melds), rules=rules, kans=kans)
+    concealed = tuple(sorted(t for t, _ in concealed_text))
+    return Hand(
+        concealed=concealed,
+        melds=melds,
+        win_tile=win_tile,
+        concealed_red=tuple(sorted(t for t, r in concealed_text if r)),
+        win_red=win_red,
+    )
+
+
+def check_context(context: WinContext, *, closed: bool, rules: RuleSet, kans: int) -> None:
+    """Flag combinations that cannot happen."""
+    c = context
+
+    def bad(message: str) -> None:
+        raise IllegalHandError(message)
+
+    if c.riichi and c.double_riichi:
+        bad("--riichi and --double-riichi: a double riichi is the riichi; give one")
+    riichi = c.riichi or c.double_riichi
+    if riichi and not closed:
+        bad("riichi needs a closed hand (closed kans are fine)")
+    if c.ippatsu and not riichi:
+        bad("--ippatsu needs --riichi or --double-riichi")
+    if c.haitei and not c.tsumo:
+        bad("--haitei is a win by tsumo on the last tile; for a ron on the last discard use --houtei")
+    if c.houtei and c.tsumo:
+        bad("--houtei is a ron on the last discard; for a tsumo on the last tile use --haitei")
+    if c.rinshan and not c.tsumo:
+        bad("--rinshan is a tsumo on a replacement tile")
+    if c.rinshan and kans == 0 and c.nuki == 0:
+        bad("--rinshan needs a kan or an extracted north before the replacement draw")
+    if c.rinshan and c.haitei:
+        bad("--rinshan and --haitei cannot both apply (a replacement tile is not the last tile)")
+    if c.chankan and c.tsumo:
+        bad("--chankan is a ron on an added kan")
+    if c.chankan and c.houtei:
+        bad("--chankan and --houtei cannot both apply")
+    if (c.tenhou or c.chiihou) and not c.tsumo:
+        bad("--tenhou / --chiihou are wins by tsumo")
+    if c.tenhou and not c.dealer:
+        bad("--tenhou is the dealer's win on the first draw; a non-dealer's is --chiihou")
+    if c.chiihou and c.dealer:
+        bad("--chiihou is a non-dealer's win on the first draw; the dealer's is --tenhou")
+    if c.renhou and (c.tsumo or c.dealer):
+        bad("--renhou is a non-dealer's ron before their first draw")
+    if (c.tenhou or c.chiihou or c.renhou) and (not closed or riichi or c.nuki):
+        bad("--tenhou / --chiihou / --renhou need an untouched closed hand: no calls, riichi or extracted north")
+    if c.seat_wind not in T.WINDS[: rules.game.players]:
+        bad(f"seat wind {T.name(c.seat_wind)} is not a seat with {rules.game.players} players")
+    if c.round_wind not in T.WINDS[:3]:
+        bad(f"round wind {T.name(c.round_wind)} is not a round that is played")
+    if c.ura_indicators and not riichi:
+        bad("ura dora indicators only count with riichi")
+    if c.honba < 0 or c.sticks < 0:
+        bad("--honba and --sticks cannot be negative")
+    if len(c.dora_indicators) > 5 or len(c.ura_indicators) > 5:
+        bad("at most five dora indicators (one plus four kans)")

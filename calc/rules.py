@@ -1,0 +1,408 @@
+"""Rule profiles: YAML files in `rulesets/`, validated once, frozen afterwards.
+
+A profile lists only what differs from the profile it `extends:`. `load(name_or_path)` merges the
+chain, checks every key against `SCHEMA` and reports every problem at once with file, line and key
+path. Each stage reads only its own section (`rules.hand`, `rules.payment`, ...).
+"""
+
+from __future__ import annotations
+
+import difflib
+import importlib.resources
+from dataclasses import dataclass, field, fields
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from calc import tiles as T
+from calc.errors import RulesError
+
+SCHEMES = (
+    "tsumo-loss",
+    "add-1000",
+    "maru-dori",
+    "north-split",
+    "equal-split",
+    "triple-dealer",
+    "double-take",
+    "ron-adjust",
+)
+UMA_PRESETS = {"5-15": (15, 0, -15), "10-20": (20, 0, -20), "10-30": (30, 0, -30)}
+
+
+@dataclass(frozen=True)
+class Key:
+    """One profile key: its type and, where the set is closed, the allowed values."""
+
+    kind: type | str  # bool, int, str, "tiles", "uma", "oka"
+    choices: tuple = ()
+    minimum: int | None = None
+    maximum: int | None = None
+    doc: str = ""
+
+
+SCHEMA: dict[str, dict[str, Key]] = {
+    "game": {
+        "players": Key(int, choices=(3,), doc="seats at the table"),
+        "tile_set": Key(str, choices=("sanma",), doc="sanma = 108 tiles, no 2m-8m"),
+        "red_fives": Key("tiles", doc="which fives have one red copy"),
+        "chi": Key(bool, doc="may a player call chi"),
+    },
+    "north": {
+        "nukidora": Key(bool, doc="norths may be extracted for dora and a replacement draw"),
+        "value_tile": Key(bool, doc="north counts as a value tile (yakuhai, pair fu) for everyone"),
+        "ron_on_nuki": Key(bool, doc="others may ron an extracted north"),
+        "nuki_cancels_ippatsu": Key(bool, doc="extracting a north ends ippatsu chances"),
+        "riichi_nuki_only_drawn": Key(bool, doc="after riichi only a just-drawn north may be extracted"),
+    },
+    "hand": {
+        "open_tanyao": Key(bool, doc="tanyao counts on an open hand"),
+        "kiriage_mangan": Key(bool, doc="30fu4han and 60fu3han count as mangan"),
+        # "kazoe off" and "kazoe capped at sanbaiman" pay the same: 13+ counted han is a sanbaiman.
+        "kazoe": Key(str, choices=("yakuman", "sanbaiman"), doc="what 13+ counted han is worth"),
+        "double_yakuman": Key(bool, doc="double yakuman hands and stacked yakuman count as multiples"),
+        "renhou": Key(str, choices=("none", "mangan", "yakuman"), doc="value of a win before one's first draw"),
+    },
+    "payment": {
+        "scheme": Key(str, choices=SCHEMES, doc="tsumo payment scheme (rules.md §4)"),
+        "maru_dori_rounding": Key(str, choices=("nearest", "ceil-from-base", "child-ceil")),
+        "north_split_rounding": Key(str, choices=("half-of-rounded", "exact-shares")),
+        "honba_ron": Key(int, minimum=0, doc="a ron pays this per honba"),
+        "honba_tsumo": Key(int, minimum=0, doc="each tsumo payer pays this per honba"),
+        "riichi_stick": Key(int, minimum=0, doc="the riichi deposit"),
+        "noten_pool": Key(int, minimum=0, doc="points noten players pay tenpai players at a draw"),
+        "nagashi_mangan": Key(bool, doc="nagashi mangan is paid at an exhaustive draw"),
+        "double_ron_honba": Key(str, choices=("first", "both"), doc="who of two ron winners takes honba"),
+        "pao": Key(bool, doc="responsibility payment for daisangen and daisuushii"),
+    },
+    "match": {
+        "length": Key(str, choices=("hanchan", "east")),
+        "start": Key(int, minimum=0),
+        "return": Key(int, minimum=0),
+        "oka": Key("oka", doc="'auto' = (return - start) x players, or a number of points"),
+        "uma": Key("uma", doc="5-15, 10-20, 10-30 or [first, second, third]"),
+        "extension_round": Key(bool, doc="play on (sudden death) while nobody reached the return points"),
+        "bust": Key(bool, doc="a score below 0 ends the match"),
+        "agari_yame": Key(bool, doc="a leading dealer may stop in the last hand"),
+        "tenpai_renchan": Key(bool, doc="the dealer repeats when tenpai at an exhaustive draw"),
+        "leftover_sticks": Key(str, choices=("first", "none")),
+        "final_rounding": Key(str, choices=("one-decimal", "integer")),
+        "riichi_min_points": Key(int, minimum=0),
+        "abort_nine_terminals": Key(bool),
+        "abort_four_kans": Key(bool),
+    },
+}
+TOP_LEVEL = ("extends", "summary", *SCHEMA)
+
+
+@dataclass(frozen=True)
+class GameRules:
+    players: int
+    tile_set: str
+    red_fives: tuple[int, ...]
+    chi: bool
+
+
+@dataclass(frozen=True)
+class NorthRules:
+    nukidora: bool
+    value_tile: bool
+    ron_on_nuki: bool
+    nuki_cancels_ippatsu: bool
+    riichi_nuki_only_drawn: bool
+
+
+@dataclass(frozen=True)
+class HandRules:
+    open_tanyao: bool
+    kiriage_mangan: bool
+    kazoe: str
+    double_yakuman: bool
+    renhou: str
+
+
+@dataclass(frozen=True)
+class PaymentRules:
+    scheme: str
+    maru_dori_rounding: str
+    north_split_rounding: str
+    honba_ron: int
+    honba_tsumo: int
+    riichi_stick: int
+    noten_pool: int
+    nagashi_mangan: bool
+    double_ron_honba: str
+    pao: bool
+
+
+@dataclass(frozen=True)
+class MatchRules:
+    length: str
+    start: int
+    # `return` is a Python keyword; the profile key is `return`.
+    return_points: int
+    oka: int
+    uma: tuple[int, ...]
+    extension_round: bool
+    bust: bool
+    agari_yame: bool
+    tenpai_renchan: bool
+    leftover_sticks: str
+    final_rounding: str
+    riichi_min_points: int
+    abort_nine_terminals: bool
+    abort_four_kans: bool
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    name: str
+    summary: str
+    game: GameRules
+    north: NorthRules
+    hand: HandRules
+    payment: PaymentRules
+    match: MatchRules
+    # key path -> the file that set it, for `sanma rules show`
+    origin: dict[str, str] = field(default_factory=dict, compare=False, hash=False, repr=False)
+
+    def with_scheme(self, scheme: str) -> RuleSet:
+        """The same profile with another tsumo scheme (`--scheme`)."""
+        if scheme not in SCHEMES:
+            raise RulesError(f"unknown scheme {scheme!r}; valid: {', '.join(SCHEMES)}")
+        payment = PaymentRules(**{**_asdict(self.payment), "scheme": scheme})
+        return RuleSet(self.name, self.summary, self.game, self.north, self.hand, payment, self.match, self.origin)
+
+    def flat(self) -> dict[str, Any]:
+        """key path -> value as written in a profile."""
+        out = {}
+        for section in SCHEMA:
+            for key, value in _asdict(getattr(self, section)).items():
+                key = "return" if key == "return_points" else key
+                if key == "red_fives":
+                    value = [T.name(t) for t in value]
+                elif isinstance(value, tuple):
+                    value = list(value)
+                out[f"{section}.{key}"] = value
+        return out
+
+
+def _asdict(obj) -> dict[str, Any]:
+    return {f.name: getattr(obj, f.name) for f in fields(obj)}
+
+
+# ---------------------------------------------------------------- loading
+
+
+def builtin_dir() -> Path:
+    """The shipped profiles: package data once installed, `rulesets/` beside `calc/` in a checkout."""
+    installed = Path(str(importlib.resources.files("calc"))) / "rulesets_data"
+    if (installed / "standard.yaml").is_file():
+        return installed
+    return Path(__file__).resolve().parent.parent / "rulesets"
+
+
+def builtin_names() -> list[str]:
+    return sorted(p.stem for p in builtin_dir().glob("*.yaml"))
+
+
+def _resolve(name_or_path: str, relative_to: Path | None = None) -> Path:
+    candidate = Path(name_or_path)
+    if candidate.suffix in (".yaml", ".yml") or "/" in name_or_path or candidate.exists():
+        if not candidate.is_absolute() and relative_to is not None and not candidate.exists():
+            candidate = relative_to / candidate
+        if not candidate.is_file():
+            raise RulesError(f"profile file not found: {name_or_path}")
+        return candidate
+    path = builtin_dir() / f"{name_or_path}.yaml"
+    if not path.is_file():
+        names = builtin_names()
+        hint = difflib.get_close_matches(name_or_path, names, n=1)
+        suggestion = f" (did you mean {hint[0]!r}?)" if hint else ""
+        raise RulesError(f"unknown profile {name_or_path!r}{suggestion}; valid: {', '.join(names)}")
+    return path
+
+
+@dataclass
+class _Layer:
+    """One profile file read into (key path -> (value, line))."""
+
+    path: Path
+    values: dict[str, tuple[Any, int]]
+    extends: str | None
+    extends_line: int
+    summary: str | None
+
+
+def _read_layer(path: Path, problems: list[RulesError]) -> _Layer:
+    label = str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise RulesError(f"cannot read profile: {exc.strerror}", file=label) from None
+    try:
+        root = yaml.compose(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        line = mark.line + 1 if mark else None
+        problem = getattr(exc, "problem", None) or "invalid YAML"
+        raise RulesError(f"YAML syntax error: {problem}", file=label, line=line) from None
+    layer = _Layer(path, {}, None, 0, None)
+    if root is None:
+        return layer
+    if not isinstance(root, yaml.MappingNode):
+        raise RulesError("a profile must be a mapping of keys", file=label, line=root.start_mark.line + 1)
+    for key_node, value_node in root.value:
+        key, line = key_node.value, key_node.start_mark.line + 1
+        if key == "extends":
+            layer.extends, layer.extends_line = str(value_node.value), line
+        elif key == "summary":
+            layer.summary = str(value_node.value)
+        elif key in SCHEMA:
+            if not isinstance(value_node, yaml.MappingNode):
+                problems.append(RulesError("must be a mapping", file=label, line=line, key=key))
+                continue
+            for sub_key_node, sub_value_node in value_node.value:
+                sub_key = sub_key_node.value
+                sub_line = sub_key_node.start_mark.line + 1
+                path_key = f"{key}.{sub_key}"
+                if sub_key not in SCHEMA[key]:
+                    hint = difflib.get_close_matches(sub_key, list(SCHEMA[key]), n=1)
+                    suggestion = f" (did you mean {key}.{hint[0]}?)" if hint else ""
+                    problems.append(RulesError(f"unknown key{suggestion}", file=label, line=sub_line, key=path_key))
+                    continue
+                value = yaml.safe_load(yaml.serialize(sub_value_node))
+                layer.values[path_key] = (value, sub_line)
+        else:
+            hint = difflib.get_close_matches(key, TOP_LEVEL, n=1)
+            suggestion = f" (did you mean {hint[0]}?)" if hint else ""
+            problems.append(RulesError(f"unknown key{suggestion}", file=label, line=line, key=key))
+    return layer
+
+
+def _check_value(spec: Key, value: Any) -> tuple[Any, str | None]:
+    """(converted value, problem or None)."""
+    if spec.kind is bool:
+        if not isinstance(value, bool):
+            return None, f"expected true or false, got {value!r}"
+        return value, None
+    if spec.kind is int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            return None, f"expected a whole number, got {value!r}"
+        if spec.minimum is not None and value < spec.minimum:
+            return None, f"must be at least {spec.minimum}, got {value}"
+        if spec.choices and value not in spec.choices:
+            return None, f"must be one of {', '.join(map(str, spec.choices))}, got {value}"
+        return value, None
+    if spec.kind is str:
+        if not isinstance(value, str):
+            return None, f"expected one of {', '.join(spec.choices)}, got {value!r}"
+        if spec.choices and value not in spec.choices:
+            hint = difflib.get_close_matches(value, spec.choices, n=1)
+            suggestion = f" (did you mean {hint[0]!r}?)" if hint else ""
+            return None, f"{value!r} is not one of {', '.join(spec.choices)}{suggestion}"
+        return value, None
+    if spec.kind == "tiles":
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            return None, f"expected a list of tiles like [5p, 5s], got {value!r}"
+        try:
+            parsed = tuple(sorted(T.parse_name(v)[0] for v in value))
+        except ValueError as exc:
+            return None, str(exc)
+        return parsed, None
+    if spec.kind == "uma":
+        if isinstance(value, str):
+            if value not in UMA_PRESETS:
+                return None, f"unknown uma preset {value!r}; presets: {', '.join(UMA_PRESETS)}"
+            return UMA_PRESETS[value], None
+        if isinstance(value, list) and all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+            if sum(value) != 0:
+                return None, f"uma must sum to 0, got {value}"
+            return tuple(value), None
+        return None, f"expected a preset ({', '.join(UMA_PRESETS)}) or a list of whole numbers, got {value!r}"
+    if spec.kind == "oka":
+        if value == "auto" or (isinstance(value, int) and not isinstance(value, bool) and value >= 0):
+            return value, None
+        return None, f"expected 'auto' or a whole number of points, got {value!r}"
+    raise AssertionError(spec.kind)
+
+
+def load(name_or_path: str) -> RuleSet:
+    """A built-in profile name or a YAML file path -> a validated, frozen RuleSet."""
+    return _load_cached(name_or_path)
+
+
+@lru_cache(maxsize=64)
+def _load_cached(name_or_path: str) -> RuleSet:
+    problems: list[RulesError] = []
+    chain: list[_Layer] = []
+    seen: list[Path] = []
+    path = _resolve(name_or_path)
+    while True:
+        resolved = path.resolve()
+        if resolved in seen:
+            cycle = " -> ".join(p.stem for p in [*seen, resolved])
+            raise RulesError(f"extends cycle: {cycle}", file=str(chain[-1].path), line=chain[-1].extends_line, key="extends")
+        seen.append(resolved)
+        layer = _read_layer(path, problems)
+        chain.append(layer)
+        if layer.extends is None:
+            break
+        try:
+            path = _resolve(layer.extends, relative_to=path.parent)
+        except RulesError as exc:
+            raise RulesError(exc.message, file=str(path), line=layer.extends_line, key="extends") from None
+
+    merged: dict[str, Any] = {}
+    origin: dict[str, str] = {}
+    for layer in reversed(chain):  # base first, the named profile last
+        for key_path, (value, line) in layer.values.items():
+            section, key = key_path.split(".")
+            converted, problem = _check_value(SCHEMA[section][key], value)
+            if problem:
+                problems.append(RulesError(problem, file=str(layer.path), line=line, key=key_path))
+                continue
+            merged[key_path] = converted
+            origin[key_path] = f"{layer.path.name}:{line}"
+    for section, keys in SCHEMA.items():
+        for key in keys:
+            if f"{section}.{key}" not in merged:
+                problems.append(RulesError("missing (set it here or in a profile this one extends)",
+                                           file=str(chain[0].path), key=f"{section}.{key}"))
+    if problems:
+        raise ProfileProblems(problems)
+
+    def section(name: str) -> dict[str, Any]:
+        values = {k.split(".")[1]: v for k, v in merged.items() if k.startswith(name + ".")}
+        if name == "match":
+            values["return_points"] = values.pop("return")
+            if values["oka"] == "auto":
+                values["oka"] = (values["return_points"] - values["start"]) * merged["game.players"]
+        return values
+
+    if len(merged["match.uma"]) != merged["game.players"]:
+        raise RulesError(f"uma needs {merged['game.players']} values", file=str(chain[0].path), key="match.uma")
+    summary = next((layer.summary for layer in chain if layer.summary), "")
+    return RuleSet(
+        name=chain[0].path.stem,
+        summary=summary,
+        game=GameRules(**section("game")),
+        north=NorthRules(**section("north")),
+        hand=HandRules(**section("hand")),
+        payment=PaymentRules(**section("payment")),
+        match=MatchRules(**section("match")),
+        origin=origin,
+    )
+
+
+class ProfileProblems(RulesError):
+    """Every problem found in a profile chain; the message lists each on its own line."""
+
+    def __init__(self, problems: list[RulesError]) -> None:
+        super().__init__(f"{len(problems)} problem(s) in profile")
+        self.problems = problems
+
+    def __str__(self) -> str:
+        return "\n".join(str(p) for p in self.problems)

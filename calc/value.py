@@ -1,0 +1,74 @@
+"""A hand's value: basic points and the limit name (rules.md §3).
+
+`b = fu × 2^(han+2)` below the limits; limits replace b. This is the one place the limit table lives.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from calc.rules import HandRules
+
+MANGAN, HANEMAN, BAIMAN, SANBAIMAN, YAKUMAN = "mangan", "haneman", "baiman", "sanbaiman", "yakuman"
+LIMIT_BASIC = {MANGAN: 2000, HANEMAN: 3000, BAIMAN: 4000, SANBAIMAN: 6000, YAKUMAN: 8000}
+LIMITS = tuple(LIMIT_BASIC)
+KAZOE_HAN = 13
+
+
+def round_up_100(points: float) -> int:
+    """C(x): round up to a multiple of 100, applied to each single payment (rules.md §3)."""
+    whole = int(points)
+    if whole != points:  # a fractional share rounds up too
+        whole += 1
+    return -(-whole // 100) * 100
+
+
+@dataclass(frozen=True)
+class HandValue:
+    han: int
+    fu: int
+    yakuman: int  # the yakuman multiple paid (0 = not a yakuman; kazoe counts 1)
+    basic: int  # b, after limits
+    limit: str | None
+
+    @property
+    def raw_basic(self) -> int:
+        """b before any limit, for --explain."""
+        return self.fu * 2 ** (self.han + 2)
+
+
+def limit_for_han(han: int, rules: HandRules) -> str | None:
+    """The limit a han count reaches by itself (5+ han), before fu is considered."""
+    if han >= KAZOE_HAN:
+        return YAKUMAN if rules.kazoe == "yakuman" else SANBAIMAN
+    if han >= 11:
+        return SANBAIMAN
+    if han >= 8:
+        return BAIMAN
+    if han >= 6:
+        return HANEMAN
+    if han == 5:
+        return MANGAN
+    return None
+
+
+def hand_value(han: int, fu: int, rules: HandRules, *, yakuman: int = 0) -> HandValue:
+    """Basic points and limit for a counted hand (`yakuman` = 0) or a yakuman multiple."""
+    if yakuman:
+        return HandValue(han, fu, yakuman, LIMIT_BASIC[YAKUMAN] * yakuman, YAKUMAN)
+    limit = limit_for_han(han, rules)
+    if limit is None:
+        basic = fu * 2 ** (han + 2)
+        if basic > LIMIT_BASIC[MANGAN] or (rules.kiriage_mangan and basic == 1920):
+            limit = MANGAN  # kiriage: 30fu4han and 60fu3han (b = 1920) round up to mangan
+    if limit is None:
+        return HandValue(han, fu, 0, basic, None)
+    return HandValue(han, fu, 1 if limit == YAKUMAN else 0, LIMIT_BASIC[limit], limit)
+
+
+def limit_value(limit: str, rules: HandRules, *, yakuman: int = 1) -> HandValue:
+    """A hand given only by its limit (`sanma pay --limit baiman`)."""
+    if limit == YAKUMAN:
+        return HandValue(KAZOE_HAN, 0, yakuman, LIMIT_BASIC[YAKUMAN] * yakuman, YAKUMAN)
+    han = {MANGAN: 5, HANEMAN: 6, BAIMAN: 8, SANBAIMAN: 11}[limit]
+    return HandValue(han, 0, 0, LIMIT_BASIC[limit], limit)
