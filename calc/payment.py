@@ -1,0 +1,465 @@
+"""Who pays what: the tsumo schemes, honba, riichi sticks, draws and pao (rules.md §4-5).
+
+Every function is pure and returns a frozen `Settlement`: a per-seat delta vector, the change of the
+riichi-stick pot, the payments that make it up and the lines that explain it step by step. Seats are
+absolute (0..players-1). Whatever a function returns, `sum(deltas) + pot_change == 0`.
+
+`C(x)` rounds up to a multiple of 100 and `N(x)` rounds to the nearest 100, halves up (rules.md §3-4).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from math import floor
+
+from calc.errors import SanmaError
+from calc.rules import SCHEMES, PaymentRules, RuleSet
+from calc.value import YAKUMAN, HandValue, round_up_100
+
+# Payment roles: a tsumo's payers pay as DEALER or NON_DEALER, a ron's as DISCARDER, a liable player
+# (rules.md §5 pao) as PAO; NOTEN for draw payments, RIICHI for a deposit into the pot, STICKS for the
+# pot paying its sticks out to a winner.
+DISCARDER, DEALER, NON_DEALER, PAO = "discarder", "dealer", "non-dealer", "pao"
+NOTEN, RIICHI, STICKS = "noten", "riichi", "sticks"
+
+# The add-1000 scheme's surcharge per tsumo payer is what names the scheme (千点加符), not a table option.
+ADD_1000 = 1000
+
+
+class PaymentError(SanmaError):
+    """A payment question that cannot be asked: bad seats, negative honba, a rule the profile lacks."""
+
+
+@dataclass(frozen=True)
+class Payment:
+    """One transfer. `payer`/`payee` None = the riichi-stick pot. `amount` includes `honba`."""
+
+    payer: int | None
+    role: str
+    amount: int
+    payee: int | None = None
+    honba: int = 0  # the part of `amount` that is honba (never split or rounded with the scheme)
+
+
+@dataclass(frozen=True)
+class Settlement:
+    deltas: tuple[int, ...]  # per absolute seat, len == rules.game.players
+    pot_change: int  # change of the riichi-stick pot in points (-2000 when a winner takes 2 sticks)
+    lines: tuple[str, ...]  # the explanation, one step per line (for --explain)
+    payments: tuple[Payment, ...]  # who pays what, honba included, stick transfers as pot payments
+
+    def __post_init__(self) -> None:
+        # rules.md §6: payments only move points between seats and the stick pot.
+        if sum(self.deltas) + self.pot_change != 0:
+            raise AssertionError(f"settlement does not sum to zero: {self.deltas} pot {self.pot_change:+}")
+        if self.payments:
+            deltas = [0] * len(self.deltas)
+            pot = 0
+            for p in self.payments:
+                if p.payer is None:
+                    pot -= p.amount
+                else:
+                    deltas[p.payer] -= p.amount
+                if p.payee is None:
+                    pot += p.amount
+                else:
+                    deltas[p.payee] += p.amount
+            if tuple(deltas) != self.deltas or pot != self.pot_change:
+                raise AssertionError(f"payments {self.payments} do not make deltas {self.deltas}")
+
+    def received(self, seat: int) -> int:
+        """What `seat` collects (its positive delta), for a winner's total."""
+        return sum(p.amount for p in self.payments if p.payee == seat)
+
+
+def no_change(players: int) -> Settlement:
+    return Settlement((0,) * players, 0, (), ())
+
+
+def combine(*parts: Settlement) -> Settlement:
+    """Several settlements of one hand as one (double ron, two nagashi)."""
+    players = len(parts[0].deltas)
+    return Settlement(
+        tuple(sum(p.deltas[seat] for p in parts) for seat in range(players)),
+        sum(p.pot_change for p in parts),
+        tuple(line for p in parts for line in p.lines),
+        tuple(pay for p in parts for pay in p.payments),
+    )
+
+
+def _settle(players: int, payments: list[Payment], lines: list[str]) -> Settlement:
+    deltas = [0] * players
+    pot = 0
+    for p in payments:
+        if p.payer is None:
+            pot -= p.amount
+        else:
+            deltas[p.payer] -= p.amount
+        if p.payee is None:
+            pot += p.amount
+        else:
+            deltas[p.payee] += p.amount
+    return Settlement(tuple(deltas), pot, tuple(lines), tuple(payments))
+
+
+# ---------------------------------------------------------------- rounding
+
+
+def nearest_100(x: Fraction | int) -> int:
+    """N(x): round to the nearest multiple of 100, halves up (rules.md §4)."""
+    return floor(Fraction(x) / 100 + Fraction(1, 2)) * 100
+
+
+def _c(x: Fraction | int) -> int:
+    return round_up_100(Fraction(x))
+
+
+def _num(x: Fraction | int) -> str:
+    x = Fraction(x)
+    if x.denominator == 1:
+        return str(x.numerator)
+    return f"{float(x):.2f}".rstrip("0").rstrip(".")
+
+
+# ---------------------------------------------------------------- value and scheme
+
+
+def value_lines(value: HandValue) -> list[str]:
+    """How the basic points b came about (rules.md §3)."""
+    if value.limit == YAKUMAN:
+        if value.yakuman > 1:
+            return [f"yakuman ×{value.yakuman}: b = 8000 × {value.yakuman} = {value.basic}"]
+        if value.fu == 0 and value.han < 13:
+            return [f"yakuman: b = {value.basic}"]
+        return [f"yakuman: b = {value.basic}"]
+    if value.limit is None:
+        return [f"basic points b = {value.fu} fu × 2^({value.han}+2) = {value.basic}"]
+    if value.fu and value.han <= 4:
+        raw = value.raw_basic
+        if raw > 2000:
+            return [f"basic points {value.fu} fu × 2^({value.han}+2) = {raw} > 2000: {value.limit}, b = {value.basic}"]
+        return [f"{value.han} han {value.fu} fu rounds up to {value.limit} (kiriage): b = {value.basic}"]
+    return [f"{value.han} han: {value.limit}, b = {value.basic}"]
+
+
+@dataclass(frozen=True)
+class Shares:
+    """What a win costs each payer under a scheme, before honba (rules.md §4).
+
+    Non-dealer winner: `ron`, and on a tsumo `tsumo_dealer` from the dealer and `tsumo_child` from the
+    other non-dealer(s). Dealer winner: `ron`, and `tsumo_child` from each non-dealer (`tsumo_dealer` 0).
+    """
+
+    scheme: str
+    dealer_wins: bool
+    ron: int
+    tsumo_child: int
+    tsumo_dealer: int
+    ron_lines: tuple[str, ...]
+    tsumo_lines: tuple[str, ...]
+
+    def tsumo_total(self, players: int) -> int:
+        if self.dealer_wins:
+            return self.tsumo_child * (players - 1)
+        return self.tsumo_dealer + self.tsumo_child * (players - 2)
+
+
+def shares(basic: int, *, dealer_wins: bool, rules: PaymentRules) -> Shares:
+    """The scheme's split of basic points `b` (rules.md §4), each rounding written out."""
+    b = basic
+    scheme = rules.scheme
+    if scheme not in SCHEMES:
+        raise PaymentError(f"unknown scheme {scheme!r}; valid: {', '.join(SCHEMES)}")
+    # The ron value R every scheme but ron-adjust keeps (rules.md §3).
+    ron_factor = 6 if dealer_wins else 4
+    ron = _c(ron_factor * b)
+    ron_lines = [f"ron value R = C({ron_factor}b) = C({ron_factor * b}) = {ron}"]
+    tl: list[str] = []
+    if dealer_wins:
+        if scheme in ("tsumo-loss", "ron-adjust"):
+            each = _c(2 * b)
+            tl.append(f"{scheme}: each non-dealer pays C(2b) = C({2 * b}) = {each}")
+        elif scheme == "add-1000":
+            base = _c(2 * b)
+            each = base + ADD_1000
+            tl.append(f"add-1000: each non-dealer pays C(2b) + {ADD_1000} = {base} + {ADD_1000} = {each}")
+        elif scheme == "maru-dori":
+            tl.append(f"ron value R = C(6b) = C({6 * b}) = {ron}")
+            if rules.maru_dori_rounding == "ceil-from-base":
+                each = _c(3 * b)
+                tl.append(f"maru-dori (ceil-from-base): each non-dealer pays C(3b) = C({3 * b}) = {each}")
+            elif rules.maru_dori_rounding == "child-ceil":
+                each = _c(Fraction(ron, 2))
+                tl.append(f"maru-dori (child-ceil): each non-dealer pays C(R/2) = C({_num(Fraction(ron, 2))}) = {each}")
+            else:
+                each = nearest_100(Fraction(ron, 2))
+                tl.append(f"maru-dori (nearest): each non-dealer pays N(R/2) = N({_num(Fraction(ron, 2))}) = {each}")
+        elif scheme == "north-split":
+            if rules.north_split_rounding == "exact-shares":
+                each = _c(3 * b)
+                tl.append(f"north-split (exact-shares): each non-dealer pays C(3b) = C({3 * b}) = {each}")
+            else:
+                base = _c(2 * b)
+                half = _c(Fraction(base, 2))
+                each = base + half
+                tl.append(f"north-split: the absent north's share C(2b) = {base} is halved, C({_num(Fraction(base, 2))}) = {half}")
+                tl.append(f"north-split: each non-dealer pays C(2b) + {half} = {base} + {half} = {each}")
+        elif scheme == "equal-split":
+            each = _c(3 * b)
+            tl.append(f"equal-split: each non-dealer pays C(3b) = C({3 * b}) = {each}")
+        elif scheme == "triple-dealer":
+            each = _c(3 * b)
+            tl.append(f"triple-dealer: each non-dealer pays C(3b) = C({3 * b}) = {each}")
+        else:  # double-take
+            each = _c(6 * b)
+            tl.append(f"double-take: each non-dealer pays C(6b) = C({6 * b}) = {each}")
+        child, dealer = each, 0
+        if scheme == "ron-adjust":
+            half = _c(2 * b)
+            ron = 2 * half
+            ron_lines = [f"ron-adjust: a dealer's ron pays 2·C(2b) = 2 × {half} = {ron}, what the tsumo collects"]
+    else:
+        if scheme in ("tsumo-loss", "ron-adjust"):
+            child, dealer = _c(b), _c(2 * b)
+            tl.append(f"{scheme}: non-dealer pays C(b) = C({b}) = {child}; dealer pays C(2b) = C({2 * b}) = {dealer}")
+            if scheme == "tsumo-loss":
+                tl.append(f"(the absent north's C(b) = {child} is not paid: the winner collects {child + dealer}, not R = {ron})")
+        elif scheme == "add-1000":
+            c1, d1 = _c(b), _c(2 * b)
+            child, dealer = c1 + ADD_1000, d1 + ADD_1000
+            tl.append(f"add-1000: non-dealer pays C(b) + {ADD_1000} = {c1} + {ADD_1000} = {child}; "
+                      f"dealer pays C(2b) + {ADD_1000} = {d1} + {ADD_1000} = {dealer}")
+        elif scheme == "maru-dori":
+            tl.append(f"ron value R = C(4b) = C({4 * b}) = {ron}")
+            third = Fraction(ron, 3)
+            if rules.maru_dori_rounding == "ceil-from-base":
+                child, dealer = _c(Fraction(4 * b, 3)), _c(Fraction(8 * b, 3))
+                tl.append(f"maru-dori (ceil-from-base): non-dealer pays C(4b/3) = C({_num(Fraction(4 * b, 3))}) = {child}; "
+                          f"dealer pays C(8b/3) = C({_num(Fraction(8 * b, 3))}) = {dealer}")
+            elif rules.maru_dori_rounding == "child-ceil":
+                child = _c(third)
+                dealer = ron - child
+                tl.append(f"maru-dori (child-ceil): non-dealer pays C(R/3) = C({_num(third)}) = {child}; "
+                          f"dealer pays R − {child} = {dealer}")
+            else:
+                child = nearest_100(third)
+                dealer = ron - child
+                tl.append(f"maru-dori (nearest): non-dealer pays N(R/3) = N({_num(third)}) = {child}; "
+                          f"dealer pays R − {child} = {dealer}")
+        elif scheme == "north-split":
+            if rules.north_split_rounding == "exact-shares":
+                child, dealer = _c(Fraction(3 * b, 2)), _c(Fraction(5 * b, 2))
+                tl.append(f"north-split (exact-shares): non-dealer pays C(1.5b) = C({_num(Fraction(3 * b, 2))}) = {child}; "
+                          f"dealer pays C(2.5b) = C({_num(Fraction(5 * b, 2))}) = {dealer}")
+            else:
+                c1, d1 = _c(b), _c(2 * b)
+                half = _c(Fraction(c1, 2))
+                child, dealer = c1 + half, d1 + half
+                tl.append(f"north-split: the absent north's share C(b) = {c1} is halved, H = C({_num(Fraction(c1, 2))}) = {half}")
+                tl.append(f"north-split: non-dealer pays C(b) + H = {c1} + {half} = {child}; "
+                          f"dealer pays C(2b) + H = {d1} + {half} = {dealer}")
+        elif scheme == "equal-split":
+            child = dealer = _c(2 * b)
+            tl.append(f"equal-split: non-dealer and dealer each pay C(2b) = C({2 * b}) = {child}")
+        elif scheme == "triple-dealer":
+            child, dealer = _c(b), _c(3 * b)
+            tl.append(f"triple-dealer: non-dealer pays C(b) = C({b}) = {child}; dealer pays C(3b) = C({3 * b}) = {dealer}")
+        else:  # double-take
+            child = dealer = _c(4 * b)
+            tl.append(f"double-take: non-dealer and dealer each pay C(4b) = C({4 * b}) = {child}")
+        if scheme == "ron-adjust":
+            c1, d1 = _c(b), _c(2 * b)
+            ron = c1 + d1
+            ron_lines = [f"ron-adjust: a ron pays C(b) + C(2b) = {c1} + {d1} = {ron}, what the tsumo collects"]
+    return Shares(scheme, dealer_wins, ron, child, dealer, tuple(ron_lines), tuple(tl))
+
+
+# ---------------------------------------------------------------- wins
+
+
+def _check_seats(players: int, **seats: int | None) -> None:
+    for name, seat in seats.items():
+        if seat is not None and not 0 <= seat < players:
+            raise PaymentError(f"{name} seat {seat} is not a seat of a {players}-player table (0..{players - 1})")
+
+
+def _check_counts(honba: int, sticks: int) -> None:
+    if honba < 0:
+        raise PaymentError(f"honba must be 0 or more, got {honba}")
+    if sticks < 0:
+        raise PaymentError(f"riichi sticks must be 0 or more, got {sticks}")
+
+
+def win(
+    value: HandValue,
+    *,
+    winner: int,
+    dealer: int,
+    discarder: int | None,
+    honba: int,
+    sticks: int,
+    rules: RuleSet,
+    liable: int | None = None,
+    takes_honba: bool = True,
+    takes_sticks: bool = True,
+) -> Settlement:
+    """One win: ron when `discarder` is a seat, tsumo when it is None (rules.md §4-5).
+
+    `liable` is the pao player (daisangen / daisuushii): on a ron they and the discarder split the
+    hand's value, on a tsumo they pay it all (rules.md §5, when the profile plays pao).
+    """
+    players = rules.game.players
+    pay = rules.payment
+    _check_seats(players, winner=winner, dealer=dealer, discarder=discarder, liable=liable)
+    _check_counts(honba, sticks)
+    if discarder == winner:
+        raise PaymentError("the discarder cannot be the winner (a tsumo has no discarder)")
+    if liable == winner:
+        raise PaymentError("the winner cannot be liable for their own hand")
+    if liable is not None and (not pay.pao or value.limit != YAKUMAN):
+        liable = None  # pao only touches yakuman, and only where the profile plays it
+    dealer_wins = winner == dealer
+    s = shares(value.basic, dealer_wins=dealer_wins, rules=pay)
+    lines = value_lines(value)
+    payments: list[Payment] = []
+    paid_honba = honba if takes_honba else 0
+
+    if discarder is not None:
+        lines += s.ron_lines
+        honba_part = paid_honba * pay.honba_ron
+        if liable is not None and liable != discarder:
+            # rules.md §5 pao on a ron: the liable player and the discarder split the value; the
+            # discarder, who dealt in, pays the honba.
+            liable_part = _c(Fraction(s.ron, 2))
+            lines.append(f"pao: liable seat {liable} pays half of R, C({_num(Fraction(s.ron, 2))}) = {liable_part}; "
+                         f"the discarder pays the rest, {s.ron - liable_part}")
+            payments.append(Payment(liable, PAO, liable_part, winner))
+            payments.append(Payment(discarder, DISCARDER, s.ron - liable_part + honba_part, winner, honba_part))
+        else:
+            payments.append(Payment(discarder, DISCARDER, s.ron + honba_part, winner, honba_part))
+        if honba_part:
+            lines.append(f"honba: {paid_honba} × {pay.honba_ron} = {honba_part} added to the ron payment")
+    elif liable is not None:
+        # rules.md §5 pao on a tsumo: the liable player pays all, as if they had dealt in, honba too.
+        lines += s.ron_lines
+        honba_part = paid_honba * pay.honba_ron
+        lines.append(f"pao: liable seat {liable} pays the whole value R = {s.ron} as for a ron")
+        if honba_part:
+            lines.append(f"honba: {paid_honba} × {pay.honba_ron} = {honba_part}, paid by the liable player")
+        payments.append(Payment(liable, PAO, s.ron + honba_part, winner, honba_part))
+    else:
+        lines += s.tsumo_lines
+        honba_part = paid_honba * pay.honba_tsumo
+        for seat in _turn_order(winner, players):
+            if seat == dealer:
+                payments.append(Payment(seat, DEALER, s.tsumo_dealer + honba_part, winner, honba_part))
+            else:
+                payments.append(Payment(seat, NON_DEALER, s.tsumo_child + honba_part, winner, honba_part))
+        if honba_part:
+            lines.append(f"honba: {paid_honba} × {pay.honba_tsumo} = {honba_part} added to each payment, never rounded with it")
+
+    stick_points = sticks * pay.riichi_stick if takes_sticks else 0
+    if stick_points:
+        payments.append(Payment(None, STICKS, stick_points, winner))
+        lines.append(f"riichi sticks: {sticks} × {pay.riichi_stick} = {stick_points} from the table to the winner")
+    total = sum(p.amount for p in payments)
+    parts = ", ".join(f"seat {p.payer} {p.amount}" if p.payer is not None else f"sticks {p.amount}" for p in payments)
+    lines.append(f"seat {winner} collects {total} ({parts})")
+    return _settle(players, payments, lines)
+
+
+def _turn_order(after: int, players: int) -> list[int]:
+    """The other seats in turn order after `after`."""
+    return [(after + k) % players for k in range(1, players)]
+
+
+def double_ron(
+    wins: list[tuple[int, HandValue]],
+    *,
+    discarder: int,
+    dealer: int,
+    honba: int,
+    sticks: int,
+    rules: RuleSet,
+    liable: dict[int, int] | None = None,
+) -> Settlement:
+    """Several rons on one discard (rules.md §5): the winner first in turn after the discarder takes
+    the sticks; honba go to that winner only, or to each (`payment.double_ron_honba: both`).
+
+    `liable` maps a winner's seat to the seat liable for their hand (pao).
+    """
+    players = rules.game.players
+    if not wins:
+        raise PaymentError("a ron needs at least one winner")
+    seats = [seat for seat, _ in wins]
+    if len(set(seats)) != len(seats):
+        raise PaymentError(f"a seat can win only once on a discard: {seats}")
+    if discarder in seats:
+        raise PaymentError("the discarder cannot be one of the winners")
+    _check_seats(players, discarder=discarder)
+    order = {seat: k for k, seat in enumerate(_turn_order(discarder, players))}
+    ordered = sorted(wins, key=lambda w: order.get(w[0], players))
+    parts = []
+    for k, (seat, value) in enumerate(ordered):
+        first = k == 0
+        part = win(
+            value, winner=seat, dealer=dealer, discarder=discarder, honba=honba, sticks=sticks, rules=rules,
+            liable=(liable or {}).get(seat),
+            takes_honba=first or rules.payment.double_ron_honba == "both",
+            takes_sticks=first,
+        )
+        title = "first winner after the discarder" if first else "next winner"
+        parts.append(Settlement(part.deltas, part.pot_change, (f"— seat {seat} ({title}) —", *part.lines), part.payments))
+    return combine(*parts)
+
+
+# ---------------------------------------------------------------- draws and deposits
+
+
+def exhaustive_draw(tenpai: set[int] | frozenset[int], *, rules: RuleSet) -> Settlement:
+    """Noten payments from a fixed pool (rules.md §5): the noten players pay it, the tenpai players
+    share it; nothing when nobody or everybody is tenpai."""
+    players = rules.game.players
+    pool = rules.payment.noten_pool
+    seats = sorted(tenpai)
+    _check_seats(players, **{f"tenpai[{k}]": s for k, s in enumerate(seats)})
+    noten = [s for s in range(players) if s not in tenpai]
+    if not seats or not noten:
+        who = "nobody" if not seats else "everybody"
+        return Settlement((0,) * players, 0, (f"exhaustive draw, {who} tenpai: no noten payments",), ())
+    per_pair = Fraction(pool, len(seats) * len(noten))
+    if per_pair.denominator != 1:
+        raise PaymentError(f"a noten pool of {pool} cannot be split among {len(seats)} tenpai and {len(noten)} noten players")
+    amount = int(per_pair)
+    payments = [Payment(n, NOTEN, amount, t) for n in noten for t in seats]
+    lines = [
+        f"exhaustive draw: tenpai {', '.join(map(str, seats))}; noten {', '.join(map(str, noten))}",
+        f"noten pool {pool}: each noten player pays {pool // len(noten)}, each tenpai player receives {pool // len(seats)}",
+    ]
+    return _settle(players, payments, lines)
+
+
+def nagashi_mangan(players: list[int], *, dealer: int, rules: RuleSet) -> Settlement:
+    """Each seat in `players` is paid a mangan tsumo under the profile's scheme; no honba, and the
+    sticks stay on the table (rules.md §5)."""
+    if not rules.payment.nagashi_mangan:
+        raise PaymentError(f"profile {rules.name!r} does not play nagashi mangan")
+    if not players:
+        raise PaymentError("nagashi mangan needs at least one player")
+    from calc.value import limit_value  # the mangan value; kept next to its one use
+
+    mangan = limit_value("mangan", rules.hand)
+    parts = []
+    for seat in players:
+        part = win(mangan, winner=seat, dealer=dealer, discarder=None, honba=0, sticks=0, rules=rules)
+        parts.append(Settlement(part.deltas, part.pot_change, (f"nagashi mangan, seat {seat}: paid as a mangan tsumo, no honba, sticks stay", *part.lines), part.payments))
+    return combine(*parts)
+
+
+def riichi_deposit(seat: int, *, rules: RuleSet) -> Settlement:
+    """A riichi declaration puts one stick on the table (rules.md §5)."""
+    players = rules.game.players
+    _check_seats(players, riichi=seat)
+    stick = rules.payment.riichi_stick
+    return _settle(players, [Payment(seat, RIICHI, stick, None)], [f"seat {seat} declares riichi: {stick} to the table"])
