@@ -1,0 +1,100 @@
+"""Every reading of a complete hand: standard (four sets and a pair), seven pairs, thirteen orphans.
+
+A standard reading splits the concealed tiles into sets; the melds are added as they are. Each
+suit is split on its own and the splits are cached by the suit's counts, so a hand costs a few
+dictionary look-ups once the common shapes have been seen.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import product
+
+from calc import tiles as T
+
+TRIPLET, RUN = 0, 1
+Group = tuple[int, int]  # (TRIPLET | RUN, tile index; a run is named by its lowest tile)
+
+
+@dataclass(frozen=True, slots=True)
+class StandardReading:
+    pair: int
+    groups: tuple[Group, ...]  # the concealed sets only
+
+
+@lru_cache(maxsize=None)
+def _sets(counts: tuple[int, ...], honors: bool) -> tuple[tuple[Group, ...], ...]:
+    """All ways to split one suit's counts wholly into triplets and runs (indices within the suit)."""
+    first = next((i for i, c in enumerate(counts) if c), None)
+    if first is None:
+        return ((),)
+    out: list[tuple[Group, ...]] = []
+    if counts[first] >= 3:
+        rest = list(counts)
+        rest[first] -= 3
+        out += [((TRIPLET, first), *tail) for tail in _sets(tuple(rest), honors)]
+    if not honors and first <= 6 and counts[first + 1] and counts[first + 2]:
+        rest = list(counts)
+        rest[first] -= 1
+        rest[first + 1] -= 1
+        rest[first + 2] -= 1
+        out += [((RUN, first), *tail) for tail in _sets(tuple(rest), honors)]
+    return tuple(out)
+
+
+@lru_cache(maxsize=None)
+def _suit_readings(counts: tuple[int, ...], honors: bool) -> tuple[tuple[int | None, tuple[Group, ...]], ...]:
+    """(pair index or None, sets) for one suit: a pair is taken only when the count is 2 mod 3."""
+    total = sum(counts)
+    if total % 3 == 0:
+        return tuple((None, sets) for sets in _sets(counts, honors))
+    if total % 3 == 1:
+        return ()
+    out = []
+    for i, c in enumerate(counts):
+        if c >= 2:
+            rest = list(counts)
+            rest[i] -= 2
+            out += [(i, sets) for sets in _sets(tuple(rest), honors)]
+    return tuple(out)
+
+
+_SUIT_SLICES = ((T.MAN, 9, False), (T.PIN, 9, False), (T.SOU, 9, False), (T.HONOR, 7, True))
+
+
+@lru_cache(maxsize=1 << 16)
+def standard_readings(counts: tuple[int, ...]) -> tuple[StandardReading, ...]:
+    """Every (pair, sets) reading of 34 concealed counts whose total is 2 mod 3."""
+    per_suit = []
+    for base, size, honors in _SUIT_SLICES:
+        readings = _suit_readings(counts[base : base + size], honors)
+        if not readings:
+            return ()
+        per_suit.append([(base, pair, sets) for pair, sets in readings])
+    out = []
+    for combo in product(*per_suit):
+        pairs = [base + pair for base, pair, _ in combo if pair is not None]
+        if len(pairs) != 1:
+            continue
+        groups = tuple((kind, base + i) for base, _, sets in combo for kind, i in sets)
+        out.append(StandardReading(pairs[0], groups))
+    return tuple(out)
+
+
+def is_seven_pairs(counts: tuple[int, ...]) -> bool:
+    """Seven different pairs; four of a kind is not two pairs."""
+    return sum(counts) == 14 and all(c in (0, 2) for c in counts)
+
+
+def is_thirteen_orphans(counts: tuple[int, ...]) -> bool:
+    return sum(counts) == 14 and all(counts[t] for t in T.TERMINALS_AND_HONORS) and all(
+        counts[t] == 0 for t in range(34) if t not in T.TERMINALS_AND_HONORS_SET
+    )
+
+
+def counts_of(tile_list) -> tuple[int, ...]:
+    counts = [0] * 34
+    for t in tile_list:
+        counts[t] += 1
+    return tuple(counts)

@@ -1,0 +1,106 @@
+"""One interpretation of a winning hand: a reading plus where the winning tile sits.
+
+Yaku and fu are both read off a `Shape`. Building it once per interpretation keeps every check a
+cheap look-up (the set lists, which groups are concealed, the wait).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from calc import tiles as T
+from calc.decompose import RUN, TRIPLET
+from calc.hand import Hand, WinContext
+
+# Waits (rules.md §3 fu): ryanmen and shanpon add nothing, the others 2 fu.
+RYANMEN, KANCHAN, PENCHAN, SHANPON, TANKI = "ryanmen", "kanchan", "penchan", "shanpon", "tanki"
+SEVEN_PAIRS, THIRTEEN_ORPHANS, STANDARD = "seven pairs", "thirteen orphans", "standard"
+
+
+@dataclass(frozen=True, slots=True)
+class Triplet:
+    tile: int
+    concealed: bool  # counts for sanankou / suuankou and the closed triplet fu
+    kan: bool
+    called: bool  # part of an open meld (pon or open kan)
+
+
+@dataclass(frozen=True, slots=True)
+class Shape:
+    form: str  # STANDARD, SEVEN_PAIRS, THIRTEEN_ORPHANS
+    pair: int | None  # the pair tile (standard form)
+    runs: tuple[int, ...]  # lowest tile of each run
+    triplets: tuple[Triplet, ...]
+    wait: str | None
+    closed: bool  # no open melds
+    tsumo: bool
+    all_tiles: tuple[int, ...]  # every tile of the hand, melds included (a kan gives four)
+    counts: tuple[int, ...]  # 34 counts of all_tiles
+
+    @property
+    def groups_tiles(self):
+        """Each group's tiles as a tuple: the pair, the runs, the triplets."""
+        out = []
+        if self.pair is not None:
+            out.append((self.pair, self.pair))
+        out += [(r, r + 1, r + 2) for r in self.runs]
+        out += [(t.tile,) * 3 for t in self.triplets]
+        return out
+
+
+def wait_of_run(run: int, win: int) -> str:
+    position = win - run
+    number = T.number_of(run)
+    if position == 1:
+        return KANCHAN
+    if (position == 2 and number == 1) or (position == 0 and number == 7):
+        return PENCHAN  # 12 waiting on 3, or 89 waiting on 7
+    return RYANMEN
+
+
+def shapes(hand: Hand, context: WinContext, readings, *, seven_pairs: bool, thirteen_orphans: bool):
+    """Every Shape of the hand: each standard reading with each place the winning tile can sit."""
+    all_tiles = list(hand.concealed)
+    for meld in hand.melds:
+        all_tiles += meld.tiles
+    all_tiles_t = tuple(all_tiles)
+    counts = [0] * 34
+    for t in all_tiles_t:
+        counts[t] += 1
+    counts_t = tuple(counts)
+    closed = hand.closed
+    win = hand.win_tile
+    tsumo = context.tsumo
+    meld_runs = tuple(m.tiles[0] for m in hand.melds if not m.is_triplet)
+    meld_triplets = tuple(Triplet(m.tiles[0], not m.opened, m.is_kan, m.opened) for m in hand.melds if m.is_triplet)
+    out = []
+    if thirteen_orphans:
+        out.append(Shape(THIRTEEN_ORPHANS, None, (), (), None, True, tsumo, all_tiles_t, counts_t))
+    if seven_pairs:
+        out.append(Shape(SEVEN_PAIRS, None, (), (), TANKI, True, tsumo, all_tiles_t, counts_t))
+    for reading in readings:
+        runs = [tile for kind, tile in reading.groups if kind == RUN]
+        trips = [tile for kind, tile in reading.groups if kind == TRIPLET]
+        # The winning tile can complete the pair, any triplet of its tile, or any run holding it.
+        places: list[tuple[str, int]] = []
+        if reading.pair == win:
+            places.append((TANKI, -1))
+        if win in trips:
+            places.append((SHANPON, -1))
+        seen_runs = set()
+        for run in runs:
+            if run <= win <= run + 2 and run not in seen_runs:
+                seen_runs.add(run)
+                places.append((wait_of_run(run, win), run))
+        run_groups = tuple(runs) + meld_runs
+        for wait, _ in places:
+            triplets = [
+                # A triplet completed by ron is treated as open (minkou), rules: fu and sanankou.
+                Triplet(t, not (wait == SHANPON and t == win and not tsumo), False, False)
+                for t in trips
+            ]
+            out.append(
+                Shape(STANDARD, reading.pair, run_groups, tuple(triplets) + meld_triplets, wait, closed, tsumo,
+                      all_tiles_t, counts_t)
+            )
+    return out

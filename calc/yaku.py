@@ -1,0 +1,285 @@
+"""The yaku table (rules.md §3): each yaku is a record with its han closed / open and its check.
+
+Names follow Tenhou's English yaku names so a result can be compared with a real log line by line.
+A check reads a `Shape`, the `WinContext` and the profile's hand rules (`YakuInput`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from calc import tiles as T
+from calc.hand import WinContext
+from calc.rules import HandRules, NorthRules
+from calc.shape import RYANMEN, SEVEN_PAIRS, STANDARD, TANKI, THIRTEEN_ORPHANS, Shape
+
+
+@dataclass(frozen=True, slots=True)
+class YakuInput:
+    shape: Shape
+    context: WinContext
+    hand_rules: HandRules
+    north_rules: NorthRules
+    kans: int
+    win_tile: int
+    concealed_counts: tuple[int, ...]  # concealed tiles incl. the winning one, for chuuren / kokushi waits
+
+
+@dataclass(frozen=True)
+class Yaku:
+    name: str
+    han_closed: int
+    han_open: int  # 0 = closed only
+    check: Callable[[YakuInput], bool]
+
+
+@dataclass(frozen=True)
+class Yakuman:
+    name: str
+    check: Callable[[YakuInput], bool]
+    double_when: Callable[[YakuInput], bool] | None = None  # the double form (kokushi 13-wait, ...)
+
+
+def value_tiles(x: YakuInput) -> dict[int, int]:
+    """tile -> han of a triplet of it: dragons, seat wind, round wind (each once), north by profile."""
+    values: dict[int, int] = {d: 1 for d in T.DRAGONS}
+    values[x.context.seat_wind] = values.get(x.context.seat_wind, 0) + 1
+    values[x.context.round_wind] = values.get(x.context.round_wind, 0) + 1
+    if x.north_rules.value_tile:
+        values[T.NORTH] = values.get(T.NORTH, 0) + 1
+    return values
+
+
+def _standard(x: YakuInput) -> bool:
+    return x.shape.form == STANDARD
+
+
+def _triplet_tiles(x: YakuInput) -> list[int]:
+    return [t.tile for t in x.shape.triplets]
+
+
+def _pinfu(x: YakuInput) -> bool:
+    s = x.shape
+    return (
+        s.form == STANDARD
+        and s.closed
+        and not s.triplets
+        and s.wait == RYANMEN
+        and s.pair not in value_tiles(x)
+    )
+
+
+def _tanyao(x: YakuInput) -> bool:
+    if not x.shape.closed and not x.hand_rules.open_tanyao:
+        return False
+    return not any(x.shape.counts[t] for t in T.TERMINALS_AND_HONORS)
+
+
+def _peikou_count(x: YakuInput) -> int:
+    s = x.shape
+    if s.form != STANDARD or not s.closed:
+        return 0
+    runs = sorted(s.runs)
+    pairs, i = 0, 0
+    while i + 1 < len(runs):
+        if runs[i] == runs[i + 1]:
+            pairs, i = pairs + 1, i + 2
+        else:
+            i += 1
+    return pairs
+
+
+def _yakuhai(tile: int) -> Callable[[YakuInput], bool]:
+    return lambda x: x.shape.form == STANDARD and tile in _triplet_tiles(x)
+
+
+def _seat_wind(tile: int) -> Callable[[YakuInput], bool]:
+    return lambda x: x.context.seat_wind == tile and _yakuhai(tile)(x)
+
+
+def _round_wind(tile: int) -> Callable[[YakuInput], bool]:
+    return lambda x: x.context.round_wind == tile and _yakuhai(tile)(x)
+
+
+def _north_value(x: YakuInput) -> bool:
+    return x.north_rules.value_tile and _yakuhai(T.NORTH)(x)
+
+
+def _all_groups_have(x: YakuInput, tiles: frozenset[int] | set[int]) -> bool:
+    return all(any(t in tiles for t in group) for group in x.shape.groups_tiles)
+
+
+def _chanta(x: YakuInput) -> bool:
+    s = x.shape
+    return (
+        s.form == STANDARD
+        and bool(s.runs)
+        and any(s.counts[t] for t in range(T.HONOR, 34))
+        and _all_groups_have(x, T.TERMINALS_AND_HONORS_SET)
+    )
+
+
+_TERMINALS = frozenset(t for t in T.TERMINALS_AND_HONORS if t < T.HONOR)
+
+
+def _junchan(x: YakuInput) -> bool:
+    s = x.shape
+    return (
+        s.form == STANDARD
+        and bool(s.runs)
+        and not any(s.counts[t] for t in range(T.HONOR, 34))
+        and _all_groups_have(x, _TERMINALS)
+    )
+
+
+def _ittsu(x: YakuInput) -> bool:
+    runs = set(x.shape.runs)
+    return any({base, base + 3, base + 6} <= runs for base in (T.MAN, T.PIN, T.SOU))
+
+
+def _sanshoku_doujun(x: YakuInput) -> bool:
+    runs = set(x.shape.runs)
+    return any({n, T.PIN + n, T.SOU + n} <= runs for n in range(7))
+
+
+def _sanshoku_doukou(x: YakuInput) -> bool:
+    trips = set(_triplet_tiles(x))
+    return any({n, T.PIN + n, T.SOU + n} <= trips for n in range(9))
+
+
+def _concealed_triplets(x: YakuInput) -> int:
+    return sum(1 for t in x.shape.triplets if t.concealed)
+
+
+def _toitoi(x: YakuInput) -> bool:
+    return x.shape.form == STANDARD and not x.shape.runs
+
+
+def _honroutou(x: YakuInput) -> bool:
+    c = x.shape.counts
+    return (
+        x.shape.form != THIRTEEN_ORPHANS
+        and all(c[t] == 0 for t in range(34) if t not in T.TERMINALS_AND_HONORS_SET)
+        and any(c[t] for t in range(T.HONOR, 34))
+        and any(c[t] for t in _TERMINALS)
+    )
+
+
+def _suits_used(x: YakuInput) -> set[int]:
+    c = x.shape.counts
+    return {T.suit_of(t) for t in range(T.HONOR) if c[t]}
+
+
+def _has_honors(x: YakuInput) -> bool:
+    return any(x.shape.counts[t] for t in range(T.HONOR, 34))
+
+
+def _honitsu(x: YakuInput) -> bool:
+    return len(_suits_used(x)) == 1 and _has_honors(x)
+
+
+def _chinitsu(x: YakuInput) -> bool:
+    return len(_suits_used(x)) == 1 and not _has_honors(x)
+
+
+def _dragon_triplets(x: YakuInput) -> int:
+    return sum(1 for t in _triplet_tiles(x) if t in T.DRAGONS)
+
+
+def _wind_triplets(x: YakuInput) -> int:
+    return sum(1 for t in _triplet_tiles(x) if t in T.WINDS)
+
+
+def _shousangen(x: YakuInput) -> bool:
+    return x.shape.form == STANDARD and _dragon_triplets(x) == 2 and x.shape.pair in T.DRAGONS
+
+
+# Order is the order of the output table: situational first, then by value (as Tenhou lists them).
+YAKU: tuple[Yaku, ...] = (
+    Yaku("menzen_tsumo", 1, 0, lambda x: x.shape.closed and x.context.tsumo),
+    Yaku("riichi", 1, 0, lambda x: x.context.riichi and not x.context.double_riichi),
+    Yaku("ippatsu", 1, 0, lambda x: x.context.ippatsu),
+    Yaku("chankan", 1, 1, lambda x: x.context.chankan),
+    Yaku("rinshan_kaihou", 1, 1, lambda x: x.context.rinshan),
+    Yaku("haitei", 1, 1, lambda x: x.context.haitei),
+    Yaku("houtei", 1, 1, lambda x: x.context.houtei),
+    Yaku("pinfu", 1, 0, _pinfu),
+    Yaku("tanyao", 1, 1, _tanyao),
+    Yaku("iipeikou", 1, 0, lambda x: _peikou_count(x) == 1),
+    Yaku("seat_wind_east", 1, 1, _seat_wind(T.EAST)),
+    Yaku("seat_wind_south", 1, 1, _seat_wind(T.SOUTH)),
+    Yaku("seat_wind_west", 1, 1, _seat_wind(T.WEST)),
+    Yaku("round_wind_east", 1, 1, _round_wind(T.EAST)),
+    Yaku("round_wind_south", 1, 1, _round_wind(T.SOUTH)),
+    Yaku("round_wind_west", 1, 1, _round_wind(T.WEST)),
+    Yaku("north", 1, 1, _north_value),  # only where the profile makes north a value tile (rules.md §2)
+    Yaku("haku", 1, 1, _yakuhai(T.WHITE)),
+    Yaku("hatsu", 1, 1, _yakuhai(T.GREEN)),
+    Yaku("chun", 1, 1, _yakuhai(T.RED)),
+    Yaku("double_riichi", 2, 0, lambda x: x.context.double_riichi),
+    Yaku("chiitoitsu", 2, 0, lambda x: x.shape.form == SEVEN_PAIRS),
+    Yaku("chanta", 2, 1, _chanta),
+    Yaku("ittsu", 2, 1, _ittsu),
+    Yaku("sanshoku_doujun", 2, 1, _sanshoku_doujun),
+    Yaku("sanshoku_doukou", 2, 2, _sanshoku_doukou),
+    Yaku("sankantsu", 2, 2, lambda x: x.kans == 3),
+    Yaku("toitoi", 2, 2, _toitoi),
+    Yaku("sanankou", 2, 2, lambda x: _concealed_triplets(x) == 3),
+    Yaku("shousangen", 2, 2, _shousangen),
+    Yaku("honroutou", 2, 2, _honroutou),
+    Yaku("ryanpeikou", 3, 0, lambda x: _peikou_count(x) == 2),
+    Yaku("junchan", 3, 2, _junchan),
+    Yaku("honitsu", 3, 2, _honitsu),
+    Yaku("chinitsu", 6, 5, _chinitsu),
+)
+RENHOU_MANGAN = Yaku("renhou", 5, 0, lambda x: x.context.renhou and x.hand_rules.renhou == "mangan")
+
+
+def _kokushi_13(x: YakuInput) -> bool:
+    """All thirteen orphans were waiting: the winning tile completes the pair."""
+    return x.concealed_counts[x.win_tile] == 2
+
+
+def _chuuren(x: YakuInput) -> bool:
+    s = x.shape
+    if not s.closed or x.kans or len(_suits_used(x)) != 1 or _has_honors(x):
+        return False
+    base = next(iter(_suits_used(x))) * 9
+    c = s.counts[base : base + 9]
+    need = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+    return all(have >= want for have, want in zip(c, need))
+
+
+def _junsei_chuuren(x: YakuInput) -> bool:
+    """Nine-sided wait: the tiles before the win were exactly 1112345678999."""
+    base = T.suit_of(x.win_tile) * 9
+    c = list(x.concealed_counts[base : base + 9])
+    c[x.win_tile - base] -= 1
+    return tuple(c) == (3, 1, 1, 1, 1, 1, 1, 1, 3)
+
+
+def _suuankou(x: YakuInput) -> bool:
+    return x.shape.form == STANDARD and _concealed_triplets(x) == 4
+
+
+def _all_in(x: YakuInput, allowed) -> bool:
+    c = x.shape.counts
+    return all(c[t] == 0 for t in range(34) if t not in allowed)
+
+
+YAKUMAN: tuple[Yakuman, ...] = (
+    Yakuman("tenhou", lambda x: x.context.tenhou),
+    Yakuman("chiihou", lambda x: x.context.chiihou),
+    Yakuman("renhou", lambda x: x.context.renhou and x.hand_rules.renhou == "yakuman"),
+    Yakuman("kokushi", lambda x: x.shape.form == THIRTEEN_ORPHANS, _kokushi_13),
+    Yakuman("suuankou", _suuankou, lambda x: x.shape.wait == TANKI),
+    Yakuman("daisangen", lambda x: _dragon_triplets(x) == 3),
+    Yakuman("shousuushii", lambda x: _wind_triplets(x) == 3 and x.shape.pair in T.WINDS),
+    Yakuman("daisuushii", lambda x: _wind_triplets(x) == 4, lambda x: True),
+    Yakuman("tsuuiisou", lambda x: _all_in(x, range(T.HONOR, 34))),
+    Yakuman("ryuuiisou", lambda x: _all_in(x, T.GREEN_TILES)),
+    Yakuman("chinroutou", lambda x: _all_in(x, _TERMINALS)),
+    Yakuman("chuuren", _chuuren, _junsei_chuuren),
+    Yakuman("suukantsu", lambda x: x.kans == 4),
+)
