@@ -303,11 +303,15 @@ def win(
     liable: int | None = None,
     takes_honba: bool = True,
     takes_sticks: bool = True,
+    liable_yakuman: int | None = None,
 ) -> Settlement:
     """One win: ron when `discarder` is a seat, tsumo when it is None (rules.md §4-5).
 
-    `liable` is the pao player (daisangen / daisuushii): on a ron they and the discarder split the
-    hand's value, on a tsumo they pay it all (rules.md §5, when the profile plays pao).
+    `liable` is the pao player (daisangen / daisuushii). For the yakuman they answer for (all of the
+    hand, or `liable_yakuman` of its multiples when double yakuman count): on a ron they and the
+    discarder split it, on a tsumo they pay it all as if they had dealt in; honba are paid once, by
+    the liable player on a tsumo and per `payment.pao_ron_honba` on a ron. The rest of a multiple
+    yakuman is paid as usual.
     """
     players = rules.game.players
     pay = rules.payment
@@ -317,47 +321,63 @@ def win(
         raise PaymentError("the discarder cannot be the winner (a tsumo has no discarder)")
     if liable == winner:
         raise PaymentError("the winner cannot be liable for their own hand")
+    if liable_yakuman is not None and liable_yakuman < 1:
+        raise PaymentError(f"liable_yakuman must be 1 or more, got {liable_yakuman}")
     if liable is not None and (not pay.pao or value.limit != YAKUMAN):
         liable = None  # pao only touches yakuman, and only where the profile plays it
+    if liable is not None and liable == discarder:
+        liable = None  # the liable player dealt in: an ordinary ron
     dealer_wins = winner == dealer
-    s = shares(value.basic, dealer_wins=dealer_wins, rules=pay)
     lines = value_lines(value)
     payments: list[Payment] = []
     paid_honba = honba if takes_honba else 0
 
-    if discarder is not None:
-        lines += s.ron_lines
-        honba_part = paid_honba * pay.honba_ron
-        if liable is not None and liable != discarder:
-            # rules.md §5 pao on a ron: the liable player and the discarder split the value; the
-            # discarder, who dealt in, pays the honba.
-            liable_part = _c(Fraction(s.ron, 2))
-            lines.append(f"pao: liable seat {liable} pays half of R, C({_num(Fraction(s.ron, 2))}) = {liable_part}; "
-                         f"the discarder pays the rest, {s.ron - liable_part}")
-            payments.append(Payment(liable, PAO, liable_part, winner))
-            payments.append(Payment(discarder, DISCARDER, s.ron - liable_part + honba_part, winner, honba_part))
+    pao_basic = 0
+    if liable is not None:
+        multiple = value.yakuman if liable_yakuman is None else min(liable_yakuman, value.yakuman)
+        pao_basic = value.basic * multiple // value.yakuman
+    rest_basic = value.basic - pao_basic
+    if pao_basic:
+        pao = shares(pao_basic, dealer_wins=dealer_wins, rules=pay)
+        if rest_basic:
+            lines.append(f"pao: seat {liable} answers for b = {pao_basic}; the other b = {rest_basic} is paid as usual")
+        lines += pao.ron_lines
+        if discarder is None:
+            honba_part = paid_honba * pay.honba_ron
+            lines.append(f"pao on a tsumo: liable seat {liable} pays the whole {pao.ron}, as if they had dealt in")
+            if honba_part:
+                lines.append(f"honba: {paid_honba} × {pay.honba_ron} = {honba_part}, paid by the liable player")
+            payments.append(Payment(liable, PAO, pao.ron + honba_part, winner, honba_part))
         else:
+            half = _c(Fraction(pao.ron, 2))
+            lines.append(f"pao on a ron: liable seat {liable} pays C(R/2) = {half}, discarder seat {discarder} pays {pao.ron - half}")
+            honba_part = paid_honba * pay.honba_ron
+            liable_honba = honba_part if pay.pao_ron_honba == "liable" else 0
+            if honba_part:
+                who = "liable player" if liable_honba else "discarder"
+                lines.append(f"honba: {paid_honba} × {pay.honba_ron} = {honba_part}, paid by the {who}")
+            payments.append(Payment(liable, PAO, half + liable_honba, winner, liable_honba))
+            payments.append(Payment(discarder, DISCARDER, pao.ron - half + honba_part - liable_honba, winner,
+                                    honba_part - liable_honba))
+        paid_honba = 0  # honba are paid once
+
+    if rest_basic:
+        s = shares(rest_basic, dealer_wins=dealer_wins, rules=pay)
+        if discarder is not None:
+            lines += s.ron_lines
+            honba_part = paid_honba * pay.honba_ron
             payments.append(Payment(discarder, DISCARDER, s.ron + honba_part, winner, honba_part))
-        if honba_part:
-            lines.append(f"honba: {paid_honba} × {pay.honba_ron} = {honba_part} added to the ron payment")
-    elif liable is not None:
-        # rules.md §5 pao on a tsumo: the liable player pays all, as if they had dealt in, honba too.
-        lines += s.ron_lines
-        honba_part = paid_honba * pay.honba_ron
-        lines.append(f"pao: liable seat {liable} pays the whole value R = {s.ron} as for a ron")
-        if honba_part:
-            lines.append(f"honba: {paid_honba} × {pay.honba_ron} = {honba_part}, paid by the liable player")
-        payments.append(Payment(liable, PAO, s.ron + honba_part, winner, honba_part))
-    else:
-        lines += s.tsumo_lines
-        honba_part = paid_honba * pay.honba_tsumo
-        for seat in _turn_order(winner, players):
-            if seat == dealer:
-                payments.append(Payment(seat, DEALER, s.tsumo_dealer + honba_part, winner, honba_part))
-            else:
-                payments.append(Payment(seat, NON_DEALER, s.tsumo_child + honba_part, winner, honba_part))
-        if honba_part:
-            lines.append(f"honba: {paid_honba} × {pay.honba_tsumo} = {honba_part} added to each payment, never rounded with it")
+            if honba_part:
+                lines.append(f"honba: {paid_honba} × {pay.honba_ron} = {honba_part} added to the ron payment")
+        else:
+            lines += s.tsumo_lines
+            honba_part = paid_honba * pay.honba_tsumo
+            for seat in _turn_order(winner, players):
+                role, amount = (DEALER, s.tsumo_dealer) if seat == dealer else (NON_DEALER, s.tsumo_child)
+                payments.append(Payment(seat, role, amount + honba_part, winner, honba_part))
+            if honba_part:
+                lines.append(f"honba: {paid_honba} × {pay.honba_tsumo} = {honba_part} added to each payment, "
+                             "never rounded with it")
 
     stick_points = sticks * pay.riichi_stick if takes_sticks else 0
     if stick_points:

@@ -76,6 +76,7 @@ SCHEMA: dict[str, dict[str, Key]] = {
         "nagashi_mangan": Key(bool, doc="nagashi mangan is paid at an exhaustive draw"),
         "double_ron_honba": Key(str, choices=("first", "both"), doc="who of two ron winners takes honba"),
         "pao": Key(bool, doc="responsibility payment for daisangen and daisuushii"),
+        "pao_ron_honba": Key(str, choices=("liable", "discarder"), doc="who pays the honba on a pao ron"),
     },
     "match": {
         "length": Key(str, choices=("hanchan", "east")),
@@ -135,6 +136,7 @@ class PaymentRules:
     nagashi_mangan: bool
     double_ron_honba: str
     pao: bool
+    pao_ron_honba: str
 
 
 @dataclass(frozen=True)
@@ -268,6 +270,10 @@ def _read_layer(path: Path, problems: list[RulesError]) -> _Layer:
                 sub_key = sub_key_node.value
                 sub_line = sub_key_node.start_mark.line + 1
                 path_key = f"{key}.{sub_key}"
+                if path_key in layer.values:
+                    first = layer.values[path_key][1]
+                    problems.append(RulesError(f"duplicate key (first set on line {first})", file=label, line=sub_line, key=path_key))
+                    continue
                 if sub_key not in SCHEMA[key]:
                     hint = difflib.get_close_matches(sub_key, list(SCHEMA[key]), n=1)
                     suggestion = f" (did you mean {key}.{hint[0]}?)" if hint else ""
@@ -340,11 +346,14 @@ def _load_cached(name_or_path: str) -> RuleSet:
     chain: list[_Layer] = []
     seen: list[Path] = []
     path = _resolve(name_or_path)
+    chain_broken = False  # a cycle or a missing parent: keys the lost parents set are not "missing"
     while True:
         resolved = path.resolve()
         if resolved in seen:
-            cycle = " -> ".join(p.stem for p in [*seen, resolved])
-            raise RulesError(f"extends cycle: {cycle}", file=str(chain[-1].path), line=chain[-1].extends_line, key="extends")
+            cycle = " -> ".join(p.name for p in [*seen, resolved])
+            problems.append(RulesError(f"extends cycle: {cycle}", file=str(chain[-1].path), line=chain[-1].extends_line, key="extends"))
+            chain_broken = True
+            break
         seen.append(resolved)
         layer = _read_layer(path, problems)
         chain.append(layer)
@@ -353,10 +362,13 @@ def _load_cached(name_or_path: str) -> RuleSet:
         try:
             path = _resolve(layer.extends, relative_to=path.parent)
         except RulesError as exc:
-            raise RulesError(exc.message, file=str(path), line=layer.extends_line, key="extends") from None
+            problems.append(RulesError(f"missing parent: {exc.message}", file=str(path), line=layer.extends_line, key="extends"))
+            chain_broken = True
+            break
 
     merged: dict[str, Any] = {}
     origin: dict[str, str] = {}
+    located: dict[str, tuple[str, int]] = {}
     for layer in reversed(chain):  # base first, the named profile last
         for key_path, (value, line) in layer.values.items():
             section, key = key_path.split(".")
@@ -366,11 +378,19 @@ def _load_cached(name_or_path: str) -> RuleSet:
                 continue
             merged[key_path] = converted
             origin[key_path] = f"{layer.path.name}:{line}"
+            located[key_path] = (str(layer.path), line)
     for section, keys in SCHEMA.items():
         for key in keys:
-            if f"{section}.{key}" not in merged:
+            path_key = f"{section}.{key}"
+            # a key whose value was wrong is reported once, as wrong, not again as missing
+            if path_key not in merged and not chain_broken and all(p.key != path_key for p in problems):
                 problems.append(RulesError("missing (set it here or in a profile this one extends)",
                                            file=str(chain[0].path), key=f"{section}.{key}"))
+    players = merged.get("game.players")
+    if isinstance(merged.get("match.uma"), tuple) and players and len(merged["match.uma"]) != players:
+        file, line = located["match.uma"]
+        problems.append(RulesError(f"uma needs {players} values, got {len(merged['match.uma'])}",
+                                   file=file, line=line, key="match.uma"))
     if problems:
         raise ProfileProblems(problems)
 
@@ -382,8 +402,6 @@ def _load_cached(name_or_path: str) -> RuleSet:
                 values["oka"] = (values["return_points"] - values["start"]) * merged["game.players"]
         return values
 
-    if len(merged["match.uma"]) != merged["game.players"]:
-        raise RulesError(f"uma needs {merged['game.players']} values", file=str(chain[0].path), key="match.uma")
     summary = next((layer.summary for layer in chain if layer.summary), "")
     return RuleSet(
         name=chain[0].path.stem,
@@ -402,7 +420,8 @@ class ProfileProblems(RulesError):
 
     def __init__(self, problems: list[RulesError]) -> None:
         super().__init__(f"{len(problems)} problem(s) in profile")
-        self.problems = problems
+        # file by file, top to bottom, so the list reads like the files
+        self.problems = sorted(problems, key=lambda p: (p.file or "", p.line or 0))
 
     def __str__(self) -> str:
         return "\n".join(str(p) for p in self.problems)
