@@ -189,14 +189,11 @@ def build_hand(
             raise IllegalHandError(f"{reds[tile]} red {T.name(tile)}; there is one")
 
     kans = sum(1 for m in melds if m.is_kan)
-    expected = 14 + kans - 3 * len(melds)
     expected_concealed = 14 - 3 * len(melds)
     if len(concealed_text) != expected_concealed:
-        total = len(concealed_text) + sum(len(m.tiles) for m in melds)
         raise IllegalHandError(
-            f"wrong tile count: {len(concealed_text)} concealed tiles with {len(melds)} meld(s) "
-            f"({total} in all); a winning hand has {expected_concealed} concealed tiles with {len(melds)} "
-            f"meld(s), {expected} in all"
+            f"wrong tile count: {len(concealed_text)} concealed tiles; with {len(melds)} meld(s) a winning "
+            f"hand has {expected_concealed} (the winning tile included)"
         )
     check_context(context, closed=all(not m.opened for m in melds), rules=rules, kans=kans)
     concealed = tuple(sorted(t for t, _ in concealed_text))

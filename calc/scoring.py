@@ -1,0 +1,134 @@
+"""One hand, as `sanma hand` and `--batch` describe it, scored and paid.
+
+`HandRequest` holds exactly the command's flags (the batch keys are the same names), so the CLI and
+the batch reader share one path: request -> build_hand -> evaluate -> payment.win.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+
+from calc import payment
+from calc import tiles as T
+from calc.errors import SanmaError
+from calc.evaluate import Evaluation, evaluate
+from calc.hand import Hand, WinContext, build_hand, parse_indicators
+from calc.rules import RuleSet, load
+
+
+@dataclass(frozen=True)
+class HandRequest:
+    hand: str
+    win: str | None = None
+    tsumo: bool = False
+    riichi: bool = False
+    double_riichi: bool = False
+    ippatsu: bool = False
+    rinshan: bool = False
+    chankan: bool = False
+    haitei: bool = False
+    houtei: bool = False
+    tenhou: bool = False
+    chiihou: bool = False
+    renhou: bool = False
+    seat: str = "E"
+    round: str = "E"
+    dora: str | None = None
+    ura: str | None = None
+    nuki: int = 0
+    honba: int = 0
+    sticks: int = 0
+    rules: str = "standard"
+    scheme: str | None = None
+
+    @classmethod
+    def from_mapping(cls, data: dict) -> HandRequest:
+        """A batch line: keys are the flag names with `_` for `-`."""
+        known = {f.name: f for f in fields(cls)}
+        unknown = [k for k in data if k not in known]
+        if unknown:
+            raise SanmaError(f"unknown key {unknown[0]!r}; keys are {', '.join(known)}")
+        if "hand" not in data:
+            raise SanmaError("missing key 'hand'")
+        for key, value in data.items():
+            expected = known[key].type
+            ok = {
+                "bool": isinstance(value, bool),
+                "int": isinstance(value, int) and not isinstance(value, bool),
+                "str": isinstance(value, str),
+            }.get(expected, value is None or isinstance(value, str))
+            if not ok:
+                raise SanmaError(f"key {key!r} must be {expected.replace('|', ' or ')}, got {value!r}")
+        return cls(**data)
+
+
+@dataclass(frozen=True)
+class HandResult:
+    request: HandRequest
+    rules: RuleSet
+    hand: Hand
+    context: WinContext
+    evaluation: Evaluation
+    settlement: payment.Settlement
+
+
+def _wind(letter: str, what: str) -> int:
+    wind = T.WIND_LETTERS.get(letter.upper()) if isinstance(letter, str) else None
+    if wind is None or wind == T.NORTH:
+        raise SanmaError(f"{what} must be E, S or W, got {letter!r}")
+    return wind
+
+
+def build(request: HandRequest, rules: RuleSet | None = None) -> tuple[Hand, WinContext, RuleSet]:
+    rules = rules or load(request.rules)
+    if request.scheme:
+        rules = rules.with_scheme(request.scheme)
+    if request.nuki < 0:
+        raise SanmaError("--nuki cannot be negative")
+    dora = parse_indicators(request.dora, "--dora")
+    ura = parse_indicators(request.ura, "--ura")
+    context = WinContext(
+        tsumo=request.tsumo,
+        riichi=request.riichi,
+        double_riichi=request.double_riichi,
+        ippatsu=request.ippatsu,
+        rinshan=request.rinshan,
+        chankan=request.chankan,
+        haitei=request.haitei,
+        houtei=request.houtei,
+        tenhou=request.tenhou,
+        chiihou=request.chiihou,
+        renhou=request.renhou,
+        seat_wind=_wind(request.seat, "--seat"),
+        round_wind=_wind(request.round, "--round"),
+        dora_indicators=tuple(t for t, _ in dora),
+        ura_indicators=tuple(t for t, _ in ura),
+        nuki=request.nuki,
+        honba=request.honba,
+        sticks=request.sticks,
+    )
+    hand = build_hand(request.hand, rules, context, win=request.win, indicators=dora + ura)
+    return hand, context, rules
+
+
+def score(request: HandRequest, rules: RuleSet | None = None) -> HandResult:
+    hand, context, rules = build(request, rules)
+    evaluation = evaluate(hand, context, rules)
+    settlement = pay(evaluation, context, rules)
+    return HandResult(request, rules, hand, context, evaluation, settlement)
+
+
+def pay(evaluation: Evaluation, context: WinContext, rules: RuleSet) -> payment.Settlement:
+    """Seats by wind: East (the dealer) 0, South 1, West 2; a ron's discarder is the next seat."""
+    winner = context.seat_wind - T.EAST
+    players = rules.game.players
+    discarder = None if context.tsumo else (winner + 1) % players
+    return payment.win(
+        evaluation.value,
+        winner=winner,
+        dealer=0,
+        discarder=discarder,
+        honba=context.honba,
+        sticks=context.sticks,
+        rules=rules,
+    )
