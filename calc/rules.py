@@ -87,6 +87,8 @@ SCHEMA: dict[str, dict[str, Key]] = {
         "extension_round": Key(bool, doc="play on (sudden death) while nobody reached the return points"),
         "bust": Key(bool, doc="a score below 0 ends the match"),
         "agari_yame": Key(bool, doc="a leading dealer may stop in the last hand"),
+        "tenpai_yame": Key(bool, doc="agari-yame also when the dealer repeats by tenpai at an exhaustive draw"),
+        "extension_renchan": Key(bool, doc="in the extension round a dealer repeat goes on though someone reached the return points"),
         "tenpai_renchan": Key(bool, doc="the dealer repeats when tenpai at an exhaustive draw"),
         "leftover_sticks": Key(str, choices=("first", "none")),
         "final_rounding": Key(str, choices=("one-decimal", "integer")),
@@ -150,6 +152,8 @@ class MatchRules:
     extension_round: bool
     bust: bool
     agari_yame: bool
+    tenpai_yame: bool
+    extension_renchan: bool
     tenpai_renchan: bool
     leftover_sticks: str
     final_rounding: str
