@@ -1,0 +1,113 @@
+"""One event schema for everything that happens at the table, shared by the match engine, the
+simulator and the Tenhou log importer.
+
+A kyoku is the riichi declarations made in it plus exactly one result: a win, a double ron, an
+exhaustive draw, a nagashi mangan or an abortive draw. Seats are absolute (0 = the first dealer).
+Everything is frozen; building an event checks only what every producer must get right (distinct
+seats); whether the event can happen in a given match is the match engine's question.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Union
+
+from calc.value import HandValue
+
+NINE_TERMINALS, FOUR_KANS = "nine-terminals", "four-kans"
+ABORTS = (NINE_TERMINALS, FOUR_KANS)
+
+
+@dataclass(frozen=True)
+class Riichi:
+    """A riichi that stood (the declaration tile was not won on): one stick to the table."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class Win:
+    """One winner. `discarder` None = tsumo. `liable` = the pao player, if any.
+
+    `evaluation` optionally carries how the value was found (a calc.evaluate.Evaluation, or None when
+    the value was given as han/fu or a limit); `hand` the hand as written, for reports.
+    """
+
+    winner: int
+    discarder: int | None
+    value: HandValue
+    liable: int | None = None
+    evaluation: Any = field(default=None, compare=False)
+    hand: str | None = field(default=None, compare=False)
+
+    @property
+    def tsumo(self) -> bool:
+        return self.discarder is None
+
+
+@dataclass(frozen=True)
+class DoubleRon:
+    """Two rons on one discard (rules.md §5; a triple ron cannot happen in sanma)."""
+
+    wins: tuple[Win, Win]
+
+    def __post_init__(self) -> None:
+        discarders = {w.discarder for w in self.wins}
+        if len(self.wins) != 2 or None in discarders or len(discarders) != 1:
+            raise ValueError("a double ron is two rons on the same discard")
+        if self.wins[0].winner == self.wins[1].winner:
+            raise ValueError("a double ron has two different winners")
+
+    @property
+    def discarder(self) -> int:
+        return self.wins[0].discarder  # type: ignore[return-value]
+
+
+@dataclass(frozen=True)
+class ExhaustiveDraw:
+    """The wall ran out; `tenpai` = the seats that were tenpai."""
+
+    tenpai: frozenset[int] = frozenset()
+
+
+@dataclass(frozen=True)
+class Nagashi:
+    """Nagashi mangan at an exhaustive draw: `players` are paid a mangan tsumo each, and `tenpai`
+    decides the dealer's repeat as at any exhaustive draw; no noten payments (rules.md §5)."""
+
+    players: tuple[int, ...]
+    tenpai: frozenset[int] = frozenset()
+
+    def __post_init__(self) -> None:
+        if not self.players or len(set(self.players)) != len(self.players):
+            raise ValueError("nagashi mangan needs one or more distinct players")
+
+
+@dataclass(frozen=True)
+class Abort:
+    """An abortive draw (rules.md §5): `kind` is nine-terminals or four-kans."""
+
+    kind: str
+
+    def __post_init__(self) -> None:
+        if self.kind not in ABORTS:
+            raise ValueError(f"unknown abortive draw {self.kind!r}; valid: {', '.join(ABORTS)}")
+
+
+Result = Union[Win, DoubleRon, ExhaustiveDraw, Nagashi, Abort]
+
+
+@dataclass(frozen=True)
+class Kyoku:
+    """One hand: the riichi declarations that stood, in order, and how it ended."""
+
+    result: Result
+    riichi: tuple[Riichi, ...] = ()
+
+    @property
+    def wins(self) -> tuple[Win, ...]:
+        if isinstance(self.result, Win):
+            return (self.result,)
+        if isinstance(self.result, DoubleRon):
+            return self.result.wins
+        return ()

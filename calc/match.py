@@ -1,0 +1,315 @@
+"""Match flow: MatchState, `apply(state, kyoku, rules) -> (state, ledger row)`, end conditions and
+the final tally (rules.md §5-6).
+
+Everything is pure. Payments come from calc.payment; this module decides only who deals next, the
+honba count, the sticks on the table, whether the match is over, and the final points. Every rule
+that differs between tables is read from `rules.match` / `rules.payment`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from fractions import Fraction
+
+from calc import payment
+from calc import tiles as T
+from calc.errors import SanmaError
+from calc.events import FOUR_KANS, NINE_TERMINALS, Abort, DoubleRon, ExhaustiveDraw, Kyoku, Nagashi, Win
+from calc.rules import RuleSet
+
+ROUND_LETTERS = "ESW"
+
+# Why a match ended.
+BUST = "bust"
+AGARI_YAME = "agari-yame"
+LAST_HAND = "last hand"
+SUDDEN_DEATH = "sudden death"
+EXTENSION_OVER = "extension round over"
+
+
+class MatchError(SanmaError):
+    """An event that cannot happen in the match as it stands."""
+
+
+@dataclass(frozen=True)
+class MatchState:
+    scores: tuple[int, ...]
+    round_wind: int = 0  # 0 East, 1 South, 2 West
+    round_number: int = 1  # 1..players; the dealer is seat round_number - 1
+    honba: int = 0
+    sticks: int = 0  # riichi sticks on the table
+    hands: int = 0  # hands played
+    ended: bool = False
+    end_reason: str | None = None
+
+    @property
+    def dealer(self) -> int:
+        return self.round_number - 1
+
+    @property
+    def label(self) -> str:
+        return f"{ROUND_LETTERS[self.round_wind]}{self.round_number}"
+
+    def seat_wind(self, seat: int, players: int) -> int:
+        """The seat's wind tile this hand: the dealer is East (rules.md §1)."""
+        return T.WINDS[(seat - self.dealer) % players]
+
+    @property
+    def round_wind_tile(self) -> int:
+        return T.WINDS[self.round_wind]
+
+
+def start(rules: RuleSet) -> MatchState:
+    return MatchState(scores=(rules.match.start,) * rules.game.players)
+
+
+def total(state: MatchState, rules: RuleSet) -> int:
+    """Scores plus the sticks on the table: constant through a match (rules.md §6)."""
+    return sum(state.scores) + state.sticks * rules.payment.riichi_stick
+
+
+@dataclass(frozen=True)
+class LedgerRow:
+    number: int  # 1-based hand number
+    label: str  # E1, S3, W1, ...
+    honba: int
+    dealer: int
+    sticks_before: int  # on the table when the hand began
+    kyoku: Kyoku
+    deposits: tuple[int, ...]  # per seat: riichi sticks put down this hand (negative)
+    settlement: payment.Settlement  # the result's payments
+    deltas: tuple[int, ...]  # per seat, deposits included: scores before + deltas = scores after
+    scores: tuple[int, ...]  # after the hand
+    sticks: int  # on the table after the hand
+    repeat: bool  # the dealer deals again
+    state: MatchState  # the state after the hand
+
+    @property
+    def ended(self) -> bool:
+        return self.state.ended
+
+
+def _regular_rounds(rules: RuleSet) -> int:
+    return 1 if rules.match.length == "east" else 2
+
+
+def _is_last_hand(state: MatchState, rules: RuleSet) -> bool:
+    """The regular last hand (E3 of an east game, S3 of a half game) or any extension-round hand."""
+    regular = _regular_rounds(rules)
+    if state.round_wind >= regular:
+        return True
+    return state.round_wind == regular - 1 and state.round_number == rules.game.players
+
+
+def order(scores: tuple[int, ...]) -> list[int]:
+    """Seats from first to last; equal scores rank by seat order from the first dealer (rules.md §6)."""
+    return sorted(range(len(scores)), key=lambda seat: (-scores[seat], seat))
+
+
+def _check_seat(seat: int | None, players: int, what: str) -> None:
+    if seat is not None and not (isinstance(seat, int) and 0 <= seat < players):
+        raise MatchError(f"{what} seat {seat!r} is not a seat at this table (0..{players - 1})")
+
+
+def _result_settlement(state: MatchState, kyoku: Kyoku, sticks: int, rules: RuleSet) -> payment.Settlement:
+    players = rules.game.players
+    result = kyoku.result
+    dealer = state.dealer
+    if isinstance(result, Win):
+        _check_seat(result.winner, players, "winner")
+        _check_seat(result.discarder, players, "discarder")
+        _check_seat(result.liable, players, "liable")
+        if result.discarder == result.winner:
+            raise MatchError("a winner cannot pay themselves (a tsumo has no discarder)")
+        return payment.win(result.value, winner=result.winner, dealer=dealer, discarder=result.discarder,
+                           honba=state.honba, sticks=sticks, rules=rules, liable=result.liable)
+    if isinstance(result, DoubleRon):
+        for w in result.wins:
+            _check_seat(w.winner, players, "winner")
+            _check_seat(w.liable, players, "liable")
+        _check_seat(result.discarder, players, "discarder")
+        if result.discarder in {w.winner for w in result.wins}:
+            raise MatchError("a winner cannot pay themselves")
+        liable = {w.winner: w.liable for w in result.wins if w.liable is not None}
+        return payment.double_ron([(w.winner, w.value) for w in result.wins], discarder=result.discarder,
+                                  dealer=dealer, honba=state.honba, sticks=sticks, rules=rules, liable=liable or None)
+    if isinstance(result, ExhaustiveDraw):
+        for seat in result.tenpai:
+            _check_seat(seat, players, "tenpai")
+        return payment.exhaustive_draw(frozenset(result.tenpai), rules=rules)
+    if isinstance(result, Nagashi):
+        for seat in (*result.players, *result.tenpai):
+            _check_seat(seat, players, "nagashi")
+        if not rules.payment.nagashi_mangan:
+            raise MatchError(f"profile {rules.name!r} has no nagashi mangan (payment.nagashi_mangan is false)")
+        return payment.nagashi_mangan(list(result.players), dealer=dealer, rules=rules)
+    if isinstance(result, Abort):
+        allowed = {NINE_TERMINALS: rules.match.abort_nine_terminals, FOUR_KANS: rules.match.abort_four_kans}
+        if not allowed[result.kind]:
+            key = "abort_nine_terminals" if result.kind == NINE_TERMINALS else "abort_four_kans"
+            raise MatchError(f"profile {rules.name!r} has no {result.kind} abortive draw (match.{key} is false)")
+        return payment.no_change(players)
+    raise TypeError(f"not a kyoku result: {result!r}")
+
+
+def _repeats(state: MatchState, kyoku: Kyoku, rules: RuleSet) -> bool:
+    """The dealer deals again (renchan, rules.md §6): a dealer win, dealer tenpai at an exhaustive
+    draw (per profile), or an abortive draw, which replays the hand."""
+    result = kyoku.result
+    if isinstance(result, (Win, DoubleRon)):
+        return state.dealer in {w.winner for w in kyoku.wins}
+    if isinstance(result, (ExhaustiveDraw, Nagashi)):
+        return rules.match.tenpai_renchan and state.dealer in result.tenpai
+    return True  # Abort
+
+
+def _end_reason(state: MatchState, kyoku: Kyoku, scores: tuple[int, ...], repeat: bool, rules: RuleSet) -> str | None:
+    """Why the match ends after this hand, or None (rules.md §6)."""
+    m = rules.match
+    if m.bust and min(scores) < 0:
+        return BUST
+    if not _is_last_hand(state, rules) or isinstance(kyoku.result, Abort):
+        return None  # an abortive draw replays the hand; it never decides the match
+    extension = state.round_wind >= _regular_rounds(rules)
+    reached = max(scores) >= m.return_points
+    first = order(scores)[0]
+    if repeat:
+        # Agari-yame: the last hand's dealer who wins (or is tenpai, per profile) while first may end
+        # the match; with an extension round only once someone has reached the return points.
+        won = bool(kyoku.wins)
+        yame = m.agari_yame if won else m.tenpai_yame
+        if yame and first == state.dealer and (reached or not m.extension_round):
+            return AGARI_YAME
+        if extension and reached and not m.extension_renchan:
+            return SUDDEN_DEATH
+        return None
+    if not m.extension_round:
+        return LAST_HAND
+    if reached:
+        return SUDDEN_DEATH if extension else LAST_HAND
+    if extension and state.round_number == rules.game.players:
+        return EXTENSION_OVER  # the extension round is one round at most
+    return None
+
+
+def apply(state: MatchState, kyoku: Kyoku, rules: RuleSet, *, check_riichi: bool = True) -> tuple[MatchState, LedgerRow]:
+    """Play one hand: deposits, payments, the next dealer and honba, and whether the match ends.
+
+    `check_riichi=False` accepts a riichi below `match.riichi_min_points` (re-settling a recorded
+    match under another scheme, where the recorded riichi stands as played).
+    """
+    if state.ended:
+        raise MatchError(f"the match has already ended ({state.end_reason}) after hand {state.hands}")
+    players = rules.game.players
+    scores = list(state.scores)
+    deposits = [0] * players
+    sticks = state.sticks
+    declared: set[int] = set()
+    for riichi in kyoku.riichi:
+        seat = riichi.seat
+        _check_seat(seat, players, "riichi")
+        if seat in declared:
+            raise MatchError(f"seat {seat} declares riichi twice in one hand")
+        declared.add(seat)
+        # rules.md §5: riichi costs one stick, refused below the profile's minimum.
+        if check_riichi and scores[seat] < rules.match.riichi_min_points:
+            raise MatchError(f"seat {seat} cannot declare riichi with {scores[seat]} points "
+                             f"(at least {rules.match.riichi_min_points} needed)")
+        deposit = payment.riichi_deposit(seat, rules=rules)
+        for s in range(players):
+            scores[s] += deposit.deltas[s]
+            deposits[s] += deposit.deltas[s]
+        sticks += 1
+
+    settlement = _result_settlement(state, kyoku, sticks, rules)
+    for s in range(players):
+        scores[s] += settlement.deltas[s]
+    if kyoku.wins:
+        sticks = 0  # the (first) winner takes every stick on the table (rules.md §5)
+    if settlement.pot_change != -(state.sticks + len(declared) - sticks) * rules.payment.riichi_stick:
+        raise AssertionError(f"pot change {settlement.pot_change} disagrees with the sticks taken")
+    new_scores = tuple(scores)
+
+    repeat = _repeats(state, kyoku, rules)
+    reason = _end_reason(state, kyoku, new_scores, repeat, rules)
+    # rules.md §6: honba up on a repeat or any draw, back to 0 after a non-dealer win.
+    honba = state.honba + 1 if (repeat or not kyoku.wins) else 0
+    if reason is not None:
+        after = replace(state, scores=new_scores, honba=honba, sticks=sticks, hands=state.hands + 1,
+                        ended=True, end_reason=reason)
+    elif repeat:
+        after = replace(state, scores=new_scores, honba=honba, sticks=sticks, hands=state.hands + 1)
+    else:
+        wind, number = state.round_wind, state.round_number + 1
+        if number > players:
+            wind, number = wind + 1, 1
+        after = MatchState(new_scores, wind, number, honba, sticks, state.hands + 1)
+
+    row = LedgerRow(
+        number=state.hands + 1,
+        label=state.label,
+        honba=state.honba,
+        dealer=state.dealer,
+        sticks_before=state.sticks,
+        kyoku=kyoku,
+        deposits=tuple(deposits),
+        settlement=settlement,
+        deltas=tuple(new_scores[s] - state.scores[s] for s in range(players)),
+        scores=new_scores,
+        sticks=sticks,
+        repeat=repeat,
+        state=after,
+    )
+    return after, row
+
+
+# ---------------------------------------------------------------- final tally
+
+
+@dataclass(frozen=True)
+class Standing:
+    rank: int  # 1-based
+    seat: int
+    score: int  # leftover sticks included
+    leftover: int  # the sticks' points added to this score
+    versus_return: Fraction  # (score - return) / 1000
+    uma: int
+    oka: Fraction
+    points: float  # the final points after final_rounding
+
+
+def _round_points(exact: Fraction, mode: str) -> Fraction:
+    """`one-decimal`: nearest tenth, halves up. `integer`: whole points, 0.5 down and 0.6 up
+    (五捨六入, as parlours round the score in thousands)."""
+    if mode == "integer":
+        tenths = exact * 10
+        return Fraction((tenths.numerator // tenths.denominator + 4) // 10)
+    return Fraction(int((exact * 10 + Fraction(1, 2)) // 1), 10)
+
+
+def tally(state: MatchState, rules: RuleSet) -> tuple[Standing, ...]:
+    """Rank, leftover sticks, ± return, uma, oka and final points (rules.md §6), as if the match
+    ended with this state. Every place but first is rounded per `match.final_rounding`; first place
+    takes the rest, so the points add up exactly as the scores do."""
+    m = rules.match
+    scores = list(state.scores)
+    ranking = order(state.scores)
+    leftover = [0] * len(scores)
+    if m.leftover_sticks == "first" and state.sticks:
+        leftover[ranking[0]] = state.sticks * rules.payment.riichi_stick
+        scores[ranking[0]] += leftover[ranking[0]]
+    exact: dict[int, tuple[Fraction, int, Fraction, Fraction]] = {}
+    for rank, seat in enumerate(ranking):
+        versus = Fraction(scores[seat] - m.return_points, 1000)
+        oka = Fraction(m.oka, 1000) if rank == 0 else Fraction(0)
+        exact[seat] = (versus, m.uma[rank], oka, versus + m.uma[rank] + oka)
+    points: dict[int, Fraction] = {}
+    for seat in ranking[1:]:
+        points[seat] = _round_points(exact[seat][3], m.final_rounding)
+    whole = sum(e[3] for e in exact.values())
+    points[ranking[0]] = whole - sum(points.values())
+    return tuple(
+        Standing(rank + 1, seat, scores[seat], leftover[seat], exact[seat][0], exact[seat][1], exact[seat][2],
+                 float(points[seat]))
+        for rank, seat in enumerate(ranking)
+    )
