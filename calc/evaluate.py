@@ -87,7 +87,7 @@ def _score_shape(shape: Shape, hand: Hand, context: WinContext, rules: RuleSet, 
             double = rules.hand.double_yakuman and record.double_when is not None and record.double_when(x)
             yakuman.append((record.name, 2 if double else 1))
     if yakuman:
-        multiple = sum(m for _, m in yakuman) if rules.hand.double_yakuman else 1
+        multiple = sum(m for _, m in yakuman) if rules.hand.stacked_yakuman else max(m for _, m in yakuman)
         value = hand_value(13 * multiple, 0, rules.hand, yakuman=multiple)
         lines, fu = fu_lines(shape, pinfu=False, value_tiles=values)
         return Evaluation((), tuple(yakuman), 13 * multiple, fu, lines, 0, 0, 0, 0, value, shape.form, shape.wait)

@@ -38,8 +38,8 @@ def fu_lines(shape: Shape, *, pinfu: bool, value_tiles: dict[int, int]) -> tuple
     """(breakdown, total rounded up to 10; seven pairs 25)."""
     if shape.form == SEVEN_PAIRS:
         return (("seven pairs", 25),), 25
-    if shape.form != STANDARD:  # thirteen orphans: yakuman, fu irrelevant; report the base
-        return (("base", 20),), 20
+    if shape.form != STANDARD:  # thirteen orphans has no sets to count: Tenhou reports 0 fu (logs)
+        return (), 0
     lines: list[tuple[str, int]] = [("base", 20)]
     if pinfu:
         if shape.tsumo:

@@ -62,7 +62,8 @@ SCHEMA: dict[str, dict[str, Key]] = {
         "kiriage_mangan": Key(bool, doc="30fu4han and 60fu3han count as mangan"),
         # "kazoe off" and "kazoe capped at sanbaiman" pay the same: 13+ counted han is a sanbaiman.
         "kazoe": Key(str, choices=("yakuman", "sanbaiman"), doc="what 13+ counted han is worth"),
-        "double_yakuman": Key(bool, doc="double yakuman hands and stacked yakuman count as multiples"),
+        "double_yakuman": Key(bool, doc="the double forms (suuankou tanki, kokushi 13-wait, ...) count twice"),
+        "stacked_yakuman": Key(bool, doc="several yakuman in one hand add up (daisangen + tsuuiisou = 2)"),
         "renhou": Key(str, choices=("none", "mangan", "yakuman"), doc="value of a win before one's first draw"),
     },
     "payment": {
@@ -123,6 +124,7 @@ class HandRules:
     kiriage_mangan: bool
     kazoe: str
     double_yakuman: bool
+    stacked_yakuman: bool
     renhou: str
 
 
