@@ -131,3 +131,101 @@ def _run_batch(path: Path) -> None:
             except SanmaError as error:
                 out = {"line": number, "error": str(error)}
             typer.echo(json.dumps(out))
+
+
+# ---------------------------------------------------------------- sanma pay / sanma table
+
+
+def _profile(rules: str, scheme: str | None):
+    from calc import rules as profiles
+
+    ruleset = profiles.load(rules)
+    return ruleset.with_scheme(scheme) if scheme is not None else ruleset
+
+
+@app.command("pay")
+def pay_command(
+    han: Optional[int] = typer.Option(None, "--han", help="Han (1-4 need --fu; 5+ is a limit)."),
+    fu: Optional[int] = typer.Option(None, "--fu", help="Fu: 20, 25 or 30-110 in tens."),
+    limit: Optional[str] = typer.Option(None, "--limit", help="mangan, haneman, baiman, sanbaiman or yakuman."),
+    yakuman: Optional[int] = typer.Option(None, "--yakuman", help="A yakuman multiple (2+ needs double yakuman)."),
+    dealer: bool = typer.Option(False, "--dealer", help="The winner is the dealer."),
+    tsumo: bool = typer.Option(False, "--tsumo", help="Won by self-draw (default: ron)."),
+    honba: int = typer.Option(0, "--honba", help="Honba counters on the table."),
+    sticks: int = typer.Option(0, "--sticks", help="Riichi sticks on the table."),
+    rules: str = typer.Option("standard", "--rules", help="Profile name or YAML file."),
+    scheme: Optional[str] = typer.Option(None, "--scheme", help="Tsumo payment scheme (overrides the profile's)."),
+    all_schemes: bool = typer.Option(False, "--all-schemes", help="One row per scheme, side by side."),
+    explain: bool = typer.Option(False, "--explain", help="Show each step: basic points, limit, split, rounding, honba, sticks."),
+    as_json: bool = typer.Option(False, "--json", help="One JSON object."),
+) -> None:
+    """Who pays what for a hand of a given value."""
+    from calc import payment, report
+    from calc.rules import SCHEMES
+
+    ruleset = _profile(rules, scheme)
+    value = payment.asked_value(ruleset, tsumo=tsumo, han=han, fu=fu, limit=limit, yakuman=yakuman)
+    # Seats: the dealer sits at 0; a non-dealer winner at 1; a ron's discarder is the next seat on.
+    winner = 0 if dealer else 1
+    discarder = None if tsumo else (winner + 1) % ruleset.game.players
+    results = {
+        name: payment.win(value, winner=winner, dealer=0, discarder=discarder, honba=honba, sticks=sticks,
+                          rules=ruleset.with_scheme(name))
+        for name in (SCHEMES if all_schemes else (ruleset.payment.scheme,))
+    }
+    context = {"winner": winner, "dealer": dealer, "tsumo": tsumo, "honba": honba}
+    if all_schemes:
+        if as_json:
+            typer.echo(json.dumps(report.all_schemes_dict(value, results, ruleset, **context)))
+        else:
+            typer.echo(report.all_schemes_text(value, results, ruleset, sticks=sticks, explain=explain, **context))
+        return
+    settlement = results[ruleset.payment.scheme]
+    if as_json:
+        typer.echo(json.dumps(report.pay_dict(value, settlement, ruleset, **context)))
+    else:
+        typer.echo(report.pay_text(value, settlement, ruleset, sticks=sticks, explain=explain, **context))
+
+
+@app.command("table")
+def table_command(
+    rules: str = typer.Option("standard", "--rules", help="Profile name or YAML file."),
+    scheme: Optional[str] = typer.Option(None, "--scheme", help="Tsumo payment scheme (overrides the profile's)."),
+) -> None:
+    """The full payment table (han 1-4 × fu 20-110, limits) for dealer and non-dealer, ron and tsumo."""
+    from calc import report
+
+    typer.echo(report.payment_table_text(_profile(rules, scheme)))
+
+
+# ---------------------------------------------------------------- sanma rules
+
+rules_app = typer.Typer(cls=_Commands, help="List, show and check rule profiles.", no_args_is_help=True)
+app.add_typer(rules_app, name="rules")
+
+
+@rules_app.command("list")
+def rules_list_command() -> None:
+    """Every built-in profile: name, scheme, summary."""
+    from calc import report
+    from calc import rules as profiles
+
+    typer.echo(report.rules_list_text([profiles.load(name) for name in profiles.builtin_names()]))
+
+
+@rules_app.command("show")
+def rules_show_command(name: str = typer.Argument(..., help="Profile name or YAML file.")) -> None:
+    """The merged profile, with the file and line each value came from."""
+    from calc import report
+    from calc import rules as profiles
+
+    typer.echo(report.rules_show_text(profiles.load(name)))
+
+
+@rules_app.command("check")
+def rules_check_command(file: Path = typer.Argument(..., help="A profile YAML file.")) -> None:
+    """Validate a profile file (and what it extends); every problem is listed with file, line and key."""
+    from calc import rules as profiles
+
+    ruleset = profiles.load(str(file))
+    typer.echo(f"{file}: ok ({ruleset.name}, scheme {ruleset.payment.scheme})")

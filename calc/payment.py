@@ -15,13 +15,25 @@ from math import floor
 
 from calc.errors import SanmaError
 from calc.rules import SCHEMES, PaymentRules, RuleSet
-from calc.value import YAKUMAN, HandValue, round_up_100
+from calc.value import LIMITS, YAKUMAN, HandValue, hand_value, limit_value, round_up_100
 
 # Payment roles: a tsumo's payers pay as DEALER or NON_DEALER, a ron's as DISCARDER, a liable player
 # (rules.md §5 pao) as PAO; NOTEN for draw payments, RIICHI for a deposit into the pot, STICKS for the
 # pot paying its sticks out to a winner.
 DISCARDER, DEALER, NON_DEALER, PAO = "discarder", "dealer", "non-dealer", "pao"
 NOTEN, RIICHI, STICKS = "noten", "riichi", "sticks"
+
+# The schemes' names at the table (rules.md §4), for explanations.
+SCHEME_TITLES = {
+    "tsumo-loss": "ツモ損",
+    "add-1000": "千点加符",
+    "maru-dori": "丸取り",
+    "north-split": "北家折半",
+    "equal-split": "折半支付",
+    "triple-dealer": "莊家3倍支付",
+    "double-take": "倍取",
+    "ron-adjust": "榮糊收入調整",
+}
 
 # The add-1000 scheme's surcharge per tsumo payer is what names the scheme (千点加符), not a table option.
 ADD_1000 = 1000
@@ -125,6 +137,62 @@ def _num(x: Fraction | int) -> str:
 # ---------------------------------------------------------------- value and scheme
 
 
+FU_VALUES = (20, 25, *range(30, 120, 10))
+
+
+def check_han_fu(han: int, fu: int, *, tsumo: bool) -> None:
+    """Reject a han/fu pair no hand can have (issue 3, rules.md §3): 20 fu is pinfu tsumo only
+    (menzen tsumo + pinfu, 2 han or more), 25 fu is seven pairs (2 han, 3 on a tsumo)."""
+    if han < 1:
+        raise PaymentError(f"a winning hand has at least 1 han, got {han}")
+    if fu not in FU_VALUES:
+        raise PaymentError(f"fu must be 20, 25 or a multiple of 10 from 30 to 110, got {fu}")
+    if fu == 20 and not tsumo:
+        raise PaymentError("20 fu is pinfu tsumo only; a ron hand has at least 30 fu (seven pairs 25)")
+    if fu == 20 and han < 2:
+        raise PaymentError("20 fu needs at least 2 han (pinfu + menzen tsumo)")
+    if fu == 25 and han < 2:
+        raise PaymentError("25 fu is seven pairs, at least 2 han")
+    if fu == 25 and tsumo and han < 3:
+        raise PaymentError("25 fu on a tsumo is seven pairs + menzen tsumo, at least 3 han")
+
+
+def asked_value(
+    rules: RuleSet,
+    *,
+    tsumo: bool,
+    han: int | None = None,
+    fu: int | None = None,
+    limit: str | None = None,
+    yakuman: int | None = None,
+) -> HandValue:
+    """The value `sanma pay` / `sanma table` are asked about: han and fu, a limit, or a yakuman multiple."""
+    given = [name for name, v in (("--han/--fu", han if han is not None else fu), ("--limit", limit), ("--yakuman", yakuman)) if v is not None]
+    if len(given) > 1:
+        raise PaymentError(f"give one of --han/--fu, --limit or --yakuman, not {' and '.join(given)}")
+    if not given:
+        raise PaymentError("say what the hand is worth: --han H --fu F, --limit NAME or --yakuman N")
+    if yakuman is not None:
+        if yakuman < 1:
+            raise PaymentError(f"--yakuman must be 1 or more, got {yakuman}")
+        if yakuman > 1 and not rules.hand.double_yakuman:
+            raise PaymentError(f"profile {rules.name!r} counts every yakuman once (hand.double_yakuman: false); "
+                               f"--yakuman {yakuman} needs a profile with double yakuman")
+        return limit_value(YAKUMAN, rules.hand, yakuman=yakuman)
+    if limit is not None:
+        if limit not in LIMITS:
+            raise PaymentError(f"unknown limit {limit!r}; valid: {', '.join(LIMITS)}")
+        return limit_value(limit, rules.hand)
+    if han is None:
+        raise PaymentError("--fu needs --han")
+    if han >= 5 and fu is None:
+        return hand_value(han, 0, rules.hand)  # fu no longer matters from 5 han (rules.md §3)
+    if fu is None:
+        raise PaymentError(f"{han} han needs --fu (below 5 han the fu decide the value)")
+    check_han_fu(han, fu, tsumo=tsumo)
+    return hand_value(han, fu, rules.hand)
+
+
 def value_lines(value: HandValue) -> list[str]:
     """How the basic points b came about (rules.md §3)."""
     if value.limit == YAKUMAN:
@@ -185,7 +253,7 @@ def shares(basic: int, *, dealer_wins: bool, rules: PaymentRules) -> Shares:
             each = base + ADD_1000
             tl.append(f"add-1000: each non-dealer pays C(2b) + {ADD_1000} = {base} + {ADD_1000} = {each}")
         elif scheme == "maru-dori":
-            tl.append(f"ron value R = C(6b) = C({6 * b}) = {ron}")
+            tl.append(f"maru-dori: the winner takes the whole ron value R = C(6b) = C({6 * b}) = {ron}, split in halves")
             if rules.maru_dori_rounding == "ceil-from-base":
                 each = _c(3 * b)
                 tl.append(f"maru-dori (ceil-from-base): each non-dealer pays C(3b) = C({3 * b}) = {each}")
@@ -203,7 +271,8 @@ def shares(basic: int, *, dealer_wins: bool, rules: PaymentRules) -> Shares:
                 base = _c(2 * b)
                 half = _c(Fraction(base, 2))
                 each = base + half
-                tl.append(f"north-split: the absent north's share C(2b) = {base} is halved, C({_num(Fraction(base, 2))}) = {half}")
+                tl.append(f"north-split: the absent north's share C(2b) = {base} is split between the two payers, "
+                          f"C({base}/2) = C({_num(Fraction(base, 2))}) = {half} each")
                 tl.append(f"north-split: each non-dealer pays C(2b) + {half} = {base} + {half} = {each}")
         elif scheme == "equal-split":
             each = _c(3 * b)
@@ -219,6 +288,7 @@ def shares(basic: int, *, dealer_wins: bool, rules: PaymentRules) -> Shares:
             half = _c(2 * b)
             ron = 2 * half
             ron_lines = [f"ron-adjust: a dealer's ron pays 2·C(2b) = 2 × {half} = {ron}, what the tsumo collects"]
+            tl.append(f"(ron-adjust lowers the dealer's ron to the same {ron}: tsumo and ron pay alike)")
     else:
         if scheme in ("tsumo-loss", "ron-adjust"):
             child, dealer = _c(b), _c(2 * b)
@@ -231,7 +301,7 @@ def shares(basic: int, *, dealer_wins: bool, rules: PaymentRules) -> Shares:
             tl.append(f"add-1000: non-dealer pays C(b) + {ADD_1000} = {c1} + {ADD_1000} = {child}; "
                       f"dealer pays C(2b) + {ADD_1000} = {d1} + {ADD_1000} = {dealer}")
         elif scheme == "maru-dori":
-            tl.append(f"ron value R = C(4b) = C({4 * b}) = {ron}")
+            tl.append(f"maru-dori: the winner takes the whole ron value R = C(4b) = C({4 * b}) = {ron}, split in thirds")
             third = Fraction(ron, 3)
             if rules.maru_dori_rounding == "ceil-from-base":
                 child, dealer = _c(Fraction(4 * b, 3)), _c(Fraction(8 * b, 3))
@@ -256,7 +326,8 @@ def shares(basic: int, *, dealer_wins: bool, rules: PaymentRules) -> Shares:
                 c1, d1 = _c(b), _c(2 * b)
                 half = _c(Fraction(c1, 2))
                 child, dealer = c1 + half, d1 + half
-                tl.append(f"north-split: the absent north's share C(b) = {c1} is halved, H = C({_num(Fraction(c1, 2))}) = {half}")
+                tl.append(f"north-split: the absent north's share C(b) = {c1} is split between the two payers, "
+                          f"H = C({c1}/2) = C({_num(Fraction(c1, 2))}) = {half} each")
                 tl.append(f"north-split: non-dealer pays C(b) + H = {c1} + {half} = {child}; "
                           f"dealer pays C(2b) + H = {d1} + {half} = {dealer}")
         elif scheme == "equal-split":
@@ -267,11 +338,12 @@ def shares(basic: int, *, dealer_wins: bool, rules: PaymentRules) -> Shares:
             tl.append(f"triple-dealer: non-dealer pays C(b) = C({b}) = {child}; dealer pays C(3b) = C({3 * b}) = {dealer}")
         else:  # double-take
             child = dealer = _c(4 * b)
-            tl.append(f"double-take: non-dealer and dealer each pay C(4b) = C({4 * b}) = {child}")
+            tl.append(f"double-take: non-dealer and dealer each pay C(4b) = C({4 * b}) = {child}, as if each had dealt in")
         if scheme == "ron-adjust":
             c1, d1 = _c(b), _c(2 * b)
             ron = c1 + d1
             ron_lines = [f"ron-adjust: a ron pays C(b) + C(2b) = {c1} + {d1} = {ron}, what the tsumo collects"]
+            tl.append(f"(ron-adjust lowers the ron to the same {ron}: tsumo and ron pay alike)")
     return Shares(scheme, dealer_wins, ron, child, dealer, tuple(ron_lines), tuple(tl))
 
 
@@ -384,8 +456,9 @@ def win(
         payments.append(Payment(None, STICKS, stick_points, winner))
         lines.append(f"riichi sticks: {sticks} × {pay.riichi_stick} = {stick_points} from the table to the winner")
     total = sum(p.amount for p in payments)
-    parts = ", ".join(f"seat {p.payer} {p.amount}" if p.payer is not None else f"sticks {p.amount}" for p in payments)
-    lines.append(f"seat {winner} collects {total} ({parts})")
+    parts = " + ".join(f"{p.role} (seat {p.payer}) {p.amount}" if p.payer is not None else f"sticks {p.amount}"
+                       for p in payments)
+    lines.append(f"the winner (seat {winner}) collects {total}" + (f": {parts}" if len(payments) > 1 else ""))
     return _settle(players, payments, lines)
 
 
@@ -467,8 +540,6 @@ def nagashi_mangan(players: list[int], *, dealer: int, rules: RuleSet) -> Settle
         raise PaymentError(f"profile {rules.name!r} does not play nagashi mangan")
     if not players:
         raise PaymentError("nagashi mangan needs at least one player")
-    from calc.value import limit_value  # the mangan value; kept next to its one use
-
     mangan = limit_value("mangan", rules.hand)
     parts = []
     for seat in players:
