@@ -175,9 +175,9 @@ def asked_value(
     if yakuman is not None:
         if yakuman < 1:
             raise PaymentError(f"--yakuman must be 1 or more, got {yakuman}")
-        if yakuman > 1 and not rules.hand.double_yakuman:
-            raise PaymentError(f"profile {rules.name!r} counts every yakuman once (hand.double_yakuman: false); "
-                               f"--yakuman {yakuman} needs a profile with double yakuman")
+        if yakuman > 1 and not (rules.hand.double_yakuman or rules.hand.stacked_yakuman):
+            raise PaymentError(f"profile {rules.name!r} counts every yakuman once (hand.double_yakuman and "
+                               f"hand.stacked_yakuman are false); --yakuman {yakuman} cannot happen there")
         return limit_value(YAKUMAN, rules.hand, yakuman=yakuman)
     if limit is not None:
         if limit not in LIMITS:

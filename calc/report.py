@@ -5,6 +5,8 @@ from __future__ import annotations
 from tabulate import tabulate
 
 from calc.payment import (
+    DEALER,
+    DISCARDER,
     NON_DEALER,
     SCHEME_TITLES,
     STICKS,
@@ -138,7 +140,12 @@ def pay_text(value: HandValue, settlement: Settlement, rules: RuleSet, *, winner
         f"scheme {scheme} ({SCHEME_TITLES[scheme]}), honba {honba}, sticks {sticks}",
         "",
     ]
-    rows = [(p["payer"], p["amount"]) for p in data["payments"]]
+    # Seat winds from the dealer (East); in a tsumo they tell the payers apart.
+    winds = "ESWN"
+    dealer_seat = winner if dealer else next(
+        (p.payer for p in settlement.payments if p.role == DEALER), (winner - 1) % rules.game.players)
+    rows = [(p.role if p.role == DISCARDER else f"{p.role} ({winds[(p.payer - dealer_seat) % rules.game.players]})",
+             p.amount) for p in _payment_rows(settlement, winner)]
     if data["sticks"]:
         rows.append(("riichi sticks", data["sticks"]))
     out.append(tabulate(rows, headers=["pays", "points"], tablefmt="simple"))
