@@ -1,0 +1,562 @@
+"""The match record: a YAML file a table writes down as it plays, read strictly and settled.
+
+    rules: standard          # a profile name or file; optional `scheme:`, `uma:`, `length:`
+    players: [Ana, Bo, Chen] # East, South, West at the start
+    hands:
+      - riichi: [Bo]
+        win: {winner: Bo, from: Ana, hand: "234p678s5z5z [999m] [1111z]", dora: 3p}
+      - win: {winner: Chen, tsumo: true, han: 3, fu: 40}
+      - draw: {tenpai: [Ana, Chen]}
+      - win: [{winner: Ana, from: Chen, han: 2, fu: 30}, {winner: Bo, from: Chen, limit: mangan}]
+      - abort: nine-terminals
+      - nagashi: {player: Bo, tenpai: [Ana]}
+
+Round, dealer, honba and sticks follow from the flow and are never written. `read` checks everything
+that does not depend on the flow and turns names into seats; `settle` plays the hands through the
+match engine, scoring full hands with the evaluator (seat and round wind from the flow). Every error
+names the hand and the line.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, fields, replace
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from calc import match, payment
+from calc import tiles as T
+from calc.errors import SanmaError
+from calc.evaluate import Evaluation, evaluate
+from calc.events import ABORTS, Abort, DoubleRon, ExhaustiveDraw, Kyoku, Nagashi, Riichi, Win
+from calc.rules import SCHEMA, RuleSet, _check_value, load
+from calc.scoring import HandRequest, build
+from calc.value import LIMITS, YAKUMAN, HandValue, hand_value, limit_value
+
+TOP_KEYS = ("rules", "scheme", "uma", "length", "players", "hands")
+RESULT_KEYS = ("win", "draw", "abort", "nagashi")
+HAND_KEYS = ("riichi", *RESULT_KEYS)
+# A full hand takes the flags of `sanma hand` (the batch keys); these follow from the record instead.
+FLOW_KEYS = {"seat": "the seat wind", "round": "the round wind", "honba": "the honba", "sticks": "the sticks"}
+PROFILE_KEYS = ("rules", "scheme")
+HAND_FLAGS = tuple(f.name for f in fields(HandRequest) if f.name not in (*FLOW_KEYS, *PROFILE_KEYS, "tsumo"))
+VALUE_KEYS = ("han", "fu", "limit", "yakuman")
+WIN_KEYS = ("winner", "from", "tsumo", "liable", *VALUE_KEYS, *HAND_FLAGS)
+
+
+class RecordError(SanmaError):
+    """A match record that cannot be read or cannot have happened."""
+
+
+# ---------------------------------------------------------------- YAML with line numbers
+
+
+class _Map(dict):
+    line = 0
+    key_lines: dict
+
+
+class _List(list):
+    line = 0
+    item_lines: list
+
+
+class _Loader(yaml.SafeLoader):
+    file = "<record>"
+
+
+def _construct_map(loader: _Loader, node: yaml.MappingNode) -> _Map:
+    loader.flatten_mapping(node)
+    out = _Map()
+    out.line = node.start_mark.line + 1
+    out.key_lines = {}
+    for key_node, value_node in node.value:
+        key = loader.construct_object(key_node, deep=True)
+        line = key_node.start_mark.line + 1
+        if not isinstance(key, (str, int, bool, float)) or key is None:
+            raise RecordError(f"a key must be a plain word, got {key!r}", file=loader.file, line=line)
+        if key in out:
+            raise RecordError(f"duplicate key {key!r} (first on line {out.key_lines[key]})", file=loader.file, line=line)
+        out[key] = loader.construct_object(value_node, deep=True)
+        out.key_lines[key] = line
+    return out
+
+
+def _construct_list(loader: _Loader, node: yaml.SequenceNode) -> _List:
+    out = _List(loader.construct_object(child, deep=True) for child in node.value)
+    out.line = node.start_mark.line + 1
+    out.item_lines = [child.start_mark.line + 1 for child in node.value]
+    return out
+
+
+_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_map)
+_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_list)
+
+
+def _load_yaml(text: str, file: str) -> Any:
+    loader_class = type("_FileLoader", (_Loader,), {"file": file})
+    try:
+        return yaml.load(text, Loader=loader_class)  # noqa: S506 - a SafeLoader subclass
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+        problem = getattr(exc, "problem", None) or "invalid YAML"
+        raise RecordError(f"YAML syntax error: {problem}", file=file,
+                          line=mark.line + 1 if mark else None,
+                          column=mark.column + 1 if mark else None) from None
+
+
+# ---------------------------------------------------------------- the record
+
+
+@dataclass(frozen=True)
+class WinSpec:
+    winner: int
+    discarder: int | None  # None = tsumo
+    liable: int | None
+    value: HandValue | None  # given as han/fu, a limit or a yakuman multiple
+    flags: tuple[tuple[str, Any], ...]  # a full hand: the `sanma hand` flags as written
+    line: int
+
+    @property
+    def hand(self) -> str | None:
+        return dict(self.flags).get("hand")
+
+
+@dataclass(frozen=True)
+class HandSpec:
+    number: int  # 1-based, as people count the hands of the record
+    line: int
+    riichi: tuple[int, ...]
+    kind: str  # win, draw, abort, nagashi
+    wins: tuple[WinSpec, ...] = ()
+    tenpai: frozenset[int] = frozenset()
+    nagashi: tuple[int, ...] = ()
+    abort: str | None = None
+
+
+@dataclass(frozen=True)
+class Record:
+    file: str
+    rules: RuleSet
+    players: tuple[str, ...]
+    hands: tuple[HandSpec, ...]
+
+
+class _Reader:
+    """Checks one record; every error carries the file, the line and (inside `hands`) the hand number."""
+
+    def __init__(self, file: str) -> None:
+        self.file = file
+        self.players: tuple[str, ...] = ()
+        self.hand = 0
+        self.rules: RuleSet | None = None  # known once the top of the record is read
+
+    def error(self, message: str, line: int | None) -> RecordError:
+        prefix = f"hand {self.hand}: " if self.hand else ""
+        return RecordError(prefix + message, file=self.file, line=line)
+
+    def mapping(self, value: Any, what: str, line: int | None, allowed: tuple[str, ...]) -> _Map:
+        if not isinstance(value, dict):
+            raise self.error(f"{what} must be a mapping of keys, got {_show(value)}", line)
+        for key in value:
+            if key not in allowed:
+                hint = difflib.get_close_matches(str(key), allowed, n=1)
+                suggestion = f" (did you mean {hint[0]!r}?)" if hint else ""
+                raise self.error(f"unknown key {key!r} in {what}{suggestion}; keys: {', '.join(allowed)}",
+                                 value.key_lines.get(key, line))
+        return value
+
+    def seat(self, name: Any, what: str, line: int | None) -> int:
+        if isinstance(name, bool) or not isinstance(name, str):
+            raise self.error(f"{what} must be a player's name, got {_show(name)} (quote names like yes/no/on/off)", line)
+        if name not in self.players:
+            hint = difflib.get_close_matches(name, self.players, n=1)
+            suggestion = f" (did you mean {hint[0]!r}?)" if hint else ""
+            raise self.error(f"unknown player {name!r} as {what}{suggestion}; players: {', '.join(self.players)}", line)
+        return self.players.index(name)
+
+    def seats(self, names: Any, what: str, line: int | None) -> tuple[int, ...]:
+        if names is None:
+            return ()
+        if isinstance(names, str):
+            names = [names]
+        if not isinstance(names, list):
+            raise self.error(f"{what} must be a list of names, got {_show(names)}", line)
+        lines = getattr(names, "item_lines", [line] * len(names))
+        seats = [self.seat(name, what, item_line) for name, item_line in zip(names, lines)]
+        for k, seat in enumerate(seats):
+            if seats.index(seat) != k:
+                raise self.error(f"{self.players[seat]} is named twice in {what}", lines[k])
+        return tuple(seats)
+
+    def read(self, data: Any) -> Record:
+        top = self.mapping(data, "the record", 1, TOP_KEYS)
+        lines = top.key_lines
+        rules = self.rules = self.profile(top, lines)
+        players = top.get("players")
+        if not isinstance(players, list) or len(players) != rules.game.players:
+            raise self.error(f"players must list the {rules.game.players} players, East first, got {_show(players)}",
+                             lines.get("players", 1))
+        for name, line in zip(players, players.item_lines):
+            if isinstance(name, bool) or not isinstance(name, (str, int)) or str(name).strip() == "":
+                raise self.error(f"a player's name must be text, got {_show(name)} (quote names like yes/no/on/off)", line)
+        names = tuple(str(name) for name in players)
+        if len(set(names)) != len(names):
+            raise self.error(f"players must have different names, got {', '.join(names)}", lines["players"])
+        self.players = names
+        hands = top.get("hands")
+        if hands is None:
+            hands = _List()
+        if not isinstance(hands, list):
+            raise self.error(f"hands must be a list, got {_show(hands)}", lines.get("hands"))
+        specs = []
+        for number, (entry, line) in enumerate(zip(hands, hands.item_lines), start=1):
+            self.hand = number
+            specs.append(self.read_hand(entry, number, line))
+        self.hand = 0
+        return Record(self.file, rules, names, tuple(specs))
+
+    def profile(self, top: _Map, lines: dict) -> RuleSet:
+        name = top.get("rules", "standard")
+        if not isinstance(name, str):
+            raise self.error(f"rules must be a profile name or file, got {_show(name)}", lines.get("rules"))
+        base = Path(self.file).parent
+        candidate = base / name
+        try:
+            rules = load(str(candidate) if (name.endswith((".yaml", ".yml")) and candidate.is_file()) else name)
+        except SanmaError as exc:
+            raise self.error(str(exc), lines.get("rules")) from None
+        if "scheme" in top:
+            try:
+                rules = rules.with_scheme(top["scheme"])
+            except SanmaError as exc:
+                raise self.error(exc.message, lines["scheme"]) from None
+        overrides = {}
+        for key in ("uma", "length"):
+            if key in top:
+                converted, problem = _check_value(SCHEMA["match"][key], top[key])
+                if problem:
+                    raise self.error(f"{key}: {problem}", lines[key])
+                overrides[key] = converted
+        if "uma" in overrides and len(overrides["uma"]) != rules.game.players:
+            raise self.error(f"uma needs {rules.game.players} values", lines["uma"])
+        if overrides:
+            rules = replace(rules, match=replace(rules.match, **overrides))
+        return rules
+
+    def read_hand(self, entry: Any, number: int, line: int) -> HandSpec:
+        entry = self.mapping(entry, "a hand", line, HAND_KEYS)
+        results = [key for key in RESULT_KEYS if key in entry]
+        if len(results) != 1:
+            found = " and ".join(results) if results else "none"
+            raise self.error(f"a hand has exactly one result ({', '.join(RESULT_KEYS)}); found {found}", line)
+        kind = results[0]
+        value, value_line = entry[kind], entry.key_lines[kind]
+        riichi = self.seats(entry.get("riichi"), "riichi", entry.key_lines.get("riichi", line))
+        if kind == "win":
+            wins = value if isinstance(value, list) else [value]
+            win_lines = getattr(value, "item_lines", [value_line])
+            if len(wins) > 2:
+                raise self.error(f"{len(wins)} winners: a triple ron cannot happen in sanma (rules.md §5)", value_line)
+            specs = tuple(self.read_win(w, riichi, w_line) for w, w_line in zip(wins, win_lines))
+            if not specs:
+                raise self.error("win needs a winner", value_line)
+            if len(specs) == 2:
+                a, b = specs
+                if a.discarder is None or b.discarder is None:
+                    raise self.error("two winners in one hand is a double ron: both need `from:`, no tsumo", value_line)
+                if a.discarder != b.discarder:
+                    raise self.error("a double ron is two rons on one discard: both winners need the same `from:`", value_line)
+                if a.winner == b.winner:
+                    raise self.error(f"{self.players[a.winner]} wins twice in one hand", value_line)
+            return HandSpec(number, line, riichi, kind, wins=specs)
+        if kind == "draw":
+            draw = self.mapping(value if value is not None else _Map(), "draw", value_line, ("tenpai",))
+            tenpai = self.seats(draw.get("tenpai"), "tenpai", draw.key_lines.get("tenpai", value_line))
+            return HandSpec(number, line, riichi, kind, tenpai=frozenset(tenpai))
+        if kind == "abort":
+            if value not in ABORTS:
+                raise self.error(f"abort must be one of {', '.join(ABORTS)}, got {_show(value)}", value_line)
+            return HandSpec(number, line, riichi, kind, abort=value)
+        nagashi = self.mapping(value, "nagashi", value_line, ("player", "players", "tenpai"))
+        if ("player" in nagashi) == ("players" in nagashi):
+            raise self.error("nagashi needs `player: NAME` (or `players: [..]` for two)", value_line)
+        key = "player" if "player" in nagashi else "players"
+        who = self.seats(nagashi[key], "nagashi player", nagashi.key_lines[key])
+        if not who:
+            raise self.error("nagashi needs a player", value_line)
+        tenpai = self.seats(nagashi.get("tenpai"), "tenpai", nagashi.key_lines.get("tenpai", value_line))
+        return HandSpec(number, line, riichi, kind, tenpai=frozenset(tenpai), nagashi=who)
+
+    def read_win(self, data: Any, riichi: tuple[int, ...], line: int) -> WinSpec:
+        for key in FLOW_KEYS:
+            if isinstance(data, dict) and key in data:
+                raise self.error(f"{key!r} follows from the flow of the match ({FLOW_KEYS[key]}); leave it out",
+                                 data.key_lines[key])
+        for key in PROFILE_KEYS:
+            if isinstance(data, dict) and key in data:
+                raise self.error(f"{key!r} is set once for the record, at the top", data.key_lines[key])
+        win = self.mapping(data, "win", line, WIN_KEYS)
+        at = win.key_lines
+        if "winner" not in win:
+            raise self.error("win needs `winner: NAME`", line)
+        winner = self.seat(win["winner"], "winner", at["winner"])
+        tsumo = win.get("tsumo", False)
+        if not isinstance(tsumo, bool):
+            raise self.error(f"tsumo must be true or false, got {_show(tsumo)}", at["tsumo"])
+        discarder = None
+        if "from" in win:
+            if tsumo:
+                raise self.error("a tsumo has no `from:` (nobody dealt in); drop one of them", at["from"])
+            discarder = self.seat(win["from"], "from", at["from"])
+            if discarder == winner:
+                raise self.error(f"{self.players[winner]} cannot pay themselves: `from:` is the winner", at["from"])
+        elif not tsumo:
+            raise self.error("say how the hand was won: `from: NAME` for a ron or `tsumo: true`", line)
+        liable = None
+        if "liable" in win:
+            liable = self.seat(win["liable"], "liable", at["liable"])
+            if liable == winner:
+                raise self.error("a winner cannot be liable (pao) for their own hand", at["liable"])
+
+        given_value = [k for k in VALUE_KEYS if k in win]
+        given_flags = [k for k in HAND_FLAGS if k in win]
+        if given_value and "hand" in win:
+            raise self.error(f"give a full hand or its value ({', '.join(given_value)}), not both", line)
+        if not given_value and "hand" not in win:
+            raise self.error("a win needs a full hand (`hand:`), or `han:` and `fu:`, or `limit:`", line)
+        if given_value:
+            if given_flags:
+                raise self.error(f"{given_flags[0]!r} describes a full hand; with han/fu or a limit leave it out",
+                                 at[given_flags[0]])
+            return WinSpec(winner, discarder, liable, self.value(win, tsumo=tsumo, line=line), (), line)
+
+        flags = dict(win)
+        for key in ("winner", "from", "tsumo", "liable"):
+            flags.pop(key, None)
+        in_riichi = winner in riichi
+        for key in ("riichi", "double_riichi"):
+            if flags.get(key) and not in_riichi:
+                raise self.error(f"{self.players[winner]} wins with {key.replace('_', ' ')} but is not in this hand's "
+                                 f"riichi list", at[key])
+        if in_riichi and flags.get("riichi") is False and not flags.get("double_riichi"):
+            raise self.error(f"{self.players[winner]} is in this hand's riichi list but the win says riichi: false",
+                             at["riichi"])
+        if in_riichi and not flags.get("double_riichi"):
+            flags["riichi"] = True
+        flags["tsumo"] = tsumo
+        try:
+            HandRequest.from_mapping(flags)  # the flag names and types of `sanma hand --batch`
+        except SanmaError as exc:
+            raise self.error(exc.message, line) from None
+        return WinSpec(winner, discarder, liable, None, tuple(sorted(flags.items())), line)
+
+    def value(self, win: _Map, *, tsumo: bool, line: int) -> HandValue:
+        at = win.key_lines
+        for key in ("han", "fu", "yakuman"):
+            if key in win and (isinstance(win[key], bool) or not isinstance(win[key], int)):
+                raise self.error(f"{key} must be a whole number, got {_show(win[key])}", at[key])
+        if "limit" in win:
+            limit = win["limit"]
+            if "han" in win or "fu" in win:
+                raise self.error("give han/fu or a limit, not both", at["limit"])
+            if limit not in LIMITS:
+                raise self.error(f"unknown limit {_show(limit)}; valid: {', '.join(LIMITS)}", at["limit"])
+            multiple = win.get("yakuman", 1)
+            if "yakuman" in win and limit != YAKUMAN:
+                raise self.error("`yakuman:` (the multiple) goes with `limit: yakuman`", at["yakuman"])
+            return self.multiple(multiple, at.get("yakuman", line)) if limit == YAKUMAN else limit_value(limit, self.rules.hand)
+        if "yakuman" in win:
+            if "han" in win or "fu" in win:
+                raise self.error("give han/fu or a yakuman multiple, not both", at["yakuman"])
+            return self.multiple(win["yakuman"], at["yakuman"])
+        if "han" not in win:
+            raise self.error("`fu:` needs `han:`", at["fu"])
+        han, fu = win["han"], win.get("fu")
+        if fu is None:
+            if han >= 5:
+                return hand_value(han, 0, self.rules.hand)  # from 5 han the fu no longer count (rules.md §3)
+            raise self.error(f"{han} han needs `fu:` (below 5 han the fu decide the value)", at["han"])
+        try:
+            payment.check_han_fu(han, fu, tsumo=tsumo)
+        except SanmaError as exc:
+            raise self.error(exc.message, at["han"]) from None
+        return hand_value(han, fu, self.rules.hand)
+
+    def multiple(self, multiple: Any, line: int) -> HandValue:
+        if isinstance(multiple, bool) or not isinstance(multiple, int) or multiple < 1:
+            raise self.error(f"yakuman must be 1 or more, got {_show(multiple)}", line)
+        if multiple > 1 and not self.rules.hand.double_yakuman:
+            raise self.error(f"this profile counts every yakuman once (hand.double_yakuman: false); yakuman: {multiple}",
+                             line)
+        return limit_value(YAKUMAN, self.rules.hand, yakuman=multiple)
+
+
+def _show(value: Any) -> str:
+    if value is None:
+        return "nothing"
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    return repr(value)
+
+
+def read_text(text: str, file: str = "<record>") -> Record:
+    return _Reader(file).read(_load_yaml(text, file))
+
+
+def read(path: str | Path) -> Record:
+    file = str(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise RecordError(f"cannot read the record: {exc.strerror}", file=file) from None
+    except UnicodeDecodeError:
+        raise RecordError("the record is not UTF-8 text", file=file) from None
+    return read_text(text, file)
+
+
+# ---------------------------------------------------------------- settling
+
+
+@dataclass(frozen=True)
+class Settled:
+    """A record played through the match engine under one profile (and scheme)."""
+
+    record: Record
+    rules: RuleSet
+    rows: tuple[match.LedgerRow, ...]
+    state: match.MatchState
+    standings: tuple[match.Standing, ...]
+    unplayed: int  # recorded hands after the match ended under this scheme (only when not strict)
+    notes: tuple[str, ...]
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.record.players
+
+
+class _Evaluations:
+    """Full hands evaluated once per record: the evaluation depends on the flow (winds, honba,
+    sticks), which no payment scheme changes, so every scheme shares it."""
+
+    def __init__(self) -> None:
+        self.cache: dict[tuple[int, int], Evaluation] = {}
+
+    def value(self, record: Record, spec: HandSpec, win: WinSpec, k: int, state: match.MatchState,
+              rules: RuleSet) -> tuple[HandValue, Evaluation | None]:
+        if win.value is not None:
+            return win.value, None
+        key = (spec.number, k)
+        if key not in self.cache:
+            players = rules.game.players
+            flags = dict(win.flags)
+            seat_wind = state.seat_wind(win.winner, players)
+            request = HandRequest(**flags, seat="ESW"[seat_wind - T.EAST], round="ESW"[state.round_wind],
+                                  honba=state.honba, sticks=state.sticks + len(spec.riichi))
+            try:
+                hand, context, _ = build(request, rules)
+                self.cache[key] = evaluate(hand, context, rules)
+            except SanmaError as exc:
+                column = f" (column {exc.column} of the hand)" if exc.column else ""
+                raise RecordError(f"hand {spec.number}: {record.players[win.winner]}'s hand: {exc.message}{column}",
+                                  file=record.file, line=win.line) from None
+        evaluation = self.cache[key]
+        return evaluation.value, evaluation
+
+
+def _kyoku(record: Record, spec: HandSpec, state: match.MatchState, rules: RuleSet,
+           evaluations: _Evaluations) -> Kyoku:
+    riichi = tuple(Riichi(seat) for seat in spec.riichi)
+    if spec.kind == "win":
+        wins = []
+        for k, w in enumerate(spec.wins):
+            value, evaluation = evaluations.value(record, spec, w, k, state, rules)
+            wins.append(Win(w.winner, w.discarder, value, w.liable, evaluation, w.hand))
+        result = wins[0] if len(wins) == 1 else DoubleRon((wins[0], wins[1]))
+    elif spec.kind == "draw":
+        result = ExhaustiveDraw(spec.tenpai)
+    elif spec.kind == "abort":
+        result = Abort(spec.abort)
+    else:
+        result = Nagashi(spec.nagashi, spec.tenpai)
+    return Kyoku(result, riichi)
+
+
+def settle(record: Record, rules: RuleSet | None = None, *, strict: bool = True,
+           evaluations: _Evaluations | None = None) -> Settled:
+    """Play the record's hands. Strict (the record's own profile): a riichi below the minimum or a
+    hand after the end is an error. Not strict (another scheme): the recorded hands stand as played,
+    the match stops where this scheme's scores end it, and notes say so."""
+    rules = rules or record.rules
+    evaluations = evaluations or _Evaluations()
+    state = match.start(rules)
+    rows = []
+    notes = []
+    unplayed = 0
+    for spec in record.hands:
+        if state.ended:
+            if strict:
+                raise RecordError(f"hand {spec.number}: the match already ended after hand {state.hands} "
+                                  f"({describe_end(state, record.players, rules)})", file=record.file, line=spec.line)
+            unplayed = len(record.hands) - state.hands
+            notes.append(f"the match ends after hand {state.hands} ({describe_end(state, record.players, rules)}); "
+                         f"{unplayed} recorded hand(s) after it do not count")
+            break
+        if not strict:
+            for seat in spec.riichi:
+                if state.scores[seat] < rules.match.riichi_min_points:
+                    notes.append(f"hand {spec.number}: {record.players[seat]} declared riichi with {state.scores[seat]} "
+                                 f"points, below {rules.match.riichi_min_points}; kept as recorded")
+        kyoku = _kyoku(record, spec, state, rules, evaluations)
+        try:
+            state, row = match.apply(state, kyoku, rules, check_riichi=strict)
+        except SanmaError as exc:
+            raise RecordError(f"hand {spec.number}: {_named(exc.message, record.players)}",
+                              file=record.file, line=spec.line) from None
+        rows.append(row)
+    return Settled(record, rules, tuple(rows), state, match.tally(state, rules), unplayed, tuple(notes))
+
+
+def _named(message: str, players: tuple[str, ...]) -> str:
+    """Engine messages speak of seats; a record's reader knows the names."""
+    for seat, name in enumerate(players):
+        message = message.replace(f"seat {seat} ", f"{name} ")
+    return message
+
+
+def describe_end(state: match.MatchState, players: tuple[str, ...], rules: RuleSet) -> str:
+    """Why the match ended, in words, e.g. `bust: Chen -1200`."""
+    m = rules.match
+    reason = state.end_reason
+    if reason == match.BUST:
+        busted = ", ".join(f"{players[s]} {state.scores[s]}" for s in range(len(players)) if state.scores[s] < 0)
+        return f"bust: {busted}"
+    first = match.order(state.scores)[0]
+    if reason == match.AGARI_YAME:
+        return f"agari-yame: the dealer {players[first]} repeats in the last hand while first"
+    if reason == match.LAST_HAND:
+        if m.extension_round:
+            return f"last hand played, {players[first]} has {state.scores[first]} ≥ {m.return_points}"
+        return "last hand played"
+    if reason == match.SUDDEN_DEATH:
+        return f"extension round, sudden death: {players[first]} reached {state.scores[first]} ≥ {m.return_points}"
+    if reason == match.EXTENSION_OVER:
+        return "the extension round is over"
+    return str(reason)
+
+
+def settle_all_schemes(record: Record) -> dict[str, Settled]:
+    """The same hands under every payment scheme (rules.md §4); the record's own scheme strictly."""
+    from calc.rules import SCHEMES
+
+    evaluations = _Evaluations()
+    own = record.rules.payment.scheme
+    out = {own: settle(record, strict=True, evaluations=evaluations)}
+    for scheme in SCHEMES:
+        if scheme != own:
+            out[scheme] = settle(record, record.rules.with_scheme(scheme), strict=False, evaluations=evaluations)
+    return {scheme: out[scheme] for scheme in SCHEMES}
