@@ -1,0 +1,162 @@
+"""Rule profiles (issue 3): the shipped profiles carry rules.md §7, and a bad profile reports every
+problem at once with file, line and key path."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from calc import rules as R
+from calc.errors import RulesError
+
+
+def write(tmp_path: Path, name: str, text: str) -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def problems(path: Path) -> list[str]:
+    with pytest.raises(RulesError) as caught:
+        R.load(str(path))
+    error = caught.value
+    return [str(p) for p in error.problems] if isinstance(error, R.ProfileProblems) else [str(error)]
+
+
+# ---------------------------------------------------------------- the shipped profiles
+
+
+def test_every_builtin_profile_loads():
+    names = R.builtin_names()
+    for expected in ("standard", "tenhou", "mahjongsoul", *R.SCHEMES):
+        assert expected in names
+    for name in names:
+        R.load(name)
+
+
+@pytest.mark.parametrize("scheme", R.SCHEMES)
+def test_one_profile_per_scheme_sets_only_the_scheme(scheme):
+    profile = R.load(scheme)
+    standard = R.load("standard")
+    assert profile.payment.scheme == scheme
+    assert {k: v for k, v in profile.flat().items() if k != "payment.scheme"} == \
+        {k: v for k, v in standard.flat().items() if k != "payment.scheme"}
+
+
+def test_platform_profiles_as_rules_md_section_7():
+    standard, tenhou, soul = R.load("standard"), R.load("tenhou"), R.load("mahjongsoul")
+    assert (standard.payment.scheme, standard.payment.honba_ron, standard.payment.honba_tsumo) == ("tsumo-loss", 1000, 500)
+    assert (tenhou.payment.scheme, tenhou.payment.honba_ron, tenhou.payment.honba_tsumo) == ("tsumo-loss", 200, 100)
+    assert (soul.payment.scheme, soul.payment.honba_ron, soul.payment.honba_tsumo) == ("tsumo-loss", 200, 100)
+    assert standard.payment.noten_pool == tenhou.payment.noten_pool == soul.payment.noten_pool == 2000
+    assert standard.match.uma == (15, 0, -15) and tenhou.match.uma == (20, 0, -20) and soul.match.uma == (15, 0, -15)
+    assert not standard.north.ron_on_nuki and tenhou.north.ron_on_nuki
+    assert not tenhou.hand.kiriage_mangan and tenhou.hand.kazoe == "yakuman" and not tenhou.hand.double_yakuman
+    assert soul.hand.double_yakuman
+    assert standard.match.oka == 15000 and standard.match.start == 35000 and standard.match.return_points == 40000
+
+
+def test_origin_names_the_file_and_line():
+    tenhou = R.load("tenhou")
+    assert tenhou.origin["payment.honba_ron"].startswith("tenhou.yaml:")
+    assert tenhou.origin["payment.scheme"].startswith("standard.yaml:")
+
+
+def test_uma_presets(tmp_path):
+    for preset, uma in R.UMA_PRESETS.items():
+        path = write(tmp_path, f"u{preset}.yaml", f"extends: standard\nmatch:\n  uma: {preset}\n")
+        assert R.load(str(path)).match.uma == uma
+    path = write(tmp_path, "own.yaml", "extends: standard\nmatch:\n  uma: [25, 5, -30]\n")
+    assert R.load(str(path)).match.uma == (25, 5, -30)
+
+
+def test_user_profile_file_extends_a_builtin_and_a_file(tmp_path):
+    write(tmp_path, "club.yaml", "extends: tenhou\npayment:\n  scheme: north-split\n")
+    path = write(tmp_path, "night.yaml", "extends: club.yaml\npayment:\n  noten_pool: 3000\n")
+    night = R.load(str(path))
+    assert (night.payment.scheme, night.payment.honba_ron, night.payment.noten_pool) == ("north-split", 200, 3000)
+    assert night.name == "night"
+
+
+def test_with_scheme():
+    assert R.load("tenhou").with_scheme("north-split").payment.scheme == "north-split"
+    with pytest.raises(RulesError, match="unknown scheme 'nope'; valid: tsumo-loss, add-1000"):
+        R.load("tenhou").with_scheme("nope")
+
+
+# ---------------------------------------------------------------- bad profiles
+
+
+def test_every_problem_at_once_with_file_line_and_key(tmp_path):
+    path = write(tmp_path, "bad.yaml", "\n".join([
+        "extends: standard",        # 1
+        "payment:",                 # 2
+        "  sheme: north-split",     # 3 unknown key
+        "  honba_ron: lots",        # 4 wrong type
+        "  scheme: north-spilt",    # 5 outside the allowed set
+        "  honba_tsumo: -100",      # 6 below the minimum
+        "gmae:",                    # 7 unknown section
+        "  players: 3",
+        "north:",
+        "  nukidora: yes please",   # 10 wrong type
+        "",
+    ]))
+    found = problems(path)
+    assert found == [
+        f"{path}:3, at payment.sheme: unknown key (did you mean payment.scheme?)",
+        f"{path}:4, at payment.honba_ron: expected a whole number, got 'lots'",
+        f"{path}:5, at payment.scheme: 'north-spilt' is not one of tsumo-loss, add-1000, maru-dori, north-split, "
+        "equal-split, triple-dealer, double-take, ron-adjust (did you mean 'north-split'?)",
+        f"{path}:6, at payment.honba_tsumo: must be at least 0, got -100",
+        f"{path}:7, at gmae: unknown key (did you mean game?)",
+        f"{path}:10, at north.nukidora: expected true or false, got 'yes please'",
+    ]
+
+
+def test_extends_cycle(tmp_path):
+    write(tmp_path, "a.yaml", "extends: b.yaml\npayment:\n  honba_ron: x\n")
+    write(tmp_path, "b.yaml", "extends: a.yaml\n")
+    found = problems(tmp_path / "a.yaml")
+    assert f"{tmp_path / 'b.yaml'}:1, at extends: extends cycle: a.yaml -> b.yaml -> a.yaml" in found
+    assert f"{tmp_path / 'a.yaml'}:3, at payment.honba_ron: expected a whole number, got 'x'" in found
+    assert len(found) == 2  # keys the lost parents would set are not reported missing
+
+
+def test_missing_parent(tmp_path):
+    path = write(tmp_path, "orphan.yaml", "summary: x\nextends: tenhuo\n")
+    (found,) = problems(path)
+    assert found.startswith(f"{path}:2, at extends: missing parent: unknown profile 'tenhuo' (did you mean 'tenhou'?)")
+    path = write(tmp_path, "orphan2.yaml", "extends: ./nowhere.yaml\n")
+    (found,) = problems(path)
+    assert found == f"{path}:1, at extends: missing parent: profile file not found: ./nowhere.yaml"
+
+
+def test_duplicate_key_and_uma_length(tmp_path):
+    path = write(tmp_path, "dup.yaml", "extends: standard\npayment:\n  honba_ron: 300\n  honba_ron: 400\nmatch:\n  uma: [10, -10]\n")
+    assert problems(path) == [
+        f"{path}:4, at payment.honba_ron: duplicate key (first set on line 3)",
+        f"{path}:6, at match.uma: uma needs 3 values, got 2",
+    ]
+
+
+def test_a_profile_without_parent_must_set_everything(tmp_path):
+    path = write(tmp_path, "alone.yaml", "payment:\n  scheme: tsumo-loss\n")
+    found = problems(path)
+    assert f"{path}, at payment.honba_ron: missing (set it here or in a profile this one extends)" in found
+    assert all("payment.scheme" not in p for p in found)
+
+
+def test_unknown_profile_name_lists_the_valid_ones():
+    with pytest.raises(RulesError) as caught:
+        R.load("mahjongsol")
+    message = str(caught.value)
+    assert "did you mean 'mahjongsoul'?" in message
+    assert "valid: add-1000, double-take, equal-split, mahjongsoul" in message
+
+
+def test_yaml_syntax_error_names_the_line(tmp_path):
+    path = write(tmp_path, "broken.yaml", "extends: standard\npayment:\n  scheme: [tsumo-loss\n")
+    with pytest.raises(RulesError) as caught:
+        R.load(str(path))
+    assert str(caught.value).startswith(f"{path}:")
