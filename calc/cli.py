@@ -198,6 +198,37 @@ def table_command(
     typer.echo(report.payment_table_text(_profile(rules, scheme)))
 
 
+# ---------------------------------------------------------------- sanma settle
+
+
+@app.command("settle")
+def settle_command(
+    file: Path = typer.Argument(..., help="A match record (YAML); see the README's 'Match records'."),
+    explain: bool = typer.Option(False, "--explain", help="Add the payment arithmetic of each hand."),
+    scheme: Optional[str] = typer.Option(None, "--scheme", help="Re-settle the same hands under another tsumo scheme."),
+    all_schemes: bool = typer.Option(False, "--all-schemes", help="Final standings under every scheme, side by side."),
+    as_json: bool = typer.Option(False, "--json", help="One JSON object: ledger, standings (and schemes)."),
+) -> None:
+    """Settle a match record: a ledger row per hand, then the final standings with uma and oka."""
+    from calc import record, report
+
+    if scheme is not None and all_schemes:
+        raise typer.BadParameter("--scheme and --all-schemes do not go together")
+    match_record = record.read(file)
+    # The record is checked under its own profile first: a record that cannot have happened is
+    # rejected whatever scheme is asked for, before anything is printed.
+    schemes = record.settle_all_schemes(match_record) if all_schemes else None
+    settled = schemes[match_record.rules.payment.scheme] if schemes else record.settle(match_record)
+    if scheme is not None and scheme != match_record.rules.payment.scheme:
+        settled = record.settle(match_record, match_record.rules.with_scheme(scheme), strict=False)
+    if as_json:
+        typer.echo(json.dumps(report.settle_dict(settled, schemes), ensure_ascii=False))
+    elif schemes is not None:
+        typer.echo(report.settle_schemes_text(settled, schemes))
+    else:
+        typer.echo(report.settle_text(settled, explain=explain))
+
+
 # ---------------------------------------------------------------- sanma rules
 
 rules_app = typer.Typer(cls=_Commands, help="List, show and check rule profiles.", no_args_is_help=True)

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import re
+
 from tabulate import tabulate
+
+from calc.events import DoubleRon, ExhaustiveDraw, Kyoku, Nagashi, Win
 
 from calc.payment import (
     DEALER,
@@ -17,6 +21,7 @@ from calc.payment import (
     shares,
     value_lines,
 )
+from calc.record import Settled, describe_end
 from calc.rules import RuleSet
 from calc.value import LIMITS, YAKUMAN, HandValue, hand_value, limit_value
 
@@ -281,4 +286,203 @@ def rules_show_text(rules: RuleSet) -> str:
             shown = "true" if shown else "false"
         rows.append((key, shown, rules.origin.get(key, "")))
     out.append(tabulate(rows, headers=["key", "value", "set in"], tablefmt="simple"))
+    return "\n".join(out)
+
+
+# ---------------------------------------------------------------- sanma settle
+
+
+def _signed(points: int) -> str:
+    return f"{points:+d}" if points else "0"
+
+
+def _final(points: float, rules: RuleSet) -> str:
+    return f"{points:+.0f}" if rules.match.final_rounding == "integer" else f"{points:+.1f}"
+
+
+def _worth(value: HandValue) -> str:
+    """A hand's value in a ledger line: `3 han 40 fu`, `mangan`, `yakuman ×2`."""
+    if value.limit == YAKUMAN and value.yakuman > 1:
+        return f"yakuman ×{value.yakuman}"
+    if value.limit:
+        return value.limit
+    return f"{value.han} han {value.fu} fu"
+
+
+def _result_text(kyoku: Kyoku, players: tuple[str, ...]) -> str:
+    result = kyoku.result
+    if isinstance(result, (Win, DoubleRon)):
+        parts = []
+        for w in kyoku.wins:
+            how = "tsumo" if w.tsumo else f"ron {players[w.discarder]}"
+            pao = f", {players[w.liable]} liable" if w.liable is not None else ""
+            parts.append(f"{players[w.winner]} {how}: {_worth(w.value)}{pao}")
+        return "; ".join(parts)
+    if isinstance(result, ExhaustiveDraw):
+        tenpai = [players[s] for s in sorted(result.tenpai)]
+        return "draw, tenpai " + ", ".join(tenpai) if tenpai else "draw, nobody tenpai"
+    if isinstance(result, Nagashi):
+        tenpai = ", ".join(players[s] for s in sorted(result.tenpai)) or "nobody"
+        return f"nagashi mangan {', '.join(players[s] for s in result.players)} (tenpai: {tenpai})"
+    return f"abort: {result.kind}"
+
+
+def _named_lines(lines, players: tuple[str, ...]) -> list[str]:
+    """Payment lines speak of seats; the ledger speaks of players."""
+    def names(match: re.Match) -> str:
+        return ", ".join(players[int(seat)] for seat in match.group(0).split(", "))
+
+    out = []
+    for line in lines:
+        for seat, name in enumerate(players):
+            line = re.sub(rf"\bseat {seat}\b", name, line)
+        # the draw line lists bare seats: "exhaustive draw: tenpai 0, 2; noten 1"
+        line = re.sub(r"(?<=tenpai )\d(, \d)*|(?<=noten )\d(, \d)*", names, line)
+        out.append(line)
+    return out
+
+
+def _end_text(settled: Settled) -> str:
+    state, rules = settled.state, settled.rules
+    if state.ended:
+        return f"The match ended after hand {state.hands} ({state.label}): {describe_end(state, settled.players, rules)}."
+    sticks = f", {state.sticks} riichi stick(s) on the table" if state.sticks else ""
+    return (f"The record stops mid-match: next hand {state.label}, honba {state.honba}{sticks}. "
+            f"Standings as if the match ended now.")
+
+
+def _standings_rows(settled: Settled) -> list:
+    rows = []
+    for s in settled.standings:
+        score = f"{s.score}" + (f" (+{s.leftover} sticks)" if s.leftover else "")
+        rows.append([s.rank, settled.players[s.seat], score, f"{float(s.versus_return):+.1f}", f"{s.uma:+d}",
+                     f"{float(s.oka):+.1f}" if s.oka else "", _final(s.points, settled.rules)])
+    return rows
+
+
+def settle_text(settled: Settled, *, explain: bool = False) -> str:
+    """The ledger, one row per hand, then the final standings (and --explain's arithmetic)."""
+    rules, players = settled.rules, settled.players
+    m = rules.match
+    uma = "/".join(f"{u:+d}" for u in m.uma)
+    out = [f"{settled.record.file}: profile {rules.name}, scheme {rules.payment.scheme}, {m.length}, "
+           f"start {m.start}, return {m.return_points}, uma {uma}, oka {m.oka / 1000:+.1f}", ""]
+    rows = []
+    for row in settled.rows:
+        riichi = ", ".join(players[r.seat] for r in row.kyoku.riichi)
+        cells = [f"{_signed(d)} → {s}" for d, s in zip(row.deltas, row.scores)]
+        rows.append([row.number, row.label, row.honba, row.sticks_before, players[row.dealer], riichi,
+                     _result_text(row.kyoku, players), *cells])
+    if rows:
+        out.append(tabulate(rows, headers=["#", "round", "honba", "sticks", "dealer", "riichi", "result", *players],
+                            tablefmt="simple", colalign=("right", "left", "right", "right", "left", "left", "left",
+                                                         *["right"] * len(players))))
+    else:
+        out.append("(no hands recorded)")
+    out.append("")
+    out.append(_end_text(settled))
+    out.extend(settled.notes)
+    if explain:
+        out += ["", "How each hand was paid"]
+        for row in settled.rows:
+            out.append(f"hand {row.number} ({row.label}, honba {row.honba}, dealer {players[row.dealer]}): "
+                       f"{_result_text(row.kyoku, players)}")
+            for r in row.kyoku.riichi:
+                out.append(f"  {players[r.seat]} declares riichi: {rules.payment.riichi_stick} to the table")
+            for w in row.kyoku.wins:
+                e = w.evaluation
+                if e is not None:
+                    yaku = ", ".join(f"{name} {han}" for name, han in (*e.yaku, *e.yakuman))
+                    extra = ", ".join(f"{k} {v}" for k, v in (("dora", e.dora), ("aka", e.aka), ("ura", e.ura),
+                                                                 ("nuki", e.nuki)) if v)
+                    fu = " + ".join(f"{reason} {fu}" for reason, fu in e.fu_breakdown)
+                    out.append(f"  {players[w.winner]}: {w.hand}: {yaku}" + (f"; {extra}" if extra else "")
+                               + f" = {e.han} han" + (f"; fu {fu} → {e.fu}" if fu else ""))
+            out += [f"  {line}" for line in _named_lines(row.settlement.lines, players)]
+            out.append("  " + ", ".join(f"{name} {_signed(d)}" for name, d in zip(players, row.deltas))
+                       + f"; sticks on the table {row.sticks}")
+    out += ["", "Final standings" if settled.state.ended else "Standings (provisional)"]
+    out.append(tabulate(_standings_rows(settled), headers=["rank", "player", "score", "± return", "uma", "oka", "points"],
+                        tablefmt="simple", colalign=("right", "left", "right", "right", "right", "right", "right"),
+                        disable_numparse=True))
+    return "\n".join(out)
+
+
+def _standings_list(settled: Settled) -> list[dict]:
+    return [{"rank": s.rank, "player": settled.players[s.seat], "score": s.score, "points": s.points}
+            for s in settled.standings]
+
+
+def _end_dict(settled: Settled) -> dict:
+    state = settled.state
+    return {
+        "ended": state.ended,
+        "end": state.end_reason,
+        "end_text": describe_end(state, settled.players, settled.rules) if state.ended else None,
+        "hands_played": state.hands,
+        "hands_not_counted": settled.unplayed,
+        "sticks_on_table": state.sticks,
+        "notes": list(settled.notes),
+    }
+
+
+def settle_dict(settled: Settled, schemes: dict[str, Settled] | None = None) -> dict:
+    """--json: the ledger, the standings and, with --all-schemes, one standings list per scheme."""
+    players = settled.players
+    ledger = []
+    for row in settled.rows:
+        result = row.kyoku.result
+        entry = {
+            "hand": row.number,
+            "round": row.label,
+            "honba": row.honba,
+            "sticks": row.sticks_before,
+            "dealer": players[row.dealer],
+            "riichi": [players[r.seat] for r in row.kyoku.riichi],
+            "result": type(result).__name__,
+            "what": _result_text(row.kyoku, players),
+            "deltas": {name: d for name, d in zip(players, row.deltas)},
+            "scores": {name: s for name, s in zip(players, row.scores)},
+            "sticks_after": row.sticks,
+        }
+        if row.kyoku.wins:
+            entry["wins"] = [{"winner": players[w.winner], "from": None if w.tsumo else players[w.discarder],
+                              "han": w.value.han, "fu": w.value.fu, "limit": w.value.limit, "yakuman": w.value.yakuman}
+                             for w in row.kyoku.wins]
+        ledger.append(entry)
+    out = {
+        "players": list(players),
+        "rules": settled.rules.name,
+        "scheme": settled.rules.payment.scheme,
+        "ledger": ledger,
+        **_end_dict(settled),
+        "standings": _standings_list(settled),
+    }
+    if schemes is not None:
+        out["schemes"] = {name: {"standings": _standings_list(s), **_end_dict(s)} for name, s in schemes.items()}
+    return out
+
+
+def settle_schemes_text(settled: Settled, schemes: dict[str, Settled]) -> str:
+    """--all-schemes: final standings under every scheme side by side, one row per scheme."""
+    players = settled.players
+    own = settled.rules.payment.scheme
+    rows = []
+    for name, result in schemes.items():
+        cells = [""] * len(players)
+        for s in result.standings:
+            cells[s.seat] = f"{_final(s.points, result.rules)} ({s.rank}. {s.score})"
+        if result.unplayed:
+            end = f"ends after hand {result.state.hands}: {describe_end(result.state, players, result.rules)}"
+        elif result.state.ended:
+            end = f"as recorded: {describe_end(result.state, players, result.rules)}"
+        else:
+            end = "as recorded, not finished"
+        rows.append([name + (" *" if name == own else ""), *cells, end])
+    out = [f"{settled.record.file}: final points (rank. score) under every scheme; * = the record's scheme", ""]
+    out.append(tabulate(rows, headers=["scheme", *players, "end"], tablefmt="simple"))
+    notes = [f"{name}: {note}" for name, result in schemes.items() for note in result.notes if not result.unplayed
+             or not note.startswith("the match ends")]
+    if notes:
+        out += ["", *notes]
     return "\n".join(out)
