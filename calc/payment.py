@@ -198,9 +198,9 @@ def value_lines(value: HandValue) -> list[str]:
     if value.limit == YAKUMAN:
         if value.yakuman > 1:
             return [f"yakuman ×{value.yakuman}: b = 8000 × {value.yakuman} = {value.basic}"]
-        if value.fu == 0 and value.han < 13:
-            return [f"yakuman: b = {value.basic}"]
         return [f"yakuman: b = {value.basic}"]
+    if value.han >= 13:  # rules.md §3: kazoe capped at sanbaiman by the profile
+        return [f"{value.han} han: {value.limit} (counted yakuman capped by hand.kazoe), b = {value.basic}"]
     if value.limit is None:
         return [f"basic points b = {value.fu} fu × 2^({value.han}+2) = {value.basic}"]
     if value.fu and value.han <= 4:
