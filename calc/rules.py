@@ -55,6 +55,9 @@ SCHEMA: dict[str, dict[str, Key]] = {
         "value_tile": Key(bool, doc="north counts as a value tile (yakuhai, pair fu) for everyone"),
         "ron_on_nuki": Key(bool, doc="others may ron an extracted north"),
         "nuki_cancels_ippatsu": Key(bool, doc="extracting a north ends ippatsu chances"),
+        "nuki_breaks_first_turn": Key(
+            bool, doc="extracting a north ends the uninterrupted first go-around (double riichi, tenhou, chiihou)"
+        ),
         "riichi_nuki_only_drawn": Key(bool, doc="after riichi only a just-drawn north may be extracted"),
     },
     "hand": {
@@ -115,6 +118,7 @@ class NorthRules:
     value_tile: bool
     ron_on_nuki: bool
     nuki_cancels_ippatsu: bool
+    nuki_breaks_first_turn: bool
     riichi_nuki_only_drawn: bool
 
 
