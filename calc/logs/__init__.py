@@ -1,0 +1,75 @@
+"""Tenhou sanma game records: mjlog XML (plain or gzip) and tenhou.net/6 JSON, read into `Game`.
+
+The format is told from the content, never from the file name. Every problem is a `LogError`
+naming the file: not a log, truncated or corrupt, a four-player log, an unsupported lobby.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import zlib
+from pathlib import Path
+
+from calc import rules as R
+from calc.logs.mjlog import read_mjlog
+from calc.logs.model import Draw, Game, Kyoku, Lobby, LogWin, Meld, Win
+from calc.logs.play import LogError
+from calc.logs.tenhou6 import read_tenhou6
+
+__all__ = ["Draw", "Game", "Kyoku", "Lobby", "LogError", "LogWin", "Meld", "Win", "parse_log", "read_log"]
+
+GZIP_MAGIC = b"\x1f\x8b"
+PROFILE = "tenhou"  # Tenhou's own rules decide what the play means (ippatsu, ron on a north)
+
+
+def game_id_from_name(name: str) -> str:
+    base = Path(name).name
+    for suffix in (".gz", ".mjlog", ".xml", ".json"):
+        if base.endswith(suffix):
+            base = base[: -len(suffix)]
+    return base
+
+
+def parse_log(data: bytes, name: str, rules: R.RuleSet | None = None) -> Game:
+    """Read one record from its bytes; `name` is used for messages and as the mjlog game id."""
+    rules = rules or R.load(PROFILE)
+    try:
+        return _parse(data, name, rules)
+    except LogError as e:
+        e.file = name
+        raise
+
+
+def _parse(data: bytes, name: str, rules: R.RuleSet) -> Game:
+    if data[:2] == GZIP_MAGIC:
+        try:
+            data = gzip.decompress(data)
+        except EOFError:
+            raise LogError("truncated gzip: the compressed stream ends early") from None
+        except (OSError, zlib.error) as e:
+            raise LogError(f"corrupt gzip: {e}") from None
+    start = data[:64].lstrip()
+    if start.startswith(b"\xef\xbb\xbf"):  # a UTF-8 byte order mark
+        start = start[3:].lstrip()
+    if start.startswith(b"<"):
+        return read_mjlog(data, game_id_from_name(name), rules)
+    if start.startswith(b"{"):
+        try:
+            obj = json.loads(data)
+        except UnicodeDecodeError as e:
+            raise LogError(f"broken JSON: not UTF-8 text ({e.reason})") from None
+        except json.JSONDecodeError as e:
+            raise LogError(f"broken JSON: {e.msg}", line=e.lineno, column=e.colno) from None
+        return read_tenhou6(obj, game_id_from_name(name), rules)
+    if not start:
+        raise LogError("not a Tenhou log: the file is empty")
+    raise LogError("not a Tenhou log: neither mjlog XML nor tenhou.net/6 JSON")
+
+
+def read_log(path: str | Path, rules: R.RuleSet | None = None) -> Game:
+    try:
+        data = Path(path).read_bytes()
+    except OSError as e:
+        raise LogError(f"cannot read: {e.strerror}", file=str(path)) from None
+    return parse_log(data, str(path), rules)

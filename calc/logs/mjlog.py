@@ -1,0 +1,204 @@
+"""Tenhou's mjlog XML: <GO type>, <INIT>, draws <T12/> (seats T U V W), discards <D12/> (D E F G),
+calls <N who m>, <REACH who step>, <DORA hai>, <AGARI>, <RYUUKYOKU>, `owari` on the last result.
+
+Tiles are ids 0-135 (calc.logs.tenhou). The XML holds no game id: the caller passes the file's stem.
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+from calc.logs import tenhou as TH
+from calc.logs.model import DAIMINKAN, PON, Game, Kyoku, Lobby, LogWin
+from calc.logs.play import KyokuPlay, LogError
+from calc.notation import Tile
+from calc.rules import RuleSet
+
+TILE = TH.MJLOG_TILES
+# <T12/> .. <G135/>: every draw and discard tag, looked up once instead of parsed
+_STEPS: dict[str, tuple[bool, int, Tile]] = {}
+for _seat, (_draw, _discard) in enumerate(zip("TUVW", "DEFG")):
+    for _id in range(136):
+        _STEPS[f"{_draw}{_id}"] = (True, _seat, TILE[_id])
+        _STEPS[f"{_discard}{_id}"] = (False, _seat, TILE[_id])
+_IGNORED = frozenset({"SHUFFLE", "UN", "TAIKYOKU", "BYE"})
+_IN_HAND = frozenset({"N", "REACH", "DORA", "AGARI", "RYUUKYOKU"})
+
+
+def _ints(text: str) -> list[int]:
+    return [int(x) for x in text.split(",")] if text else []
+
+
+def lobby_of(type_bits: int, players: int) -> Lobby:
+    return Lobby(
+        type=type_bits,
+        players=players,
+        red_fives=not type_bits & TH.NO_RED,
+        open_tanyao=not type_bits & TH.NO_KUITAN,
+        length="hanchan" if type_bits & TH.HANCHAN else "east",
+        fast=bool(type_bits & TH.FAST),
+        level=TH.LEVELS[type_bits & (TH.JOUKYUU | TH.TOKUJOU)],
+    )
+
+
+def check_lobby(lobby: Lobby) -> None:
+    """Only what this project can score: sanma with red fives and open tanyao (profile `tenhou`)."""
+    if lobby.players != 3:
+        raise LogError(f"four-player log (Tenhou lobby type {lobby.type}); only sanma is supported")
+    if not lobby.red_fives or not lobby.open_tanyao:
+        missing = "red fives" if not lobby.red_fives else "open tanyao (kuitan)"
+        raise LogError(f"unsupported variant: a Tenhou lobby without {missing} (type {lobby.type})")
+
+
+def _meld(play: KyokuPlay, who: int, m: int) -> None:
+    """Decode Tenhou's packed meld word and apply it."""
+    if m & 0x4:
+        raise play.fail(f"seat {who} calls chi, which sanma does not have")
+    if m & 0x18:  # pon (0x08) or added kan (0x10): base tile, which copy was called, the unused copy
+        t = m >> 9
+        base = t // 3 * 4
+        unused = (m >> 5) & 3
+        ids = [base + i for i in range(4) if i != unused]
+        if m & 0x8:
+            called = ids[t % 3]
+            ids.remove(called)
+            from_seat = TH.seat_from_relative(who, m & 3)
+            play.call(who, PON, [TILE[i] for i in ids], TILE[called], from_seat)
+        else:
+            play.kakan(who, TILE[base + unused])
+    elif m & 0x20:
+        play.nuki(who, TILE[m >> 8])
+    else:
+        called = m >> 8
+        ids = list(range(called // 4 * 4, called // 4 * 4 + 4))
+        if m & 3:
+            ids.remove(called)
+            from_seat = TH.seat_from_relative(who, m & 3)
+            play.call(who, DAIMINKAN, [TILE[i] for i in ids], TILE[called], from_seat)
+        else:
+            play.ankan(who, [TILE[i] for i in ids])
+
+
+def _log_win(a: dict[str, str], players: int) -> LogWin:
+    fu, points, limit = _ints(a["ten"])
+    pairs = _ints(a.get("yaku", ""))
+    yaku = tuple(sorted((pairs[i], pairs[i + 1]) for i in range(0, len(pairs), 2) if pairs[i + 1]))
+    yakuman = tuple(sorted(_ints(a.get("yakuman", ""))))
+    han = TH.YAKUMAN_HAN * len(yakuman) if yakuman else sum(h for _, h in yaku)
+    pao = a.get("paoWho")
+    return LogWin(
+        han=han,
+        fu=fu,
+        yaku=yaku,
+        yakuman=yakuman,
+        points=points,
+        limit=limit,
+        deltas=tuple(d * 100 for d in _ints(a["sc"])[1 : 2 * players : 2]),
+        pao=None if pao is None else int(pao),
+    )
+
+
+def read_mjlog(data: bytes | str, game_id: str, rules: RuleSet) -> Game:
+    try:
+        root = ET.fromstring(data)
+    except ET.ParseError as e:
+        line, column = e.position
+        raise LogError(f"broken XML: {e.msg if hasattr(e, 'msg') else e}", line=line, column=column + 1) from None
+    if root.tag != "mjloggm":
+        raise LogError(f"not a Tenhou log: the XML root is <{root.tag}>, not <mjloggm>")
+    try:
+        return _read(root, game_id, rules)
+    except (KeyError, ValueError, IndexError) as e:
+        raise LogError(f"corrupt mjlog: {type(e).__name__} {e}") from None
+
+
+def _read(root: ET.Element, game_id: str, rules: RuleSet) -> Game:
+    steps = _STEPS
+    lobby: Lobby | None = None
+    players = 3
+    play: KyokuPlay | None = None
+    kyoku: list[Kyoku] = []
+    start_scores: tuple[int, ...] | None = None
+    owari: list[float] | None = None
+    for el in root:
+        tag = el.tag
+        step = steps.get(tag)
+        if step is not None:
+            if play is None:
+                raise LogError(f"<{tag}/> before the first <INIT>")
+            if step[0]:
+                play.draw(step[1], step[2])
+            else:
+                play.discard(step[1], step[2])
+            continue
+        a = el.attrib
+        if play is None and tag in _IN_HAND:
+            raise LogError(f"<{tag}> before the first <INIT>")
+        if tag == "N":
+            _meld(play, int(a["who"]), int(a["m"]))
+        elif tag == "REACH":
+            who = int(a["who"])
+            if a["step"] == "1":
+                play.declare_riichi(who)
+            else:
+                play.accept_riichi(who)
+        elif tag == "DORA":
+            play.dora(TILE[int(a["hai"])])
+        elif tag == "INIT":
+            if lobby is None:
+                raise LogError("<INIT> before <GO>: no lobby type")
+            if play is not None:
+                kyoku.append(play.finish())
+            if a.get("hai3"):
+                raise LogError("four-player log: the fourth seat is dealt a hand")
+            seed = _ints(a["seed"])
+            scores = [s * 100 for s in _ints(a["ten"])[:players]]
+            if start_scores is None:
+                start_scores = tuple(scores)
+            hands = [[TILE[i] for i in _ints(a[f"hai{s}"])] for s in range(players)]
+            play = KyokuPlay(
+                rules=rules,
+                round_raw=seed[0],
+                honba=seed[1],
+                sticks=seed[2],
+                dealer=int(a["oya"]),
+                scores=scores,
+                hands=hands,
+                dora=TILE[seed[5]],
+            )
+        elif tag == "AGARI":
+            ura = tuple(TILE[i] for i in _ints(a.get("doraHaiUra", "")))
+            play.win(int(a["who"]), int(a["fromWho"]), _log_win(a, players), ura)
+            owari = _ints_f(a.get("owari"))
+        elif tag == "RYUUKYOKU":
+            kind = TH.MJLOG_DRAWS.get(a.get("type"))
+            if kind is None:
+                raise LogError(f"unknown draw type {a.get('type')!r}")
+            deltas = tuple(d * 100 for d in _ints(a["sc"])[1 : 2 * players : 2])
+            play.end_in_draw(kind, deltas)
+            owari = _ints_f(a.get("owari"))
+        elif tag == "GO":
+            bits = int(a["type"])
+            lobby = lobby_of(bits, 3 if bits & TH.SANMA else 4)
+            check_lobby(lobby)
+        elif tag in _IGNORED:
+            continue
+        else:
+            raise LogError(f"unknown mjlog element <{tag}>")
+    if play is None or lobby is None or start_scores is None:
+        raise LogError("not a Tenhou game record: no hand was played")
+    kyoku.append(play.finish())
+    if owari is None:
+        raise LogError("incomplete log: the last hand has no final result (owari)")
+    return Game(
+        game_id=game_id,
+        lobby=lobby,
+        start_scores=start_scores,
+        kyoku=tuple(kyoku),
+        final_scores=tuple(round(owari[2 * s] * 100) for s in range(players)),
+        final_points=tuple(owari[2 * s + 1] for s in range(players)),
+    )
+
+
+def _ints_f(text: str | None) -> list[float] | None:
+    return None if text is None else [float(x) for x in text.split(",")]

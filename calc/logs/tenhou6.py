@@ -1,0 +1,271 @@
+"""tenhou.net/6 JSON: an object whose `log` holds one array per hand:
+
+    [[round, honba, sticks], scores[4], dora indicators, ura indicators,
+     hand0, draws0, discards0, hand1, ..., discards3, result]
+
+Tiles are 11-47 with 51-53 the red fives, 60 in a discard column the tile just drawn. A call sits in
+the caller's draw column (`"4545p45"`: pon, the letter's place says from whom), a riichi discard is
+`"r38"`, an extracted north `"f44"`, an added kan `"k..."` and a closed kan `"a..."` take a discard
+slot, a called open kan is followed by a 0 there. The order of play is not written: it is rebuilt
+from turn order, and a call is taken when the caller's next draw entry names the tile just discarded.
+
+Compared with mjlog, the format has no tile ids (only values and red), no kan dora timing (the
+indicators are a list, revealed by Tenhou's rule: a closed kan at once, an open one at the kanner's
+next action), no explicit riichi acceptance (a riichi discard nobody rons is accepted), no
+lobby number (rebuilt from `rule.disp`), no fu on mangan and above, no 0-han yaku, and
+no tenpai hands at a draw.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from calc.logs import tenhou as TH
+from calc.logs.mjlog import check_lobby, lobby_of
+from calc.logs.model import DAIMINKAN, PON, Game, Kyoku, LogWin
+from calc.logs.play import NORTH, KyokuPlay, LogError
+from calc.notation import Tile
+from calc.rules import RuleSet
+
+TILE = TH.TENHOU6_TILES
+_TEN = re.compile(r"(?:(\d+)符(\d+)飜|(満貫|跳満|倍満|三倍満|数え役満|役満))(\d+)(?:-(\d+))?点(∀?)")
+_YAKU = re.compile(r"(.+)\((\d+)飜\)|(.+)\(役満\)")
+SEATS = 4  # the format always has four seats; a sanma record leaves the fourth empty
+
+
+def _tile(code: Any) -> Tile:
+    try:
+        return TILE[code]
+    except (KeyError, TypeError):
+        raise LogError(f"not a tile code: {code!r}") from None
+
+
+def _parse_call(text: str) -> tuple[str, int, list[Tile]]:
+    """'4545p45' -> ('p', 2, tiles): the letter, the place of the called tile, all the tiles."""
+    letters = [c for c in text if c.isalpha()]
+    if len(letters) != 1:
+        raise LogError(f"not a call: {text!r}")
+    letter = letters[0]
+    place = text.index(letter)
+    digits = text.replace(letter, "")
+    if place % 2 or len(digits) % 2 or not digits.isdigit():
+        raise LogError(f"not a call: {text!r}")
+    return letter, place // 2, [_tile(int(digits[i : i + 2])) for i in range(0, len(digits), 2)]
+
+
+def _relative(slot: int) -> int:
+    # the called tile is written on the side it came from: left = kamicha (3), middle = toimen (2),
+    # right = shimocha (1)
+    return 3 - slot if slot < 3 else 1
+
+
+def read_tenhou6(obj: Any, game_id_fallback: str, rules: RuleSet) -> Game:
+    if not isinstance(obj, dict) or not isinstance(obj.get("log"), list):
+        raise LogError("not a Tenhou log: the JSON has no `log` array")
+    rule = obj.get("rule")
+    disp = rule.get("disp") if isinstance(rule, dict) else None
+    if not isinstance(disp, str):
+        raise LogError("not a Tenhou log: the JSON has no `rule.disp` lobby name")
+    bits = TH.lobby_from_disp(disp)
+    if bits is None:
+        raise LogError(f"unsupported variant: {disp!r} is not a Tenhou lobby this reader knows")
+    logs = obj["log"]
+    if not logs:
+        raise LogError("not a Tenhou game record: the `log` array is empty")
+    players = 3 if bits & TH.SANMA else 4
+    lobby = lobby_of(bits, players)
+    check_lobby(lobby)
+    try:
+        kyoku = [_kyoku(k, players, rules) for k in logs]
+        sc = obj["sc"]
+        final_scores = tuple(int(sc[2 * s]) for s in range(players))
+        final_points = tuple(float(sc[2 * s + 1]) for s in range(players))
+        start = tuple(int(x) for x in logs[0][1][:players])
+    except LogError:
+        raise
+    except (KeyError, ValueError, IndexError, TypeError, AttributeError) as e:
+        raise LogError(f"corrupt tenhou.net/6 record: {type(e).__name__} {e}") from None
+    game_id = obj.get("ref") or game_id_fallback
+    return Game(game_id, lobby, start, tuple(kyoku), final_scores, final_points)
+
+
+def _kyoku(k: list, players: int, rules: RuleSet) -> Kyoku:
+    if not isinstance(k, list) or len(k) != 5 + 3 * SEATS:
+        raise LogError("corrupt tenhou.net/6 record: a hand entry is not 17 items long")
+    (round_raw, honba, sticks), scores, dora, ura, result = k[0], k[1], k[2], k[3], k[-1]
+    if k[4 + 3 * 3]:
+        raise LogError("four-player log: the fourth seat is dealt a hand")
+    hands = [[_tile(t) for t in k[4 + 3 * s]] for s in range(players)]
+    takes = [k[5 + 3 * s] for s in range(players)]
+    gives = [k[6 + 3 * s] for s in range(players)]
+    dealer = round_raw % 4
+    play = KyokuPlay(
+        rules=rules,
+        round_raw=round_raw,
+        honba=honba,
+        sticks=sticks,
+        dealer=dealer,
+        scores=[int(x) for x in scores[:players]],
+        hands=hands,
+        dora=_tile(dora[0]),
+    )
+    revealed = _replay(play, takes, gives, [_tile(t) for t in dora[1:]], dealer, players)
+    if revealed != len(dora) - 1:
+        raise play.fail(f"{len(dora) - 1} kan dora listed, {revealed} revealed by the play")
+    word = result[0]
+    if word == TH.WIN_WORD:
+        ura_tiles = tuple(_tile(t) for t in ura)
+        for i in range(1, len(result), 2):
+            deltas = tuple(int(d) for d in result[i][:players])
+            info = result[i + 1]
+            who, from_seat, pao = info[0], info[1], info[2]
+            log = _log_win(info, deltas, pao if pao != who else None, players)
+            play.win(who, from_seat, log, ura_tiles)
+    elif word in TH.TENHOU6_DRAWS:
+        deltas = tuple(int(d) for d in result[1][:players]) if len(result) > 1 else (0,) * players
+        play.end_in_draw(TH.TENHOU6_DRAWS[word], deltas)
+    else:
+        raise LogError(f"unknown hand result {word!r}")
+    return play.finish()
+
+
+def _log_win(info: list, deltas: tuple[int, ...], pao: int | None, players: int) -> LogWin:
+    m = _TEN.fullmatch(info[3])
+    if m is None:
+        raise LogError(f"unreadable value text {info[3]!r}")
+    fu, han_text, word, first, second, each = m.groups()
+    if each:  # a dealer tsumo: each payer pays `first`
+        points = int(first) * (players - 1)
+    elif second:  # a non-dealer tsumo: the other non-dealers pay `first`, the dealer `second`
+        points = int(first) * (players - 2) + int(second)
+    else:
+        points = int(first)
+    yaku: list[tuple[int, int]] = []
+    yakuman: list[int] = []
+    for text in info[4:]:
+        y = _YAKU.fullmatch(text)
+        name = y and (y.group(1) or y.group(3))
+        if name not in TH.YAKU_IDS:
+            raise LogError(f"unknown yaku {text!r}")
+        if y.group(3):
+            yakuman.append(TH.YAKU_IDS[name])
+        elif int(y.group(2)):
+            yaku.append((TH.YAKU_IDS[name], int(y.group(2))))
+    han = TH.YAKUMAN_HAN * len(yakuman) if yakuman else sum(h for _, h in yaku)
+    return LogWin(
+        han=han,
+        fu=int(fu) if fu else None,
+        yaku=tuple(sorted(yaku)),
+        yakuman=tuple(sorted(yakuman)),
+        points=points,
+        limit=TH.LIMITS[word] if word else 0,
+        deltas=deltas,
+        pao=pao,
+    )
+
+
+def _replay(play: KyokuPlay, takes: list, gives: list, kan_dora: list[Tile], dealer: int, n: int) -> int:
+    """Walk the columns in turn order; returns how many kan dora were revealed."""
+    ti = [0] * n
+    gi = [0] * n
+    revealed = 0
+    pending = 0  # open kans whose dora shows at the kanner's next action (Tenhou)
+    seat = dealer
+    must_draw = True
+    while True:
+        if must_draw:
+            if ti[seat] >= len(takes[seat]):
+                break  # a ron on the last discard, or the wall ran out
+            code = takes[seat][ti[seat]]
+            if not isinstance(code, int):
+                raise play.fail(f"seat {seat} calls {code!r} when it is their turn to draw")
+            ti[seat] += 1
+            play.draw(seat, _tile(code))
+        must_draw = True
+        if gi[seat] >= len(gives[seat]):
+            break  # a tsumo, or nine terminals
+        code = gives[seat][gi[seat]]
+        gi[seat] += 1
+        if isinstance(code, str):
+            letter = code[0] if code[0].isalpha() else ""
+            if letter == "r":
+                play.declare_riichi(seat)
+                code = int(code[1:])
+            elif letter == "f":
+                tile = _tile(int(code[1:]))
+                if tile != NORTH:
+                    raise play.fail(f"seat {seat} extracts {code!r}, not a north")
+                play.nuki(seat, tile)
+                if ti[seat] >= len(takes[seat]):
+                    break  # ron on the north
+                revealed, pending = _reveal(play, kan_dora, revealed, pending)
+                continue
+            else:
+                letter, _, tiles = _parse_call(code)
+                if letter == "a":
+                    play.ankan(seat, tiles)
+                    revealed, pending = _reveal(play, kan_dora, revealed, pending + 1)  # a closed kan: at once
+                elif letter == "k":
+                    pon = next((m for m in play.melds[seat] if m.kind == PON and m.tiles[0][0] == tiles[0][0]), None)
+                    if pon is None:
+                        raise play.fail(f"seat {seat} adds to a pon it does not have: {code!r}")
+                    added = list(tiles)
+                    for t in pon.tiles:
+                        added.remove(t)
+                    play.kakan(seat, added[0])
+                    if ti[seat] >= len(takes[seat]):
+                        break  # ron on the added kan (chankan)
+                    revealed, pending = _reveal(play, kan_dora, revealed, pending)
+                    pending += 1
+                else:
+                    raise play.fail(f"seat {seat} gives {code!r}")
+                if ti[seat] >= len(takes[seat]):
+                    break  # ron on a closed kan (kokushi)
+                continue
+        tile = play.last_drawn(seat) if code == TH.TSUMOGIRI else _tile(code)
+        revealed, pending = _reveal(play, kan_dora, revealed, pending)
+        play.discard(seat, tile)
+        caller = None
+        for other in range(n):
+            if other == seat or ti[other] >= len(takes[other]):
+                continue
+            nxt = takes[other][ti[other]]
+            if isinstance(nxt, str):
+                letter, slot, tiles = _parse_call(nxt)
+                if tiles[slot] == tile and TH.seat_from_relative(other, _relative(slot)) == seat:
+                    caller = (other, letter, slot, tiles)
+                    break
+        if caller is None:
+            seat = (seat + 1) % n
+            continue
+        other, letter, slot, tiles = caller
+        ti[other] += 1
+        called = tiles.pop(slot)
+        if letter == "p":
+            play.call(other, PON, tiles, called, seat)
+            must_draw = False
+        elif letter == "m":
+            play.call(other, DAIMINKAN, tiles, called, seat)
+            if gi[other] >= len(gives[other]) or gives[other][gi[other]] != 0:
+                raise play.fail(f"seat {other} calls an open kan without the 0 that follows it")
+            gi[other] += 1
+            pending += 1
+        else:
+            raise play.fail(f"seat {other} calls {letter!r}, which sanma does not have")
+        seat = other
+    for s in range(n):
+        if ti[s] != len(takes[s]) or gi[s] != len(gives[s]):
+            raise play.fail(f"seat {s} still has moves after the hand ended")
+    return revealed
+
+
+def _reveal(play: KyokuPlay, kan_dora: list[Tile], revealed: int, pending: int) -> tuple[int, int]:
+    """Show the kan dora still owed. Tenhou shows an open kan's indicator at the kanner's next
+    discard, extraction or kan (as its mjlog DORA tags do), a closed kan's at once."""
+    for _ in range(pending):
+        if revealed >= len(kan_dora):
+            raise play.fail("a kan with no kan dora indicator listed")
+        play.dora(kan_dora[revealed])
+        revealed += 1
+    return revealed, 0
