@@ -6,7 +6,7 @@ most wins, then more han, then more fu (rules.md §3: "highest-value reading, ha
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from calc import tiles as T
 from calc.decompose import counts_of, is_seven_pairs, is_thirteen_orphans, standard_readings
@@ -16,11 +16,10 @@ from calc.hand import Hand, WinContext
 from calc.rules import RuleSet
 from calc.shape import Shape, shapes
 from calc.value import HandValue, hand_value
-from calc.yaku import RENHOU_MANGAN, YAKU, YAKUMAN, YakuInput, value_tiles
+from calc.yaku import RENHOU_MANGAN, YAKU, YAKUMAN, YakuInput, may_be_yakuman, value_tiles
 
 
-@dataclass(frozen=True)
-class Evaluation:
+class Evaluation(NamedTuple):
     yaku: tuple[tuple[str, int], ...]  # (name, han) of each yaku, dora not included
     yakuman: tuple[tuple[str, int], ...]  # (name, multiple) of each yakuman
     han: int  # all han, dora included (13 × multiple for a yakuman)
@@ -44,11 +43,11 @@ def dora_tiles(indicators: tuple[int, ...], rules: RuleSet) -> list[int]:
     return [step(i) for i in indicators]
 
 
-def count_dora(tiles_all: tuple[int, ...], nuki: int, indicators: tuple[int, ...], rules: RuleSet) -> tuple[int, int]:
+def count_dora(counts: tuple[int, ...], nuki: int, indicators: tuple[int, ...], rules: RuleSet) -> tuple[int, int]:
     """(dora han on the hand's tiles, dora han on extracted norths) for one indicator list."""
     on_tiles = on_norths = 0
     for dora in dora_tiles(indicators, rules):
-        on_tiles += sum(1 for t in tiles_all if t == dora)
+        on_tiles += counts[dora]
         if dora == T.NORTH:
             on_norths += nuki  # an extracted north is dora again when West indicates (rules.md §2)
     return on_tiles, on_norths
@@ -64,25 +63,43 @@ def evaluate(hand: Hand, context: WinContext, rules: RuleSet) -> Evaluation:
         raise IllegalHandError(f"the hand {hand.text()} is not complete (no four sets and a pair, seven pairs or thirteen orphans)")
 
     kans = sum(1 for m in hand.melds if m.is_kan)
-    best: Evaluation | None = None
-    best_key = None
+    # Dora of every kind depend on the tiles only, not on the reading: count them once.
+    bonus = None
+    values = value_tiles(context, rules.north)
+    best = None
     for shape in shapes(hand, context, readings, seven_pairs=seven, thirteen_orphans=orphans):
-        result = _score_shape(shape, hand, context, rules, kans, concealed_counts)
-        if result is None:
-            continue
-        key = (result.value.basic, result.han, result.fu)
-        if best_key is None or key > best_key:
-            best, best_key = result, key
+        if bonus is None:
+            bonus = _count_bonus(shape.counts, hand, context, rules)
+        scored = _score_shape(shape, hand, context, rules, kans, concealed_counts, bonus, values)
+        if scored is not None and (best is None or scored[0] > best[0]):
+            best = scored
     if best is None:
         raise IllegalHandError(f"the hand {hand.text()} is complete but has no yaku (dora, red fives and norths are not yaku)")
-    return best
+    return best[1]()
 
 
-def _score_shape(shape: Shape, hand: Hand, context: WinContext, rules: RuleSet, kans: int, concealed_counts) -> Evaluation | None:
-    x = YakuInput(shape, context, rules.hand, rules.north, kans, hand.win_tile, concealed_counts)
-    values = value_tiles(x)
+def _count_bonus(counts: tuple[int, ...], hand: Hand, context: WinContext, rules: RuleSet) -> tuple[int, int, int, int]:
+    """(dora, aka, ura, nuki) han: not yaku, added once a yaku is found (rules.md §2-3)."""
+    dora, nuki_dora = count_dora(counts, context.nuki, context.dora_indicators, rules)
+    ura = 0
+    if context.riichi or context.double_riichi:
+        ura_tiles, ura_norths = count_dora(counts, context.nuki, context.ura_indicators, rules)
+        ura = ura_tiles + ura_norths
+    return dora, hand.red, ura, context.nuki + nuki_dora
+
+
+_CLOSED_YAKU = tuple((y.name, y.han_closed, y.check) for y in YAKU if y.han_closed)
+_OPEN_YAKU = tuple((y.name, y.han_open, y.check) for y in YAKU if y.han_open)
+
+
+def _score_shape(shape: Shape, hand: Hand, context: WinContext, rules: RuleSet, kans: int, concealed_counts, bonus, values):
+    """(comparison key, a function building the Evaluation) or None when the shape has no yaku.
+
+    The Evaluation is built only for the winning shape: most hands have one shape, some have many.
+    """
+    x = YakuInput(shape, context, rules.hand, rules.north, kans, hand.win_tile, concealed_counts, values)
     yakuman = []
-    for record in YAKUMAN:
+    for record in YAKUMAN if may_be_yakuman(x) else ():
         if record.check(x):
             double = rules.hand.double_yakuman and record.double_when is not None and record.double_when(x)
             yakuman.append((record.name, 2 if double else 1))
@@ -90,30 +107,19 @@ def _score_shape(shape: Shape, hand: Hand, context: WinContext, rules: RuleSet, 
         multiple = sum(m for _, m in yakuman) if rules.hand.stacked_yakuman else max(m for _, m in yakuman)
         value = hand_value(13 * multiple, 0, rules.hand, yakuman=multiple)
         lines, fu = fu_lines(shape, pinfu=False, value_tiles=values)
-        return Evaluation((), tuple(yakuman), 13 * multiple, fu, lines, 0, 0, 0, 0, value, shape.form, shape.wait)
+        return (value.basic, value.han, fu), lambda: Evaluation(
+            (), tuple(yakuman), 13 * multiple, fu, lines, 0, 0, 0, 0, value, shape.form, shape.wait
+        )
 
-    yaku = []
-    for record in YAKU:
-        han = record.han_closed if shape.closed else record.han_open
-        if han and record.check(x):
-            yaku.append((record.name, han))
+    yaku = [(name, han) for name, han, check in (_CLOSED_YAKU if shape.closed else _OPEN_YAKU) if check(x)]
     if RENHOU_MANGAN.check(x):
         yaku.append((RENHOU_MANGAN.name, RENHOU_MANGAN.han_closed))
     if not yaku:
         return None
-    names = {name for name, _ in yaku}
-    if "ryanpeikou" in names and "chiitoitsu" in names:  # cannot both apply: one reading each
-        return None
-    lines, fu = fu_lines(shape, pinfu="pinfu" in names, value_tiles=values)
-
-    tiles_all = shape.all_tiles
-    dora, nuki_dora = count_dora(tiles_all, context.nuki, context.dora_indicators, rules)
-    ura = 0
-    if context.riichi or context.double_riichi:
-        ura_tiles, ura_norths = count_dora(tiles_all, context.nuki, context.ura_indicators, rules)
-        ura = ura_tiles + ura_norths
-    aka = hand.red
-    nuki = context.nuki + nuki_dora
+    lines, fu = fu_lines(shape, pinfu=any(name == "pinfu" for name, _ in yaku), value_tiles=values)
+    dora, aka, ura, nuki = bonus
     han = sum(h for _, h in yaku) + dora + aka + ura + nuki
     value = hand_value(han, fu, rules.hand)
-    return Evaluation(tuple(yaku), (), han, fu, lines, dora, aka, ura, nuki, value, shape.form, shape.wait)
+    return (value.basic, han, fu), lambda: Evaluation(
+        tuple(yaku), (), han, fu, lines, dora, aka, ura, nuki, value, shape.form, shape.wait
+    )

@@ -7,7 +7,7 @@ A check reads a `Shape`, the `WinContext` and the profile's hand rules (`YakuInp
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, NamedTuple
 
 from calc import tiles as T
 from calc.hand import WinContext
@@ -15,8 +15,7 @@ from calc.rules import HandRules, NorthRules
 from calc.shape import RYANMEN, SEVEN_PAIRS, STANDARD, TANKI, THIRTEEN_ORPHANS, Shape
 
 
-@dataclass(frozen=True, slots=True)
-class YakuInput:
+class YakuInput(NamedTuple):
     shape: Shape
     context: WinContext
     hand_rules: HandRules
@@ -24,6 +23,7 @@ class YakuInput:
     kans: int
     win_tile: int
     concealed_counts: tuple[int, ...]  # concealed tiles incl. the winning one, for chuuren / kokushi waits
+    values: dict[int, int]  # value_tiles(context, north rules): the same for every shape of a hand
 
 
 @dataclass(frozen=True)
@@ -41,12 +41,12 @@ class Yakuman:
     double_when: Callable[[YakuInput], bool] | None = None  # the double form (kokushi 13-wait, ...)
 
 
-def value_tiles(x: YakuInput) -> dict[int, int]:
+def value_tiles(context: WinContext, north_rules: NorthRules) -> dict[int, int]:
     """tile -> han of a triplet of it: dragons, seat wind, round wind (each once), north by profile."""
     values: dict[int, int] = {d: 1 for d in T.DRAGONS}
-    values[x.context.seat_wind] = values.get(x.context.seat_wind, 0) + 1
-    values[x.context.round_wind] = values.get(x.context.round_wind, 0) + 1
-    if x.north_rules.value_tile:
+    values[context.seat_wind] = values.get(context.seat_wind, 0) + 1
+    values[context.round_wind] = values.get(context.round_wind, 0) + 1
+    if north_rules.value_tile:
         values[T.NORTH] = values.get(T.NORTH, 0) + 1
     return values
 
@@ -55,8 +55,8 @@ def _standard(x: YakuInput) -> bool:
     return x.shape.form == STANDARD
 
 
-def _triplet_tiles(x: YakuInput) -> list[int]:
-    return [t.tile for t in x.shape.triplets]
+def _triplet_tiles(x: YakuInput) -> tuple[int, ...]:
+    return x.shape.triplet_tiles
 
 
 def _pinfu(x: YakuInput) -> bool:
@@ -66,14 +66,14 @@ def _pinfu(x: YakuInput) -> bool:
         and s.closed
         and not s.triplets
         and s.wait == RYANMEN
-        and s.pair not in value_tiles(x)
+        and s.pair not in x.values
     )
 
 
 def _tanyao(x: YakuInput) -> bool:
     if not x.shape.closed and not x.hand_rules.open_tanyao:
         return False
-    return not any(x.shape.counts[t] for t in T.TERMINALS_AND_HONORS)
+    return x.shape.facts.simples_only
 
 
 def _peikou_count(x: YakuInput) -> int:
@@ -115,7 +115,8 @@ def _chanta(x: YakuInput) -> bool:
     return (
         s.form == STANDARD
         and bool(s.runs)
-        and any(s.counts[t] for t in range(T.HONOR, 34))
+        and s.facts.honors
+        and not s.facts.simples_only
         and _all_groups_have(x, T.TERMINALS_AND_HONORS_SET)
     )
 
@@ -128,22 +129,29 @@ def _junchan(x: YakuInput) -> bool:
     return (
         s.form == STANDARD
         and bool(s.runs)
-        and not any(s.counts[t] for t in range(T.HONOR, 34))
+        and not s.facts.honors
+        and not s.facts.simples_only
         and _all_groups_have(x, _TERMINALS)
     )
 
 
 def _ittsu(x: YakuInput) -> bool:
+    if len(x.shape.runs) < 3:
+        return False
     runs = set(x.shape.runs)
     return any({base, base + 3, base + 6} <= runs for base in (T.MAN, T.PIN, T.SOU))
 
 
 def _sanshoku_doujun(x: YakuInput) -> bool:
+    if len(x.shape.runs) < 3:
+        return False
     runs = set(x.shape.runs)
     return any({n, T.PIN + n, T.SOU + n} <= runs for n in range(7))
 
 
 def _sanshoku_doukou(x: YakuInput) -> bool:
+    if len(x.shape.triplet_tiles) < 3:
+        return False
     trips = set(_triplet_tiles(x))
     return any({n, T.PIN + n, T.SOU + n} <= trips for n in range(9))
 
@@ -157,22 +165,16 @@ def _toitoi(x: YakuInput) -> bool:
 
 
 def _honroutou(x: YakuInput) -> bool:
-    c = x.shape.counts
-    return (
-        x.shape.form != THIRTEEN_ORPHANS
-        and all(c[t] == 0 for t in range(34) if t not in T.TERMINALS_AND_HONORS_SET)
-        and any(c[t] for t in range(T.HONOR, 34))
-        and any(c[t] for t in _TERMINALS)
-    )
+    f = x.shape.facts
+    return x.shape.form != THIRTEEN_ORPHANS and f.yaochuu_only and f.honors and bool(f.suits)
 
 
-def _suits_used(x: YakuInput) -> set[int]:
-    c = x.shape.counts
-    return {T.suit_of(t) for t in range(T.HONOR) if c[t]}
+def _suits_used(x: YakuInput) -> frozenset[int]:
+    return x.shape.facts.suits
 
 
 def _has_honors(x: YakuInput) -> bool:
-    return any(x.shape.counts[t] for t in range(T.HONOR, 34))
+    return x.shape.facts.honors
 
 
 def _honitsu(x: YakuInput) -> bool:
@@ -263,9 +265,21 @@ def _suuankou(x: YakuInput) -> bool:
     return x.shape.form == STANDARD and _concealed_triplets(x) == 4
 
 
-def _all_in(x: YakuInput, allowed) -> bool:
-    c = x.shape.counts
-    return all(c[t] == 0 for t in range(34) if t not in allowed)
+
+
+def may_be_yakuman(x: YakuInput) -> bool:
+    """A cheap necessary condition for any entry of YAKUMAN, so most hands skip the table."""
+    s, c = x.shape, x.context
+    return (
+        c.tenhou
+        or c.chiihou
+        or c.renhou
+        or s.form == THIRTEEN_ORPHANS
+        or len(s.triplet_tiles) >= 3
+        or s.facts.honors_only
+        or s.facts.green_only
+        or (s.closed and len(s.facts.suits) == 1 and not s.facts.honors)
+    )
 
 
 YAKUMAN: tuple[Yakuman, ...] = (
@@ -277,9 +291,9 @@ YAKUMAN: tuple[Yakuman, ...] = (
     Yakuman("daisangen", lambda x: _dragon_triplets(x) == 3),
     Yakuman("shousuushii", lambda x: _wind_triplets(x) == 3 and x.shape.pair in T.WINDS),
     Yakuman("daisuushii", lambda x: _wind_triplets(x) == 4, lambda x: True),
-    Yakuman("tsuuiisou", lambda x: _all_in(x, range(T.HONOR, 34))),
-    Yakuman("ryuuiisou", lambda x: _all_in(x, T.GREEN_TILES)),
-    Yakuman("chinroutou", lambda x: _all_in(x, _TERMINALS)),
+    Yakuman("tsuuiisou", lambda x: x.shape.facts.honors_only),
+    Yakuman("ryuuiisou", lambda x: x.shape.facts.green_only),
+    Yakuman("chinroutou", lambda x: x.shape.facts.terminals_only),
     Yakuman("chuuren", _chuuren, _junsei_chuuren),
     Yakuman("suukantsu", lambda x: x.kans == 4),
 )
