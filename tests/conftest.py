@@ -27,3 +27,13 @@ def data_dir() -> Path:
 @pytest.fixture(scope="session")
 def agari_truth() -> tuple[dict, ...]:
     return truth_lines("agari")
+
+
+@pytest.fixture(scope="session")
+def ryuukyoku_truth() -> tuple[dict, ...]:
+    return truth_lines("ryuukyoku")
+
+
+@pytest.fixture(scope="session")
+def games_truth() -> tuple[dict, ...]:
+    return truth_lines("games")

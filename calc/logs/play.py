@@ -381,8 +381,8 @@ def is_tenpai(concealed: list[Tile], melds: list[Meld]) -> bool:
         for index, _ in m.tiles:
             own[index] += 1
     sets = (len(concealed) - 1) // 3
-    for wait in range(34):
-        if own[wait] >= 4 or not T.is_sanma_tile(wait):
+    for wait in _candidates(counts):
+        if own[wait] >= 4:
             continue
         counts[wait] += 1
         ok = _wins_with(counts, sets)
@@ -390,3 +390,19 @@ def is_tenpai(concealed: list[Tile], melds: list[Meld]) -> bool:
         if ok:
             return True
     return False
+
+
+def _candidates(counts: list[int]) -> list[int]:
+    """Tiles that can complete something: next to a held tile, or any terminal/honour for kokushi."""
+    held = [i for i in range(34) if counts[i]]
+    if all(i in T.TERMINALS_AND_HONORS_SET for i in held):
+        near = set(T.TERMINALS_AND_HONORS)
+    else:
+        near = set()
+    for i in held:
+        if i >= T.HONOR:
+            near.add(i)
+            continue
+        base = i - i % 9
+        near.update(j for j in range(max(base, i - 2), min(base + 8, i + 2) + 1))
+    return sorted(j for j in near if T.is_sanma_tile(j))

@@ -1,0 +1,72 @@
+"""A rebuilt win as our own input: mpsz hand text and calc.hand.WinContext keyword arguments."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from calc.hand import Hand, WinContext, build_hand
+from calc.logs.model import ANKAN, PON, Meld, Win
+from calc.notation import Tile, format_tiles
+from calc.rules import RuleSet
+
+
+def meld_text(meld: Meld) -> str:
+    """[555z] pon, [5555z] open kan (called or added), (5555z) closed kan; a red five written first as 0."""
+    tiles = sorted(meld.tiles, key=lambda t: (t[0], not t[1]))
+    body = format_tiles(tiles)
+    if meld.kind == ANKAN:
+        return f"({body})"
+    if meld.kind == PON and len(tiles) != 3:
+        raise ValueError(f"a pon of {len(tiles)} tiles")
+    return f"[{body}]"
+
+
+def hand_text(win: Win) -> str:
+    """The concealed tiles with the winning tile written last, then the melds."""
+    rest: list[Tile] = list(win.closed)
+    rest.remove(win.win_tile)
+    parts = [format_tiles([*rest, win.win_tile])]
+    parts += [meld_text(m) for m in win.melds]
+    return " ".join(parts)
+
+
+def context_args(win: Win) -> dict[str, Any]:
+    """Keyword arguments of calc.hand.WinContext for this win.
+
+    WinContext takes a double riichi instead of, not beside, riichi; ura indicators only count
+    for a riichi winner.
+    """
+    return {
+        "tsumo": win.tsumo,
+        "riichi": win.riichi and not win.double_riichi,
+        "double_riichi": win.double_riichi,
+        "ippatsu": win.ippatsu,
+        "rinshan": win.rinshan,
+        "chankan": win.chankan,
+        "haitei": win.haitei,
+        "houtei": win.houtei,
+        "tenhou": win.tenhou,
+        "chiihou": win.chiihou,
+        "renhou": win.renhou,
+        "seat_wind": win.seat_wind,
+        "round_wind": win.round_wind,
+        "dora_indicators": tuple(t for t, _ in win.dora_indicators),
+        "ura_indicators": tuple(t for t, _ in win.ura_indicators) if win.riichi else (),
+        "nuki": win.nuki,
+        "honba": win.honba,
+        "sticks": win.sticks,
+        "indicator_red": tuple(t for t, red in (*win.dora_indicators, *win.ura_indicators) if red),
+    }
+
+
+def to_hand(win: Win) -> tuple[str, dict[str, Any]]:
+    """(hand text in our notation, WinContext keyword arguments): ready for calc.hand.build_hand."""
+    return hand_text(win), context_args(win)
+
+
+def build(win: Win, rules: RuleSet) -> tuple[Hand, WinContext]:
+    """The checked Hand and its WinContext, the indicators counted against the four copies."""
+    text, args = to_hand(win)
+    context = WinContext(**args)
+    indicators = (*win.dora_indicators, *(win.ura_indicators if win.riichi else ()))
+    return build_hand(text, rules, context, indicators=indicators), context
