@@ -14,6 +14,7 @@ $(STAMP): pyproject.toml
 
 run: $(STAMP)
 	$(BIN)/sanma demo
+	$(BIN)/sanma settle examples/match.yaml --all-schemes
 
 test: $(STAMP)
 	$(BIN)/pytest
