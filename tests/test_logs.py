@@ -253,3 +253,13 @@ def test_impossible_play_is_reported(xml_bytes):
 def test_a_log_that_stops_early(xml_bytes):
     cut = xml_bytes[: xml_bytes.index(b"<AGARI")] + b"</mjloggm>"
     assert "stops before the hand ends" in str(_error(cut))
+
+
+def test_players_and_nagashi(games, ryuukyoku_truth):
+    for folder in FORMATS:
+        assert {g.players for g in games[folder].values()} == {("Player A", "Player B", "Player C")}
+    for r in ryuukyoku_truth:
+        if r["type"] == "nagashi_mangan":
+            for folder in FORMATS:
+                d = games[folder][r["game_id"]].kyoku[r["kyoku_index"]].draw
+                assert d.nagashi == tuple(s for s in range(3) if r["deltas"][s] > 0)

@@ -7,6 +7,7 @@ Tiles are ids 0-135 (calc.logs.tenhou). The XML holds no game id: the caller pas
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from urllib.parse import unquote
 
 from calc.logs import tenhou as TH
 from calc.logs.model import DAIMINKAN, PON, Game, Kyoku, Lobby, LogWin
@@ -120,6 +121,7 @@ def _read(root: ET.Element, game_id: str, rules: RuleSet) -> Game:
     kyoku: list[Kyoku] = []
     start_scores: tuple[int, ...] | None = None
     owari: list[float] | None = None
+    names = tuple(f"seat {s}" for s in range(players))
     for el in root:
         tag = el.tag
         step = steps.get(tag)
@@ -181,6 +183,8 @@ def _read(root: ET.Element, game_id: str, rules: RuleSet) -> Game:
             bits = int(a["type"])
             lobby = lobby_of(bits, 3 if bits & TH.SANMA else 4)
             check_lobby(lobby)
+        elif tag == "UN" and "n0" in a and names[0] == "seat 0":  # the first UN names the players
+            names = tuple(unquote(a.get(f"n{s}", "")) or f"seat {s}" for s in range(players))
         elif tag in _IGNORED:
             continue
         else:
@@ -193,6 +197,7 @@ def _read(root: ET.Element, game_id: str, rules: RuleSet) -> Game:
     return Game(
         game_id=game_id,
         lobby=lobby,
+        players=names,
         start_scores=start_scores,
         kyoku=tuple(kyoku),
         final_scores=tuple(round(owari[2 * s] * 100) for s in range(players)),

@@ -98,6 +98,7 @@ class Win:
 class Draw:
     kind: str  # exhaustive | kyuushu_kyuuhai | nagashi_mangan | suukaikan | ...
     tenpai: tuple[int, ...] | None  # rebuilt from the hands; None for an abortive draw
+    nagashi: tuple[int, ...]  # seats paid a nagashi mangan: every discard a terminal or honour, none called
     deltas: tuple[int, ...]
     scores_before: tuple[int, ...]
 
@@ -120,6 +121,7 @@ class Kyoku:
 class Game:
     game_id: str
     lobby: Lobby
+    players: tuple[str, ...]  # names by seat
     start_scores: tuple[int, ...]
     kyoku: tuple[Kyoku, ...]
     final_scores: tuple[int, ...]

@@ -18,6 +18,7 @@ from calc.logs.model import (
     DRAW,
     EXHAUSTIVE_KINDS,
     KAKAN,
+    NAGASHI,
     ON_ANKAN,
     ON_KAKAN,
     ON_NUKI,
@@ -85,6 +86,7 @@ class KyokuPlay:
         self.triplets = [[0, 0] for _ in range(n)]  # dragon / wind melds per seat, for pao
         self.pao: list[int | None] = [None] * n
         self.deposits: list[int] = []
+        self.nagashi = [True] * n  # only terminals and honours discarded, none of them called
         self.wins: list[Win] = []
         self.draw_result: Draw | None = None
         self.nuki_cancels_ippatsu = rules.north.nuki_cancels_ippatsu
@@ -127,6 +129,8 @@ class KyokuPlay:
 
     def discard(self, seat: int, tile: Tile) -> None:
         self._take(seat, tile)
+        if tile[0] not in T.TERMINALS_AND_HONORS_SET:
+            self.nagashi[seat] = False
         if self.riichi[seat] == 2:  # the first discard after the riichi discard ends ippatsu
             self.ippatsu[seat] = False
         self.discarded[seat] = True
@@ -180,6 +184,7 @@ class KyokuPlay:
             self.accept_riichi(self.pending_riichi)
         for t in from_hand:
             self._take(seat, t)
+        self.nagashi[from_seat] = False
         tiles = tuple(sorted([*from_hand, called]))
         if any(t[0] != called[0] for t in tiles):
             raise self.fail(f"seat {seat} calls a {kind} of different tiles")
@@ -300,7 +305,10 @@ class KyokuPlay:
             if kind in EXHAUSTIVE_KINDS
             else None
         )
-        self.draw_result = Draw(kind, tenpai, deltas, tuple(self.scores))
+        nagashi = tuple(s for s in range(self.n) if self.nagashi[s]) if kind == NAGASHI else ()
+        if kind == NAGASHI and not nagashi:
+            raise self.fail("a nagashi mangan nobody qualifies for")
+        self.draw_result = Draw(kind, tenpai, nagashi, deltas, tuple(self.scores))
         for seat, delta in enumerate(deltas):
             self.scores[seat] += delta
 

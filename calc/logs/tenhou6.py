@@ -87,7 +87,13 @@ def read_tenhou6(obj: Any, game_id_fallback: str, rules: RuleSet) -> Game:
     except (KeyError, ValueError, IndexError, TypeError, AttributeError) as e:
         raise LogError(f"corrupt tenhou.net/6 record: {type(e).__name__} {e}") from None
     game_id = obj.get("ref") or game_id_fallback
-    return Game(game_id, lobby, start, tuple(kyoku), final_scores, final_points)
+    names = obj.get("name")
+    players_names = tuple(
+        names[s] if isinstance(names, list) and s < len(names) and isinstance(names[s], str) and names[s]
+        else f"seat {s}"
+        for s in range(players)
+    )
+    return Game(game_id, lobby, players_names, start, tuple(kyoku), final_scores, final_points)
 
 
 def _kyoku(k: list, players: int, rules: RuleSet) -> Kyoku:
