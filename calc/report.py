@@ -335,7 +335,7 @@ def _named_lines(lines, players: tuple[str, ...]) -> list[str]:
     out = []
     for line in lines:
         for seat, name in enumerate(players):
-            line = re.sub(rf"\bseat {seat}\b", name, line)
+            line = re.sub(rf"\bseat {seat}\b", lambda _, name=name: name, line)
         # the draw line lists bare seats: "exhaustive draw: tenpai 0, 2; noten 1"
         line = re.sub(r"(?<=tenpai )\d(, \d)*|(?<=noten )\d(, \d)*", names, line)
         out.append(line)

@@ -11,8 +11,6 @@ import json
 from collections import defaultdict
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from calc import match, rules as R
 from calc.events import Abort, DoubleRon, ExhaustiveDraw, Kyoku, Nagashi, Riichi, Win
