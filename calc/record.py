@@ -20,6 +20,7 @@ names the hand and the line.
 from __future__ import annotations
 
 import difflib
+import re
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any
@@ -461,8 +462,10 @@ class _Evaluations:
                 hand, context, _ = build(request, rules)
                 self.cache[key] = evaluate(hand, context, rules)
             except SanmaError as exc:
-                column = f" (column {exc.column} of the hand)" if exc.column else ""
-                raise RecordError(f"hand {spec.number}: {record.players[win.winner]}'s hand: {exc.message}{column}",
+                # the evaluator speaks of `sanma hand` flags (--dora); the record has keys (dora:)
+                message = re.sub(r"--([a-z-]+)", lambda m: m.group(1).replace("-", "_"), exc.message)
+                column = f" (column {exc.column})" if exc.column else ""
+                raise RecordError(f"hand {spec.number}: {record.players[win.winner]}'s hand: {message}{column}",
                                   file=record.file, line=win.line) from None
         evaluation = self.cache[key]
         return evaluation.value, evaluation
