@@ -20,7 +20,8 @@ Group = tuple[int, int]  # (TRIPLET | RUN, tile index; a run is named by its low
 @dataclass(frozen=True, slots=True)
 class StandardReading:
     pair: int
-    groups: tuple[Group, ...]  # the concealed sets only
+    runs: tuple[int, ...]  # lowest tile of each concealed run
+    triplets: tuple[int, ...]  # tile of each concealed triplet
 
 
 @lru_cache(maxsize=None)
@@ -77,8 +78,14 @@ def standard_readings(counts: tuple[int, ...]) -> tuple[StandardReading, ...]:
         pairs = [base + pair for base, pair, _ in combo if pair is not None]
         if len(pairs) != 1:
             continue
-        groups = tuple((kind, base + i) for base, _, sets in combo for kind, i in sets)
-        out.append(StandardReading(pairs[0], groups))
+        groups = [(kind, base + i) for base, _, sets in combo for kind, i in sets]
+        out.append(
+            StandardReading(
+                pairs[0],
+                tuple(tile for kind, tile in groups if kind == RUN),
+                tuple(tile for kind, tile in groups if kind == TRIPLET),
+            )
+        )
     return tuple(out)
 
 

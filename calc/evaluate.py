@@ -11,12 +11,12 @@ from typing import NamedTuple
 from calc import tiles as T
 from calc.decompose import counts_of, is_seven_pairs, is_thirteen_orphans, standard_readings
 from calc.errors import IllegalHandError
-from calc.fu import fu_lines
+from calc.fu import describe, fu_parts
 from calc.hand import Hand, WinContext
 from calc.rules import RuleSet
 from calc.shape import Shape, shapes
 from calc.value import HandValue, hand_value
-from calc.yaku import RENHOU_MANGAN, YAKU, YAKUMAN, YakuInput, may_be_yakuman, value_tiles
+from calc.yaku import YAKU, YAKUMAN, YakuInput, may_be_yakuman, value_tiles
 
 
 class Evaluation(NamedTuple):
@@ -64,13 +64,15 @@ def evaluate(hand: Hand, context: WinContext, rules: RuleSet) -> Evaluation:
 
     kans = sum(1 for m in hand.melds if m.is_kan)
     # Dora of every kind depend on the tiles only, not on the reading: count them once.
-    bonus = None
+    bonus = hand_yaku = None
     values = value_tiles(context, rules.north)
     best = None
-    for shape in shapes(hand, context, readings, seven_pairs=seven, thirteen_orphans=orphans):
+    for shape in shapes(hand, context, readings, concealed_counts, seven_pairs=seven, thirteen_orphans=orphans):
+        x = YakuInput(shape, context, rules.hand, rules.north, kans, hand.win_tile, concealed_counts, values)
         if bonus is None:
             bonus = _count_bonus(shape.counts, hand, context, rules)
-        scored = _score_shape(shape, hand, context, rules, kans, concealed_counts, bonus, values)
+            hand_yaku = [(i, name, han) for i, name, han, check in _HAND_YAKU[shape.closed] if check(x)]
+        scored = _score_shape(x, rules, bonus, hand_yaku)
         if scored is not None and (best is None or scored[0] > best[0]):
             best = scored
     if best is None:
@@ -88,16 +90,41 @@ def _count_bonus(counts: tuple[int, ...], hand: Hand, context: WinContext, rules
     return dora, hand.red, ura, context.nuki + nuki_dora
 
 
-_CLOSED_YAKU = tuple((y.name, y.han_closed, y.check) for y in YAKU if y.han_closed)
-_OPEN_YAKU = tuple((y.name, y.han_open, y.check) for y in YAKU if y.han_open)
+def _table(closed: bool, per_hand: bool) -> tuple:
+    """(position, name, han, check) of the yaku that count on a closed / open hand."""
+    return tuple(
+        (position, y.name, y.han_closed if closed else y.han_open, y.check)
+        for position, y in enumerate(YAKU)
+        if (y.han_closed if closed else y.han_open) and y.per_hand == per_hand and y.honor is None
+    )
 
 
-def _score_shape(shape: Shape, hand: Hand, context: WinContext, rules: RuleSet, kans: int, concealed_counts, bonus, values):
+# [closed] -> the table; per-hand yaku are asked once per hand, the others once per reading.
+_HAND_YAKU = {closed: _table(closed, True) for closed in (False, True)}
+_SHAPE_YAKU = {closed: _table(closed, False) for closed in (False, True)}
+# honour tile -> its yakuhai entries (yakuhai count the same open or closed)
+_YAKUHAI = {
+    tile: tuple((position, y.name, y.han_open, y.check) for position, y in enumerate(YAKU) if y.honor == tile)
+    for tile in range(T.EAST, T.RED + 1)
+}
+
+
+def _yakuhai(x: YakuInput) -> list[tuple[int, str, int]]:
+    return [
+        (position, name, han)
+        for tile in x.shape.triplet_tiles
+        if tile >= T.HONOR
+        for position, name, han, check in _YAKUHAI[tile]
+        if check(x)
+    ]
+
+
+def _score_shape(x: YakuInput, rules: RuleSet, bonus, hand_yaku):
     """(comparison key, a function building the Evaluation) or None when the shape has no yaku.
 
     The Evaluation is built only for the winning shape: most hands have one shape, some have many.
     """
-    x = YakuInput(shape, context, rules.hand, rules.north, kans, hand.win_tile, concealed_counts, values)
+    shape, values = x.shape, x.values
     yakuman = []
     for record in YAKUMAN if may_be_yakuman(x) else ():
         if record.check(x):
@@ -106,20 +133,19 @@ def _score_shape(shape: Shape, hand: Hand, context: WinContext, rules: RuleSet, 
     if yakuman:
         multiple = sum(m for _, m in yakuman) if rules.hand.stacked_yakuman else max(m for _, m in yakuman)
         value = hand_value(13 * multiple, 0, rules.hand, yakuman=multiple)
-        lines, fu = fu_lines(shape, pinfu=False, value_tiles=values)
+        parts, fu = fu_parts(shape, pinfu=False, value_tiles=values)
         return (value.basic, value.han, fu), lambda: Evaluation(
-            (), tuple(yakuman), 13 * multiple, fu, lines, 0, 0, 0, 0, value, shape.form, shape.wait
+            (), tuple(yakuman), 13 * multiple, fu, describe(parts), 0, 0, 0, 0, value, shape.form, shape.wait
         )
 
-    yaku = [(name, han) for name, han, check in (_CLOSED_YAKU if shape.closed else _OPEN_YAKU) if check(x)]
-    if RENHOU_MANGAN.check(x):
-        yaku.append((RENHOU_MANGAN.name, RENHOU_MANGAN.han_closed))
-    if not yaku:
+    found = [(i, name, han) for i, name, han, check in _SHAPE_YAKU[shape.closed] if check(x)] + _yakuhai(x)
+    if not found and not hand_yaku:
         return None
-    lines, fu = fu_lines(shape, pinfu=any(name == "pinfu" for name, _ in yaku), value_tiles=values)
+    yaku = [(name, han) for _, name, han in sorted(hand_yaku + found)]
+    parts, fu = fu_parts(shape, pinfu=any(name == "pinfu" for name, _ in yaku), value_tiles=values)
     dora, aka, ura, nuki = bonus
     han = sum(h for _, h in yaku) + dora + aka + ura + nuki
     value = hand_value(han, fu, rules.hand)
     return (value.basic, han, fu), lambda: Evaluation(
-        tuple(yaku), (), han, fu, lines, dora, aka, ura, nuki, value, shape.form, shape.wait
+        tuple(yaku), (), han, fu, describe(parts), dora, aka, ura, nuki, value, shape.form, shape.wait
     )

@@ -23,42 +23,56 @@ def _triplet_fu(tile: int, concealed: bool, kan: bool) -> int:
     return fu
 
 
-def _triplet_reason(tile: int, concealed: bool, kan: bool) -> str:
-    kind = ("closed " if concealed else "open ") + ("kan" if kan else "triplet")
-    grade = "terminal/honour" if T.is_yaochuu(tile) else "simple"
-    return f"{kind} of {T.name(tile)} ({grade})"
-
-
 def pair_fu(pair: int, value_tiles: dict[int, int]) -> int:
     """2 fu per value the pair has: a double-wind pair (seat = round) is 4, as Tenhou counts it."""
     return 2 * value_tiles.get(pair, 0)
 
 
-def fu_lines(shape: Shape, *, pinfu: bool, value_tiles: dict[int, int]) -> tuple[FuLines, int]:
-    """(breakdown, total rounded up to 10; seven pairs 25)."""
+# A part is (reason, tile or None, fu); `describe` turns parts into words. Every reading of a hand
+# is counted, only the best one is described.
+Part = tuple[str, int | None, int]
+_SEVEN_PAIRS: tuple[Part, ...] = (("seven pairs", None, 25),)
+_PINFU_TSUMO: tuple[Part, ...] = (("base", None, 20), ("pinfu tsumo: no tsumo fu", None, 0))
+_PINFU_RON: tuple[Part, ...] = (("base", None, 20), ("closed ron", None, 10))
+
+
+def fu_parts(shape: Shape, *, pinfu: bool, value_tiles: dict[int, int]) -> tuple[tuple[Part, ...], int]:
+    """(parts, total rounded up to 10; seven pairs 25)."""
     if shape.form == SEVEN_PAIRS:
-        return (("seven pairs", 25),), 25
+        return _SEVEN_PAIRS, 25
     if shape.form != STANDARD:  # thirteen orphans has no sets to count: Tenhou reports 0 fu (logs)
         return (), 0
-    lines: list[tuple[str, int]] = [("base", 20)]
     if pinfu:
-        if shape.tsumo:
-            return (("base", 20), ("pinfu tsumo: no tsumo fu", 0)), 20
-        return (("base", 20), ("closed ron", 10)), 30
+        return (_PINFU_TSUMO, 20) if shape.tsumo else (_PINFU_RON, 30)
+    parts: list[Part] = [("base", None, 20)]
     if shape.closed and not shape.tsumo:
-        lines.append(("closed ron", 10))
+        parts.append(("closed ron", None, 10))
     for trip in shape.triplets:
-        lines.append((_triplet_reason(trip.tile, trip.concealed, trip.kan), _triplet_fu(trip.tile, trip.concealed, trip.kan)))
+        kind = ("closed " if trip.concealed else "open ") + ("kan" if trip.kan else "triplet")
+        parts.append((kind, trip.tile, _triplet_fu(trip.tile, trip.concealed, trip.kan)))
     fu = pair_fu(shape.pair, value_tiles)
     if fu:
-        lines.append((f"value pair {T.name(shape.pair)}", fu))
+        parts.append(("value pair", shape.pair, fu))
     if shape.wait in (KANCHAN, PENCHAN, TANKI):
-        lines.append((f"{shape.wait} wait", 2))
+        parts.append((f"{shape.wait} wait", None, 2))
     if shape.tsumo:
-        lines.append(("tsumo", 2))
-    raw = sum(f for _, f in lines)
+        parts.append(("tsumo", None, 2))
+    raw = sum(part[2] for part in parts)
     if raw == 20 and not shape.closed:
-        lines.append(("open hand minimum", 10))  # an open pinfu shape is valued at 30
+        parts.append(("open hand minimum", None, 10))  # an open pinfu shape is valued at 30
         raw = 30
-    total = -(-raw // 10) * 10
-    return tuple(lines), total
+    return tuple(parts), -(-raw // 10) * 10
+
+
+def describe(parts: tuple[Part, ...]) -> FuLines:
+    """(reason, fu) lines for people: 'closed triplet of 9m (terminal/honour)', 'value pair 5z'."""
+    lines = []
+    for reason, tile, fu in parts:
+        if tile is None:
+            lines.append((reason, fu))
+        elif reason == "value pair":
+            lines.append((f"value pair {T.name(tile)}", fu))
+        else:
+            grade = "terminal/honour" if T.is_yaochuu(tile) else "simple"
+            lines.append((f"{reason} of {T.name(tile)} ({grade})", fu))
+    return tuple(lines)

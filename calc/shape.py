@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from calc import tiles as T
-from calc.decompose import RUN, TRIPLET
 from calc.hand import Hand, WinContext
 
 # Waits (rules.md §3 fu): ryanmen and shanpon add nothing, the others 2 fu.
@@ -24,6 +23,9 @@ class Triplet(NamedTuple):
     concealed: bool  # counts for sanankou / suuankou and the closed triplet fu
     kan: bool
     called: bool  # part of an open meld (pon or open kan)
+
+
+_HONOR_SET = frozenset(range(T.HONOR, 34))
 
 
 class TileFacts(NamedTuple):
@@ -40,8 +42,8 @@ class TileFacts(NamedTuple):
     @classmethod
     def of(cls, present: set[int]) -> TileFacts:
         """From the set of distinct tiles in the hand."""
-        honors = sum(1 for t in present if t >= T.HONOR)
-        yaochuu = sum(1 for t in present if t in T.TERMINALS_AND_HONORS_SET)
+        honors = len(_HONOR_SET.intersection(present))
+        yaochuu = len(T.TERMINALS_AND_HONORS_SET.intersection(present))
         everything = len(present)
         return cls(
             suits=frozenset(t // 9 for t in present if t < T.HONOR),
@@ -62,8 +64,7 @@ class Shape(NamedTuple):
     wait: str | None
     closed: bool  # no open melds
     tsumo: bool
-    all_tiles: tuple[int, ...]  # every tile of the hand, melds included (a kan gives four)
-    counts: tuple[int, ...]  # 34 counts of all_tiles
+    counts: tuple[int, ...]  # 34 counts of every tile of the hand, melds included (a kan gives four)
     facts: TileFacts
     triplet_tiles: tuple[int, ...] = ()
 
@@ -88,17 +89,15 @@ def wait_of_run(run: int, win: int) -> str:
     return RYANMEN
 
 
-def shapes(hand: Hand, context: WinContext, readings, *, seven_pairs: bool, thirteen_orphans: bool):
+def shapes(hand: Hand, context: WinContext, readings, concealed_counts, *, seven_pairs: bool, thirteen_orphans: bool):
     """Every Shape of the hand: each standard reading with each place the winning tile can sit."""
-    all_tiles = list(hand.concealed)
+    counts = list(concealed_counts)
     for meld in hand.melds:
-        all_tiles += meld.tiles
-    all_tiles_t = tuple(all_tiles)
-    counts = [0] * 34
-    for t in all_tiles_t:
-        counts[t] += 1
+        counts[meld.tiles[0]] += len(meld.tiles)
     counts_t = tuple(counts)
-    facts = TileFacts.of(set(all_tiles))
+    present = {t for t in hand.concealed}
+    present.update(meld.tiles[0] for meld in hand.melds)
+    facts = TileFacts.of(present)
     closed = hand.closed
     win = hand.win_tile
     tsumo = context.tsumo
@@ -106,33 +105,29 @@ def shapes(hand: Hand, context: WinContext, readings, *, seven_pairs: bool, thir
     meld_triplets = tuple(Triplet(m.tiles[0], not m.opened, m.is_kan, m.opened) for m in hand.melds if m.is_triplet)
     out = []
     if thirteen_orphans:
-        out.append(Shape(THIRTEEN_ORPHANS, None, (), (), None, True, tsumo, all_tiles_t, counts_t, facts))
+        out.append(Shape(THIRTEEN_ORPHANS, None, (), (), None, True, tsumo, counts_t, facts))
     if seven_pairs:
-        out.append(Shape(SEVEN_PAIRS, None, (), (), TANKI, True, tsumo, all_tiles_t, counts_t, facts))
+        out.append(Shape(SEVEN_PAIRS, None, (), (), TANKI, True, tsumo, counts_t, facts))
     for reading in readings:
-        runs = [tile for kind, tile in reading.groups if kind == RUN]
-        trips = [tile for kind, tile in reading.groups if kind == TRIPLET]
-        # The winning tile can complete the pair, any triplet of its tile, or any run holding it.
-        places: list[tuple[str, int]] = []
+        # The winning tile can complete the pair, a triplet of its tile, or a run holding it; two
+        # runs giving the same wait give the same shape.
+        waits = []
         if reading.pair == win:
-            places.append((TANKI, -1))
-        if win in trips:
-            places.append((SHANPON, -1))
-        seen_runs = set()
-        for run in runs:
-            if run <= win <= run + 2 and run not in seen_runs:
-                seen_runs.add(run)
-                places.append((wait_of_run(run, win), run))
-        run_groups = tuple(runs) + meld_runs
-        for wait, _ in places:
-            triplets = [
-                # A triplet completed by ron is treated as open (minkou), rules: fu and sanankou.
-                Triplet(t, not (wait == SHANPON and t == win and not tsumo), False, False)
-                for t in trips
-            ]
-            all_triplets = tuple(triplets) + meld_triplets
+            waits.append(TANKI)
+        if win in reading.triplets:
+            waits.append(SHANPON)
+        for run in reading.runs:
+            if run <= win <= run + 2:
+                wait = wait_of_run(run, win)
+                if wait not in waits:
+                    waits.append(wait)
+        run_groups = reading.runs + meld_runs
+        triplet_tiles = reading.triplets + tuple(t.tile for t in meld_triplets)
+        for wait in waits:
+            # A triplet completed by ron is treated as open (minkou), rules: fu and sanankou.
+            ron_triplet = win if wait == SHANPON and not tsumo else None
+            triplets = tuple(Triplet(t, t != ron_triplet, False, False) for t in reading.triplets) + meld_triplets
             out.append(
-                Shape(STANDARD, reading.pair, run_groups, all_triplets, wait, closed, tsumo, all_tiles_t, counts_t,
-                      facts, tuple(t.tile for t in all_triplets))
+                Shape(STANDARD, reading.pair, run_groups, triplets, wait, closed, tsumo, counts_t, facts, triplet_tiles)
             )
     return out

@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from calc.rules import HandRules
 
@@ -23,8 +23,9 @@ def round_up_100(points: float) -> int:
     return -(-whole // 100) * 100
 
 
-@dataclass(frozen=True)
-class HandValue:
+class HandValue(NamedTuple):
+    """Immutable; a NamedTuple because every reading of every scored hand makes one."""
+
     han: int
     fu: int
     yakuman: int  # the yakuman multiple paid (0 = not a yakuman; kazoe counts 1)

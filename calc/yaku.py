@@ -32,6 +32,11 @@ class Yaku:
     han_closed: int
     han_open: int  # 0 = closed only
     check: Callable[[YakuInput], bool]
+    # True when the check reads only the situation and the tiles, never the reading: it is asked
+    # once per hand instead of once per reading.
+    per_hand: bool = False
+    # For yakuhai: the honour whose triplet it rewards. Only a reading holding that triplet asks.
+    honor: int | None = None
 
 
 @dataclass(frozen=True)
@@ -91,19 +96,19 @@ def _peikou_count(x: YakuInput) -> int:
 
 
 def _yakuhai(tile: int) -> Callable[[YakuInput], bool]:
-    return lambda x: x.shape.form == STANDARD and tile in _triplet_tiles(x)
+    return lambda x: tile in x.shape.triplet_tiles
 
 
 def _seat_wind(tile: int) -> Callable[[YakuInput], bool]:
-    return lambda x: x.context.seat_wind == tile and _yakuhai(tile)(x)
+    return lambda x: x.context.seat_wind == tile and tile in x.shape.triplet_tiles
 
 
 def _round_wind(tile: int) -> Callable[[YakuInput], bool]:
-    return lambda x: x.context.round_wind == tile and _yakuhai(tile)(x)
+    return lambda x: x.context.round_wind == tile and tile in x.shape.triplet_tiles
 
 
 def _north_value(x: YakuInput) -> bool:
-    return x.north_rules.value_tile and _yakuhai(T.NORTH)(x)
+    return x.north_rules.value_tile and T.NORTH in x.shape.triplet_tiles
 
 
 def _all_groups_have(x: YakuInput, tiles: frozenset[int] | set[int]) -> bool:
@@ -114,13 +119,15 @@ def _chanta(x: YakuInput) -> bool:
     s = x.shape
     return (
         s.form == STANDARD
-        and bool(s.runs)
         and s.facts.honors
+        and bool(s.runs)
         and not s.facts.simples_only
         and _all_groups_have(x, T.TERMINALS_AND_HONORS_SET)
     )
 
 
+_DRAGON_SET = frozenset(T.DRAGONS)
+_WIND_SET = frozenset(T.WINDS)
 _TERMINALS = frozenset(t for t in T.TERMINALS_AND_HONORS if t < T.HONOR)
 
 
@@ -128,9 +135,9 @@ def _junchan(x: YakuInput) -> bool:
     s = x.shape
     return (
         s.form == STANDARD
-        and bool(s.runs)
         and not s.facts.honors
         and not s.facts.simples_only
+        and bool(s.runs)
         and _all_groups_have(x, _TERMINALS)
     )
 
@@ -157,7 +164,7 @@ def _sanshoku_doukou(x: YakuInput) -> bool:
 
 
 def _concealed_triplets(x: YakuInput) -> int:
-    return sum(1 for t in x.shape.triplets if t.concealed)
+    return [t.concealed for t in x.shape.triplets].count(True)
 
 
 def _toitoi(x: YakuInput) -> bool:
@@ -165,8 +172,9 @@ def _toitoi(x: YakuInput) -> bool:
 
 
 def _honroutou(x: YakuInput) -> bool:
+    # (thirteen orphans is all terminals and honours too, but a yakuman replaces every yaku)
     f = x.shape.facts
-    return x.shape.form != THIRTEEN_ORPHANS and f.yaochuu_only and f.honors and bool(f.suits)
+    return f.yaochuu_only and f.honors and bool(f.suits)
 
 
 def _suits_used(x: YakuInput) -> frozenset[int]:
@@ -186,56 +194,58 @@ def _chinitsu(x: YakuInput) -> bool:
 
 
 def _dragon_triplets(x: YakuInput) -> int:
-    return sum(1 for t in _triplet_tiles(x) if t in T.DRAGONS)
+    return len(_DRAGON_SET.intersection(x.shape.triplet_tiles))
 
 
 def _wind_triplets(x: YakuInput) -> int:
-    return sum(1 for t in _triplet_tiles(x) if t in T.WINDS)
+    return len(_WIND_SET.intersection(x.shape.triplet_tiles))
 
 
 def _shousangen(x: YakuInput) -> bool:
-    return x.shape.form == STANDARD and _dragon_triplets(x) == 2 and x.shape.pair in T.DRAGONS
+    return x.shape.form == STANDARD and x.shape.pair in _DRAGON_SET and _dragon_triplets(x) == 2
 
 
 # Order is the order of the output table: situational first, then by value (as Tenhou lists them).
 YAKU: tuple[Yaku, ...] = (
-    Yaku("menzen_tsumo", 1, 0, lambda x: x.shape.closed and x.context.tsumo),
-    Yaku("riichi", 1, 0, lambda x: x.context.riichi and not x.context.double_riichi),
-    Yaku("ippatsu", 1, 0, lambda x: x.context.ippatsu),
-    Yaku("chankan", 1, 1, lambda x: x.context.chankan),
-    Yaku("rinshan_kaihou", 1, 1, lambda x: x.context.rinshan),
-    Yaku("haitei", 1, 1, lambda x: x.context.haitei),
-    Yaku("houtei", 1, 1, lambda x: x.context.houtei),
+    Yaku("menzen_tsumo", 1, 0, lambda x: x.shape.closed and x.context.tsumo, per_hand=True),
+    Yaku("riichi", 1, 0, lambda x: x.context.riichi and not x.context.double_riichi, per_hand=True),
+    Yaku("ippatsu", 1, 0, lambda x: x.context.ippatsu, per_hand=True),
+    Yaku("chankan", 1, 1, lambda x: x.context.chankan, per_hand=True),
+    Yaku("rinshan_kaihou", 1, 1, lambda x: x.context.rinshan, per_hand=True),
+    Yaku("haitei", 1, 1, lambda x: x.context.haitei, per_hand=True),
+    Yaku("houtei", 1, 1, lambda x: x.context.houtei, per_hand=True),
     Yaku("pinfu", 1, 0, _pinfu),
-    Yaku("tanyao", 1, 1, _tanyao),
+    Yaku("tanyao", 1, 1, _tanyao, per_hand=True),
     Yaku("iipeikou", 1, 0, lambda x: _peikou_count(x) == 1),
-    Yaku("seat_wind_east", 1, 1, _seat_wind(T.EAST)),
-    Yaku("seat_wind_south", 1, 1, _seat_wind(T.SOUTH)),
-    Yaku("seat_wind_west", 1, 1, _seat_wind(T.WEST)),
-    Yaku("round_wind_east", 1, 1, _round_wind(T.EAST)),
-    Yaku("round_wind_south", 1, 1, _round_wind(T.SOUTH)),
-    Yaku("round_wind_west", 1, 1, _round_wind(T.WEST)),
-    Yaku("north", 1, 1, _north_value),  # only where the profile makes north a value tile (rules.md §2)
-    Yaku("haku", 1, 1, _yakuhai(T.WHITE)),
-    Yaku("hatsu", 1, 1, _yakuhai(T.GREEN)),
-    Yaku("chun", 1, 1, _yakuhai(T.RED)),
-    Yaku("double_riichi", 2, 0, lambda x: x.context.double_riichi),
+    Yaku("seat_wind_east", 1, 1, _seat_wind(T.EAST), honor=T.EAST),
+    Yaku("seat_wind_south", 1, 1, _seat_wind(T.SOUTH), honor=T.SOUTH),
+    Yaku("seat_wind_west", 1, 1, _seat_wind(T.WEST), honor=T.WEST),
+    Yaku("round_wind_east", 1, 1, _round_wind(T.EAST), honor=T.EAST),
+    Yaku("round_wind_south", 1, 1, _round_wind(T.SOUTH), honor=T.SOUTH),
+    Yaku("round_wind_west", 1, 1, _round_wind(T.WEST), honor=T.WEST),
+    # only where the profile makes north a value tile (rules.md §2)
+    Yaku("north", 1, 1, _north_value, honor=T.NORTH),
+    Yaku("haku", 1, 1, _yakuhai(T.WHITE), honor=T.WHITE),
+    Yaku("hatsu", 1, 1, _yakuhai(T.GREEN), honor=T.GREEN),
+    Yaku("chun", 1, 1, _yakuhai(T.RED), honor=T.RED),
+    Yaku("double_riichi", 2, 0, lambda x: x.context.double_riichi, per_hand=True),
     Yaku("chiitoitsu", 2, 0, lambda x: x.shape.form == SEVEN_PAIRS),
     Yaku("chanta", 2, 1, _chanta),
     Yaku("ittsu", 2, 1, _ittsu),
     Yaku("sanshoku_doujun", 2, 1, _sanshoku_doujun),
     Yaku("sanshoku_doukou", 2, 2, _sanshoku_doukou),
-    Yaku("sankantsu", 2, 2, lambda x: x.kans == 3),
+    Yaku("sankantsu", 2, 2, lambda x: x.kans == 3, per_hand=True),
     Yaku("toitoi", 2, 2, _toitoi),
-    Yaku("sanankou", 2, 2, lambda x: _concealed_triplets(x) == 3),
+    Yaku("sanankou", 2, 2, lambda x: len(x.shape.triplets) >= 3 and _concealed_triplets(x) == 3),
     Yaku("shousangen", 2, 2, _shousangen),
-    Yaku("honroutou", 2, 2, _honroutou),
+    Yaku("honroutou", 2, 2, _honroutou, per_hand=True),
     Yaku("ryanpeikou", 3, 0, lambda x: _peikou_count(x) == 2),
     Yaku("junchan", 3, 2, _junchan),
-    Yaku("honitsu", 3, 2, _honitsu),
-    Yaku("chinitsu", 6, 5, _chinitsu),
+    Yaku("honitsu", 3, 2, _honitsu, per_hand=True),
+    Yaku("chinitsu", 6, 5, _chinitsu, per_hand=True),
+    # rules.md §3 "renhou per profile": where it is not a yakuman it is a 5-han yaku.
+    Yaku("renhou", 5, 0, lambda x: x.context.renhou and x.hand_rules.renhou == "mangan", per_hand=True),
 )
-RENHOU_MANGAN = Yaku("renhou", 5, 0, lambda x: x.context.renhou and x.hand_rules.renhou == "mangan")
 
 
 def _kokushi_13(x: YakuInput) -> bool:
