@@ -476,6 +476,8 @@ def settle_schemes_text(settled: Settled, schemes: dict[str, Settled]) -> str:
             end = f"ends after hand {result.state.hands}: {describe_end(result.state, players, result.rules)}"
         elif result.state.ended:
             end = f"as recorded: {describe_end(result.state, players, result.rules)}"
+        elif settled.state.ended:
+            end = f"not over under this scheme when the record stops (after hand {result.state.hands})"
         else:
             end = "as recorded, not finished"
         rows.append([name + (" *" if name == own else ""), *cells, end])
