@@ -110,3 +110,21 @@ ROUND_WINDS = (T.EAST, T.SOUTH, T.WEST, T.NORTH)
 # relative 1 = next seat (shimocha), 2 = across (toimen), 3 = previous (kamicha).
 def seat_from_relative(seat: int, relative: int) -> int:
     return (seat + relative) % 4
+
+
+# Our yaku names (calc.yaku) by Tenhou id; several Tenhou ids name one of ours (a yakuman's
+# 13-wait / tanki / pure form counts once under the `tenhou` profile). Dora, ura and red fives are
+# separate counts in our Evaluation; Tenhou folds extracted norths into its "dora".
+DORA_ID, URA_ID, AKA_ID = 52, 53, 54
+OUR_YAKU: dict[int, str] = {
+    0: "menzen_tsumo", 1: "riichi", 2: "ippatsu", 3: "chankan", 4: "rinshan_kaihou", 5: "haitei",
+    6: "houtei", 7: "pinfu", 8: "tanyao", 9: "iipeikou", 10: "seat_wind_east", 11: "seat_wind_south",
+    12: "seat_wind_west", 13: "north", 14: "round_wind_east", 15: "round_wind_south", 16: "round_wind_west",
+    17: "north", 18: "haku", 19: "hatsu", 20: "chun", 21: "double_riichi", 22: "chiitoitsu", 23: "chanta",
+    24: "ittsu", 25: "sanshoku_doujun", 26: "sanshoku_doukou", 27: "sankantsu", 28: "toitoi", 29: "sanankou",
+    30: "shousangen", 31: "honroutou", 32: "ryanpeikou", 33: "junchan", 34: "honitsu", 35: "chinitsu",
+    36: "renhou", 37: "tenhou", 38: "chiihou", 39: "daisangen", 40: "suuankou", 41: "suuankou",
+    42: "tsuuiisou", 43: "ryuuiisou", 44: "chinroutou", 45: "chuuren", 46: "chuuren", 47: "kokushi",
+    48: "kokushi", 49: "daisuushii", 50: "shousuushii", 51: "suukantsu",
+    DORA_ID: "dora", URA_ID: "ura", AKA_ID: "aka",
+}

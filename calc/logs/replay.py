@@ -1,0 +1,249 @@
+"""Replay a Tenhou game: score every rebuilt hand with our evaluator, settle the whole game with the
+match engine under the `tenhou` profile, and compare every number with what the log says.
+
+The game becomes a match record (calc.record: the same events `sanma settle` plays), so the same
+engine re-settles it under any other scheme.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from calc import payment
+from calc import rules as R
+from calc import tiles as T
+from calc.errors import SanmaError
+from calc.evaluate import Evaluation, evaluate
+from calc.events import FOUR_KANS, NINE_TERMINALS
+from calc.logs import tenhou as TH
+from calc.logs.convert import build, hand_text
+from calc.logs.model import EXHAUSTIVE, NAGASHI, Game, Kyoku, Win
+from calc.logs.play import LogError
+from calc.record import HandSpec, Record, Settled, WinSpec, describe_end, settle
+from calc.value import YAKUMAN, HandValue, hand_value, limit_value
+
+PROFILE = "tenhou"
+ABORTS = {"kyuushu_kyuuhai": NINE_TERMINALS, "suukaikan": FOUR_KANS}
+LIMIT_NAMES = (None, "mangan", "haneman", "baiman", "sanbaiman", "yakuman")
+
+
+@dataclass(frozen=True)
+class WinCheck:
+    winner: int
+    han: int
+    fu: int
+    yaku: tuple[tuple[str, int], ...]  # our names and han, dora / ura / aka (norths in dora) included
+    points: int  # the hand's value without honba and sticks, as the winner collects it
+    deltas: tuple[int, ...]  # this winner's payments, honba and sticks included
+    hand: str
+
+
+@dataclass(frozen=True)
+class HandCheck:
+    number: int
+    label: str  # E1, S3, ...
+    honba: int
+    wins: tuple[WinCheck, ...]
+    deltas: tuple[int, ...]  # the whole hand, riichi deposits included
+
+
+@dataclass(frozen=True)
+class Mismatch:
+    where: str  # "E2-1", "final"
+    what: str
+    ours: Any
+    log: Any
+    detail: str = ""  # the hand, for a win
+
+    def text(self) -> str:
+        detail = f" [{self.detail}]" if self.detail else ""
+        return f"{self.where} {self.what}: ours {self.ours}, log {self.log}{detail}"
+
+
+@dataclass(frozen=True)
+class GameReplay:
+    source: str
+    game: Game
+    record: Record
+    settled: Settled
+    hands: tuple[HandCheck, ...]
+    final_scores: tuple[int, ...]
+    final_points: tuple[float, ...]
+    mismatches: tuple[Mismatch, ...]
+    wins_ok: int
+    draws_ok: int
+
+    @property
+    def wins(self) -> int:
+        return sum(len(k.wins) for k in self.game.kyoku)
+
+    @property
+    def draws(self) -> int:
+        return sum(k.draw is not None for k in self.game.kyoku)
+
+    @property
+    def final_ok(self) -> bool:
+        return not any(m.where == "final" for m in self.mismatches)
+
+    @property
+    def ok(self) -> bool:
+        return not self.mismatches
+
+
+def rules_for(game: Game, base: R.RuleSet | None = None) -> R.RuleSet:
+    """The `tenhou` profile, with the game's length (an east game is a lobby option)."""
+    rules = base or R.load(PROFILE)
+    if rules.match.length != game.lobby.length:
+        rules = replace(rules, match=replace(rules.match, length=game.lobby.length))
+    return rules
+
+
+def label(kyoku: Kyoku) -> str:
+    return f"{'ESWN'[kyoku.round_wind - T.EAST]}{kyoku.round_number}"
+
+
+def our_yaku(ev: Evaluation) -> tuple[tuple[str, int], ...]:
+    if ev.yakuman:
+        return tuple(sorted((name, TH.YAKUMAN_HAN * multiple) for name, multiple in ev.yakuman))
+    extra = (("dora", ev.dora + ev.nuki), ("ura", ev.ura), ("aka", ev.aka))
+    return tuple(sorted([*ev.yaku, *((n, h) for n, h in extra if h)]))
+
+
+def log_yaku(win: Win) -> tuple[tuple[str, int], ...]:
+    if win.log.yakuman:
+        return tuple(sorted((TH.OUR_YAKU[i], TH.YAKUMAN_HAN) for i in win.log.yakuman))
+    return tuple(sorted((TH.OUR_YAKU[i], h) for i, h in win.log.yaku))
+
+
+def _log_value(win: Win, rules: R.RuleSet) -> HandValue:
+    """The log's own value, used only when our evaluator cannot score the rebuilt hand."""
+    if win.log.yakuman:
+        return limit_value(YAKUMAN, rules.hand, yakuman=len(win.log.yakuman))
+    if win.log.fu is None:
+        return limit_value(LIMIT_NAMES[win.log.limit], rules.hand)
+    return hand_value(win.log.han, win.log.fu, rules.hand)
+
+
+def _spec(number: int, kyoku: Kyoku, rules: R.RuleSet, where: str, out: list[Mismatch]) -> tuple[HandSpec, list]:
+    evaluations = []
+    if kyoku.wins:
+        specs = []
+        for w in kyoku.wins:
+            text = hand_text(w)
+            try:
+                hand, context = build(w, rules)
+                ev = evaluate(hand, context, rules)
+                value = ev.value
+            except SanmaError as e:
+                out.append(Mismatch(where, "hand", e.message, "a winning hand", text))
+                ev, value = None, _log_value(w, rules)
+            evaluations.append((ev, text))
+            discarder = None if w.tsumo else w.from_seat
+            specs.append(WinSpec(w.winner, discarder, w.pao, value, (("hand", text),), number))
+        return HandSpec(number, number, kyoku.riichi, "win", wins=tuple(specs)), evaluations
+    draw = kyoku.draw
+    if draw.kind == EXHAUSTIVE:
+        return HandSpec(number, number, kyoku.riichi, "draw", tenpai=frozenset(draw.tenpai)), evaluations
+    if draw.kind == NAGASHI:
+        return HandSpec(number, number, kyoku.riichi, "nagashi", tenpai=frozenset(draw.tenpai),
+                        nagashi=draw.nagashi), evaluations
+    if draw.kind in ABORTS:
+        return HandSpec(number, number, kyoku.riichi, "abort", abort=ABORTS[draw.kind]), evaluations
+    raise LogError(f"{where}: a {draw.kind} draw, which sanma cannot have")
+
+
+def _win_part(settlement: payment.Settlement, winner: int, players: int) -> tuple[tuple[int, ...], int]:
+    """This winner's deltas and the hand's value (without honba and sticks) from the payments."""
+    deltas = [0] * players
+    points = 0
+    for p in settlement.payments:
+        if p.payee != winner:
+            continue
+        deltas[winner] += p.amount
+        if p.payer is not None:
+            deltas[p.payer] -= p.amount
+        if p.role != payment.STICKS:
+            points += p.amount - p.honba
+    return tuple(deltas), points
+
+
+def replay(game: Game, source: str, base: R.RuleSet | None = None) -> GameReplay:
+    rules = rules_for(game, base)
+    players = game.lobby.players
+    mismatches: list[Mismatch] = []
+    specs = []
+    evaluations = []
+    for number, kyoku in enumerate(game.kyoku, 1):
+        where = f"{label(kyoku)}-{kyoku.honba}"
+        spec, evs = _spec(number, kyoku, rules, where, mismatches)
+        specs.append(spec)
+        evaluations.append(evs)
+    record = Record(source, rules, game.players, tuple(specs))
+    settled = settle(record, rules, strict=False)
+    for note in settled.notes:
+        mismatches.append(Mismatch("flow", "match engine", note, "the game as played"))
+    hands = []
+    wins_ok = draws_ok = 0
+    for row, kyoku, evs in zip(settled.rows, game.kyoku, evaluations):
+        where = f"{label(kyoku)}-{kyoku.honba}"
+        before = len(mismatches)
+        ours_flow = (row.label, row.honba, row.dealer, row.sticks_before)
+        log_flow = (label(kyoku), kyoku.honba, kyoku.dealer, kyoku.sticks)
+        if ours_flow != log_flow:
+            mismatches.append(Mismatch(where, "round, honba, dealer, sticks", ours_flow, log_flow))
+        checks = []
+        for w, (ev, text) in zip(kyoku.wins, evs):
+            deltas, points = _win_part(row.settlement, w.winner, players)
+            han = ev.han if ev else w.log.han
+            fu = ev.fu if ev else w.log.fu
+            yaku = our_yaku(ev) if ev else log_yaku(w)
+            checks.append(WinCheck(w.winner, han, fu, yaku, points, deltas, text))
+            win_before = len(mismatches)
+            detail = f"{game.players[w.winner]}: {text}"
+            compare = [("han", han, w.log.han), ("yaku", yaku, log_yaku(w)), ("points", points, w.log.points),
+                       ("deltas", deltas, w.log.deltas)]
+            if w.log.fu is not None and not w.log.yakuman:  # Tenhou's fu on a yakuman means nothing
+                compare.append(("fu", fu, w.log.fu))
+            for what, ours, theirs in compare:
+                if ours != theirs:
+                    mismatches.append(Mismatch(where, what, ours, theirs, detail))
+            wins_ok += len(mismatches) == win_before and ev is not None
+        log_deltas = tuple(a - b for a, b in zip(kyoku.scores_after, kyoku.scores))
+        if row.deltas != log_deltas:
+            mismatches.append(Mismatch(where, "hand deltas", row.deltas, log_deltas))
+        elif kyoku.draw is not None and len(mismatches) == before:
+            draws_ok += 1
+        hands.append(HandCheck(row.number, row.label, row.honba, tuple(checks), row.deltas))
+    final_scores = tuple(next(s.score for s in settled.standings if s.seat == seat) for seat in range(players))
+    final_points = tuple(next(s.points for s in settled.standings if s.seat == seat) for seat in range(players))
+    if len(settled.rows) == len(game.kyoku) and not settled.state.ended:
+        mismatches.append(Mismatch("final", "end", "the game goes on", "the game ends after the last hand"))
+    if final_scores != game.final_scores:
+        mismatches.append(Mismatch("final", "scores", final_scores, game.final_scores))
+    if final_points != game.final_points:
+        mismatches.append(Mismatch("final", "points", final_points, game.final_points))
+    return GameReplay(source, game, record, settled, tuple(hands), final_scores, final_points,
+                      tuple(mismatches), wins_ok, draws_ok)
+
+
+def resettle(replayed: GameReplay, schemes: list[str]) -> dict[str, Settled]:
+    """The same hands under other schemes: each game ends where its own scores end it (rules.md §6),
+    or after the log's last hand."""
+    out = {}
+    own = replayed.record.rules.payment.scheme
+    for scheme in schemes:
+        if scheme == own:
+            out[scheme] = replayed.settled
+        else:
+            out[scheme] = settle(replayed.record, replayed.record.rules.with_scheme(scheme), strict=False)
+    return out
+
+
+def end_text(settled: Settled) -> str:
+    players, rules, state = settled.players, settled.rules, settled.state
+    if settled.unplayed:
+        return f"ends after hand {state.hands}: {describe_end(state, players, rules)}"
+    if state.ended:
+        return f"as played: {describe_end(state, players, rules)}"
+    return "would go on; standings after the log's last hand"
