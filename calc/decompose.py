@@ -91,13 +91,14 @@ def standard_readings(counts: tuple[int, ...]) -> tuple[StandardReading, ...]:
 
 def is_seven_pairs(counts: tuple[int, ...]) -> bool:
     """Seven different pairs; four of a kind is not two pairs."""
-    return sum(counts) == 14 and all(c in (0, 2) for c in counts)
+    return counts.count(2) == 7
 
 
 def is_thirteen_orphans(counts: tuple[int, ...]) -> bool:
-    return sum(counts) == 14 and all(counts[t] for t in T.TERMINALS_AND_HONORS) and all(
-        counts[t] == 0 for t in range(34) if t not in T.TERMINALS_AND_HONORS_SET
-    )
+    """One of each terminal and honour and a second of one of them: 14 tiles, all yaochuu."""
+    return sum(counts) == 14 and all(counts[t] for t in T.TERMINALS_AND_HONORS) and sum(
+        counts[t] for t in T.TERMINALS_AND_HONORS
+    ) == 14
 
 
 def counts_of(tile_list) -> tuple[int, ...]:

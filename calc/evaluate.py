@@ -63,7 +63,8 @@ def evaluate(hand: Hand, context: WinContext, rules: RuleSet) -> Evaluation:
         raise IllegalHandError(f"the hand {hand.text()} is not complete (no four sets and a pair, seven pairs or thirteen orphans)")
 
     kans = sum(1 for m in hand.melds if m.is_kan)
-    # Dora of every kind depend on the tiles only, not on the reading: count them once.
+    # Dora and the per-hand yaku depend on the tiles and the situation, not on the reading: they
+    # are counted once, with the first shape.
     bonus = hand_yaku = None
     values = value_tiles(context, rules.north)
     best = None

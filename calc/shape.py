@@ -26,6 +26,7 @@ class Triplet(NamedTuple):
 
 
 _HONOR_SET = frozenset(range(T.HONOR, 34))
+_HONOR_SUIT = frozenset({T.suit_of(T.HONOR)})
 
 
 class TileFacts(NamedTuple):
@@ -46,7 +47,7 @@ class TileFacts(NamedTuple):
         yaochuu = len(T.TERMINALS_AND_HONORS_SET.intersection(present))
         everything = len(present)
         return cls(
-            suits=frozenset(t // 9 for t in present if t < T.HONOR),
+            suits=frozenset({t // 9 for t in present}) - _HONOR_SUIT,
             honors=honors > 0,
             simples_only=yaochuu == 0,
             yaochuu_only=yaochuu == everything,
@@ -68,16 +69,6 @@ class Shape(NamedTuple):
     facts: TileFacts
     triplet_tiles: tuple[int, ...] = ()
 
-    @property
-    def groups_tiles(self):
-        """Each group's tiles as a tuple: the pair, the runs, the triplets."""
-        out = []
-        if self.pair is not None:
-            out.append((self.pair, self.pair))
-        out += [(r, r + 1, r + 2) for r in self.runs]
-        out += [(t.tile,) * 3 for t in self.triplets]
-        return out
-
 
 def wait_of_run(run: int, win: int) -> str:
     position = win - run
@@ -91,18 +82,22 @@ def wait_of_run(run: int, win: int) -> str:
 
 def shapes(hand: Hand, context: WinContext, readings, concealed_counts, *, seven_pairs: bool, thirteen_orphans: bool):
     """Every Shape of the hand: each standard reading with each place the winning tile can sit."""
-    counts = list(concealed_counts)
-    for meld in hand.melds:
-        counts[meld.tiles[0]] += len(meld.tiles)
-    counts_t = tuple(counts)
-    present = {t for t in hand.concealed}
-    present.update(meld.tiles[0] for meld in hand.melds)
+    present = set(hand.concealed)
+    meld_runs: tuple[int, ...] = ()
+    meld_triplets: tuple[Triplet, ...] = ()
+    if hand.melds:
+        counts = list(concealed_counts)
+        for meld in hand.melds:
+            counts[meld.tiles[0]] += len(meld.tiles)
+            present.update(meld.tiles)
+        concealed_counts = tuple(counts)
+        meld_runs = tuple(m.tiles[0] for m in hand.melds if not m.is_triplet)
+        meld_triplets = tuple(Triplet(m.tiles[0], not m.opened, m.is_kan, m.opened) for m in hand.melds if m.is_triplet)
+    counts_t = concealed_counts
     facts = TileFacts.of(present)
     closed = hand.closed
     win = hand.win_tile
     tsumo = context.tsumo
-    meld_runs = tuple(m.tiles[0] for m in hand.melds if not m.is_triplet)
-    meld_triplets = tuple(Triplet(m.tiles[0], not m.opened, m.is_kan, m.opened) for m in hand.melds if m.is_triplet)
     out = []
     if thirteen_orphans:
         out.append(Shape(THIRTEEN_ORPHANS, None, (), (), None, True, tsumo, counts_t, facts))
@@ -122,7 +117,7 @@ def shapes(hand: Hand, context: WinContext, readings, concealed_counts, *, seven
                 if wait not in waits:
                     waits.append(wait)
         run_groups = reading.runs + meld_runs
-        triplet_tiles = reading.triplets + tuple(t.tile for t in meld_triplets)
+        triplet_tiles = reading.triplets + tuple(t.tile for t in meld_triplets) if meld_triplets else reading.triplets
         for wait in waits:
             # A triplet completed by ron is treated as open (minkou), rules: fu and sanankou.
             ron_triplet = win if wait == SHANPON and not tsumo else None

@@ -111,8 +111,14 @@ def _north_value(x: YakuInput) -> bool:
     return x.north_rules.value_tile and T.NORTH in x.shape.triplet_tiles
 
 
-def _all_groups_have(x: YakuInput, tiles: frozenset[int] | set[int]) -> bool:
-    return all(any(t in tiles for t in group) for group in x.shape.groups_tiles)
+def _all_groups_have(x: YakuInput, tiles: frozenset[int]) -> bool:
+    """Every set and the pair hold one of `tiles` (terminals, or terminals and honours)."""
+    s = x.shape
+    return (
+        s.pair in tiles
+        and all(t in tiles for t in s.triplet_tiles)
+        and all(r in tiles or r + 2 in tiles for r in s.runs)
+    )
 
 
 def _chanta(x: YakuInput) -> bool:
