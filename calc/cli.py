@@ -229,6 +229,56 @@ def settle_command(
         typer.echo(report.settle_text(settled, explain=explain))
 
 
+# ---------------------------------------------------------------- sanma replay
+
+
+@app.command("replay")
+def replay_command(
+    files: list[Path] = typer.Argument(..., help="Tenhou logs (mjlog XML, gzip or not, or tenhou.net/6 JSON) or directories."),
+    scheme: Optional[str] = typer.Option(None, "--scheme", help="Also re-settle each game under this tsumo scheme."),
+    all_schemes: bool = typer.Option(False, "--all-schemes", help="Final standings under every scheme, side by side."),
+    as_json: bool = typer.Option(False, "--json", help="One JSON object per game, one per line."),
+) -> None:
+    """Check every hand of real Tenhou games against our scoring and settle them under any scheme."""
+    from calc.logs import batch
+    from calc.logs.report import summary_text
+    from calc.rules import SCHEMES
+
+    if scheme is not None and all_schemes:
+        raise typer.BadParameter("--scheme and --all-schemes do not go together")
+    if scheme is not None and scheme not in SCHEMES:
+        raise typer.BadParameter(f"unknown scheme {scheme!r}; valid: {', '.join(SCHEMES)}", param_hint="--scheme")
+    schemes = tuple(SCHEMES) if all_schemes else ((scheme,) if scheme else ())  # beside the log's own
+    paths = batch.expand(files)
+    if not paths:
+        raise SanmaError("no log files given (the directories are empty)")
+    totals = {"games": 0, "failed": 0, "matching": 0, "wins": [0, 0], "draws": [0, 0], "finals": [0, 0]}
+    show_bar = sys.stderr.isatty() and len(paths) >= batch.PARALLEL_FROM
+    bar = typer.progressbar(length=len(paths), label="replaying", file=sys.stderr) if show_bar else None
+    try:
+        for result in batch.run(paths, schemes, as_json, bar.update if bar else None):
+            if result.error is not None:
+                totals["failed"] += 1
+                typer.echo(f"Error: {result.error}", err=True)
+                continue
+            totals["games"] += 1
+            totals["matching"] += result.ok
+            for key in ("wins", "draws"):
+                totals[key][0] += getattr(result, key)[0]
+                totals[key][1] += getattr(result, key)[1]
+            totals["finals"][0] += result.final_ok
+            totals["finals"][1] += 1
+            typer.echo(result.output)
+    finally:
+        if bar is not None:
+            bar.render_finish()
+    summary = summary_text(totals["games"], tuple(totals["wins"]), tuple(totals["draws"]), tuple(totals["finals"]),
+                           totals["matching"], totals["failed"])
+    typer.echo(summary, err=as_json)
+    if totals["failed"] or totals["matching"] != totals["games"]:
+        raise typer.Exit(1)
+
+
 # ---------------------------------------------------------------- sanma rules
 
 rules_app = typer.Typer(cls=_Commands, help="List, show and check rule profiles.", no_args_is_help=True)

@@ -64,9 +64,9 @@ def to_hand(win: Win) -> tuple[str, dict[str, Any]]:
     return hand_text(win), context_args(win)
 
 
-def build(win: Win, rules: RuleSet) -> tuple[Hand, WinContext]:
+def build(win: Win, rules: RuleSet, text: str | None = None) -> tuple[Hand, WinContext]:
     """The checked Hand and its WinContext, the indicators counted against the four copies."""
-    text, args = to_hand(win)
-    context = WinContext(**args)
+    context = WinContext(**context_args(win))
+    text = text or hand_text(win)
     indicators = (*win.dora_indicators, *(win.ura_indicators if win.riichi else ()))
     return build_hand(text, rules, context, indicators=indicators), context

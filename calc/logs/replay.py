@@ -132,7 +132,7 @@ def _spec(number: int, kyoku: Kyoku, rules: R.RuleSet, where: str, out: list[Mis
         for w in kyoku.wins:
             text = hand_text(w)
             try:
-                hand, context = build(w, rules)
+                hand, context = build(w, rules, text)
                 ev = evaluate(hand, context, rules)
                 value = ev.value
             except SanmaError as e:
@@ -232,7 +232,7 @@ def resettle(replayed: GameReplay, schemes: list[str]) -> dict[str, Settled]:
     or after the log's last hand."""
     out = {}
     own = replayed.record.rules.payment.scheme
-    for scheme in schemes:
+    for scheme in schemes if own in schemes else [own, *schemes]:
         if scheme == own:
             out[scheme] = replayed.settled
         else:

@@ -1,0 +1,76 @@
+"""`sanma replay` output: a check line per game (mismatches listed), scheme tables, JSON, the summary."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from calc import report
+from calc.logs.replay import GameReplay, end_text
+from calc.record import Settled
+
+
+def _points(points: float) -> str:
+    return f"{points:+.1f}"
+
+
+def game_text(r: GameReplay, schemes: dict[str, Settled] | None = None) -> str:
+    g = r.game
+    finals = ", ".join(f"{name} {score} ({_points(p)})" for name, score, p in zip(g.players, r.final_scores, r.final_points))
+    hands = f"{len(g.kyoku)} hands ({r.wins} wins, {r.draws} draws)"
+    if r.ok:
+        lines = [f"{g.game_id}: {hands} reproduced; final {finals}"]
+    else:
+        lines = [f"{g.game_id}: {hands}, {len(r.mismatches)} mismatch(es); final {finals}"]
+        lines += [f"  {m.text()}" for m in r.mismatches]
+    if schemes:
+        lines += ["", report.settle_schemes_text(r.settled, schemes), ""]
+    return "\n".join(lines)
+
+
+def _finals(settled: Settled) -> tuple[list[int], list[float]]:
+    by_seat = sorted(settled.standings, key=lambda s: s.seat)
+    return [s.score for s in by_seat], [s.points for s in by_seat]
+
+
+def game_dict(r: GameReplay, schemes: dict[str, Settled] | None = None) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "game": r.game.game_id,
+        "file": r.source,
+        "hands": [
+            {
+                "round": h.label,
+                "honba": h.honba,
+                "wins": [
+                    {"winner": w.winner, "han": w.han, "fu": w.fu, "points": w.points, "deltas": list(w.deltas),
+                     "yaku": [list(y) for y in w.yaku], "hand": w.hand}
+                    for w in h.wins
+                ],
+                "deltas": list(h.deltas),
+            }
+            for h in r.hands
+        ],
+        "final_scores": list(r.final_scores),
+        "final_points": list(r.final_points),
+        "mismatches": [
+            {"where": m.where, "what": m.what, "ours": m.ours, "log": m.log, "hand": m.detail or None}
+            for m in r.mismatches
+        ],
+    }
+    if schemes:
+        out["schemes"] = {}
+        for name, settled in schemes.items():
+            scores, points = _finals(settled)
+            out["schemes"][name] = {"final_scores": scores, "final_points": points, "end": end_text(settled),
+                                    "hands_played": settled.state.hands}
+    return out
+
+
+def summary_text(games: int, wins: tuple[int, int], draws: tuple[int, int], finals: tuple[int, int],
+                 matching: int, failed: int) -> str:
+    parts = [
+        f"{games} game(s): {wins[0]}/{wins[1]} wins, {draws[0]}/{draws[1]} draws, "
+        f"{finals[0]}/{finals[1]} final results reproduced; {matching}/{games} games match the log"
+    ]
+    if failed:
+        parts.append(f"{failed} file(s) could not be read")
+    return "; ".join(parts)
