@@ -1,0 +1,137 @@
+"""`sanma replay`: every shared game reproduced in both formats, re-settled under other schemes, bad files."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from calc.cli import app
+from calc.logs import read_log
+from calc.logs.replay import replay, resettle
+from calc.logs.report import game_dict
+from calc.rules import SCHEMES
+
+GAME = "2026011603gm-00b9-0000-36cf9559"
+runner = CliRunner()
+
+
+@pytest.fixture(scope="module")
+def replays(data_dir: Path) -> dict[str, dict]:
+    out: dict[str, dict] = {}
+    for folder, ext in (("mjlog", "xml"), ("json", "json")):
+        out[folder] = {}
+        for path in sorted((data_dir / folder).glob(f"*.{ext}")):
+            r = replay(read_log(path), str(path))
+            out[folder][r.game.game_id] = r
+    return out
+
+
+def test_every_shared_game_is_reproduced_in_both_formats(replays, games_truth):
+    for folder, games in replays.items():
+        assert len(games) == 201
+        assert sum(r.wins_ok for r in games.values()) == 1552, folder
+        assert sum(r.draws_ok for r in games.values()) == 300, folder
+        assert [m.text() for r in games.values() for m in r.mismatches] == [], folder
+        for t in games_truth:
+            r = games[t["game_id"]]
+            assert list(r.final_scores) == t["final_scores"] and list(r.final_points) == t["final_points"]
+            assert r.settled.state.ended and len(r.settled.rows) == t["rounds"]
+
+
+def test_both_formats_give_identical_results(replays):
+    for game_id, r in replays["mjlog"].items():
+        xml, js = game_dict(r), game_dict(replays["json"][game_id])
+        xml.pop("file"), js.pop("file")
+        assert xml == js, game_id
+
+
+def test_other_schemes_keep_the_hands_and_change_the_payments(replays):
+    r = replays["mjlog"][GAME]
+    settled = resettle(r, list(SCHEMES))
+    assert list(settled) == list(SCHEMES)
+    assert settled["tsumo-loss"] is r.settled
+    finals = {name: tuple(s.score for s in sorted(x.standings, key=lambda s: s.seat)) for name, x in settled.items()}
+    assert finals["tsumo-loss"] == (28700, 49700, 26600)
+    assert finals["north-split"] == (26900, 49700, 28400)
+    assert finals["double-take"] == (22300, 51300, 31400)
+    for x in settled.values():  # points are conserved under every scheme
+        assert sum(s.score for s in x.standings) == 105000
+
+
+def test_an_other_scheme_can_end_the_game_earlier(replays):
+    """Some game busts or ends earlier under a scheme paying bigger tsumo; it stops there."""
+    earlier = []
+    for r in replays["mjlog"].values():
+        for name, x in resettle(r, ["double-take"]).items():
+            if x.unplayed:
+                earlier.append((r.game.game_id, x.state.end_reason, x.state.hands, len(r.game.kyoku)))
+                assert x.state.hands + x.unplayed == len(r.game.kyoku)
+    assert earlier and all(hands < total for _, _, hands, total in earlier)
+
+
+def test_cli_replays_a_directory(data_dir):
+    result = runner.invoke(app, ["replay", str(data_dir / "mjlog")])
+    assert result.exit_code == 0, result.output
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 202
+    assert lines[-1] == (
+        "201 game(s): 1552/1552 wins, 300/300 draws, 201/201 final results reproduced; 201/201 games match the log"
+    )
+    assert lines[0].startswith(f"{GAME}: 10 hands (8 wins, 2 draws) reproduced; final Player A 28700 (-11.3)")
+
+
+def test_cli_json_and_schemes(data_dir):
+    result = runner.invoke(app, ["replay", str(data_dir / "json" / f"{GAME}.json"), "--json", "--scheme", "maru-dori"])
+    assert result.exit_code == 0, result.output
+    game = json.loads(result.stdout.splitlines()[0])
+    assert game["game"] == GAME and game["mismatches"] == []
+    assert game["final_scores"] == [28700, 49700, 26600] and game["final_points"] == [-11.3, 44.7, -33.4]
+    assert game["hands"][1] == {
+        "round": "E2", "honba": 1, "deltas": [6000, -3300, -2700],
+        "wins": [{"winner": 0, "han": 3, "fu": 50, "points": 4800, "deltas": [6000, -3300, -1700],
+                  "yaku": [["seat_wind_west", 1], ["toitoi", 2]], "hand": "11144p77s4p [333z] [111m]"}],
+    }
+    assert list(game["schemes"]) == ["tsumo-loss", "maru-dori"]
+    assert game["schemes"]["maru-dori"]["final_scores"] == [27100, 49000, 28900]
+
+
+def test_cli_all_schemes_table(data_dir):
+    result = runner.invoke(app, ["replay", str(data_dir / "mjlog" / f"{GAME}.xml"), "--all-schemes"])
+    assert result.exit_code == 0, result.output
+    assert "tsumo-loss *   -11.3 (2. 28700)  +44.7 (1. 49700)  -33.4 (3. 26600)" in result.output
+    for name in SCHEMES:
+        assert name in result.output
+
+
+def test_cli_lists_mismatches_and_fails(tmp_path, data_dir):
+    text = (data_dir / "mjlog" / f"{GAME}.xml").read_text()
+    claim = 'ten="50,4800,0"'
+    assert text.count(claim) == 1
+    bad = tmp_path / "claims-40-fu.xml"
+    bad.write_text(text.replace(claim, 'ten="40,4800,0"'))
+    result = runner.invoke(app, ["replay", str(bad)])
+    assert result.exit_code == 1
+    assert "E2-1 fu: ours 50, log 40 [Player A: 11144p77s4p [333z] [111m]]" in result.output
+    assert "0/1 games match the log" in result.output
+
+
+def test_cli_bad_files_do_not_stop_the_others(tmp_path, data_dir):
+    (tmp_path / "a.xml").write_bytes((data_dir / "mjlog" / f"{GAME}.xml").read_bytes())
+    (tmp_path / "b.json").write_text('{"not": "a log"}')
+    (tmp_path / "c.mjlog").write_bytes(b"\x1f\x8b\x08\x00\x00")
+    result = runner.invoke(app, ["replay", str(tmp_path)])
+    assert result.exit_code == 1
+    assert f"Error: {tmp_path / 'b.json'}: not a Tenhou log: the JSON has no `log` array" in result.stderr
+    assert f"Error: {tmp_path / 'c.mjlog'}: truncated gzip" in result.stderr
+    assert result.stdout.startswith("a: 10 hands")  # an mjlog holds no game id: the file name gives it
+    assert "2 file(s) could not be read" in result.stdout
+
+
+def test_cli_usage_errors(data_dir):
+    path = str(data_dir / "mjlog" / f"{GAME}.xml")
+    assert runner.invoke(app, ["replay", path, "--scheme", "nope"]).exit_code == 2
+    assert runner.invoke(app, ["replay", path, "--scheme", "maru-dori", "--all-schemes"]).exit_code == 2
+    assert runner.invoke(app, ["replay"]).exit_code == 2
