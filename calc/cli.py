@@ -83,13 +83,14 @@ def hand_command(
     sticks: int = typer.Option(0, "--sticks", min=0, help="Riichi sticks on the table, the winner's own included."),
     rules: str = typer.Option("standard", "--rules", help="Profile name or YAML file."),
     scheme: Optional[str] = typer.Option(None, "--scheme", help="Tsumo payment scheme (overrides the profile's)."),
+    all_schemes: bool = typer.Option(False, "--all-schemes", help="Payments under every scheme side by side."),
     explain: bool = typer.Option(False, "--explain", help="Show the arithmetic."),
     as_json: bool = typer.Option(False, "--json", help="One JSON object."),
     batch: Optional[Path] = typer.Option(None, "--batch", help="JSON lines in (- = stdin), JSON lines out."),
 ) -> None:
     """Score one hand: yaku, fu, han, limit and who pays what."""
     from calc import report
-    from calc.scoring import HandRequest, score
+    from calc.scoring import HandRequest, pay_all_schemes, score
 
     if batch is not None:
         if hand is not None:
@@ -105,6 +106,13 @@ def hand_command(
         rules=rules, scheme=scheme,
     )
     result = score(request)
+    if all_schemes:
+        results = pay_all_schemes(result)
+        if as_json:
+            typer.echo(json.dumps(report.hand_all_schemes_dict(result, results)))
+        else:
+            typer.echo(report.hand_all_schemes_text(result, results, explain=explain))
+        return
     typer.echo(json.dumps(report.hand_dict(result)) if as_json else report.hand_text(result, explain=explain))
 
 

@@ -72,9 +72,10 @@ class Hand:
             marked.append((t, t in reds))
             if t in reds:
                 reds.remove(t)
-        parts = [format_tiles(marked + [(self.win_tile, self.win_red)])]
+        # The winning tile stands apart, last: "12345699p23789s 4s [999m]".
+        parts = [format_tiles(marked), format_tiles([(self.win_tile, self.win_red)])]
         parts += [m.text() for m in self.melds]
-        return " ".join(parts)
+        return " ".join(p for p in parts if p)
 
 
 @dataclass(frozen=True)

@@ -32,10 +32,6 @@ from calc.value import LIMITS, YAKUMAN, HandValue, hand_value, limit_value
 def hand_dict(result) -> dict:
     """The `sanma hand --json` object (one batch output line)."""
     e = result.evaluation
-    settlement = result.settlement
-    payments = [p for p in settlement.payments if p.role != STICKS]
-    sticks = sum(p.amount for p in settlement.payments if p.role == STICKS)
-    honba = sum(p.honba for p in payments)
     return {
         "hand": result.hand.text(),
         "rules": result.rules.name,
@@ -51,17 +47,14 @@ def hand_dict(result) -> dict:
         "nuki": e.nuki,
         "fu_breakdown": [{"reason": r, "fu": f} for r, f in e.fu_breakdown],
         "basic_points": e.value.basic,
-        "points": sum(p.amount for p in payments) - honba,
-        "payments": [{"payer": p.role, "amount": p.amount} for p in payments],
-        "total": sum(p.amount for p in payments),
-        "sticks": sticks,
+        **settlement_dict(result.settlement, result.winner),
     }
 
 
-def hand_text(result, *, explain: bool = False) -> str:
-    data = hand_dict(result)
+def _hand_value_lines(result, data: dict) -> list[str]:
+    """Yaku, fu breakdown and value: the part of `sanma hand` that does not depend on the scheme."""
     e = result.evaluation
-    out = [f"Hand: {data['hand']}   (rules {data['rules']}, scheme {data['scheme']})", ""]
+    out = [f"Hand: {data['hand']}   (rules {data['rules']})", ""]
     rows = [(y["name"], y["han"]) for y in data["yaku"]]
     for label, key in (("dora", "dora"), ("aka (red fives)", "aka"), ("ura", "ura"), ("nuki (norths)", "nuki")):
         if data[key]:
@@ -75,6 +68,13 @@ def hand_text(result, *, explain: bool = False) -> str:
     value = f"{data['han']} han {data['fu']} fu" if not e.yakuman else f"yakuman ×{e.value.yakuman}"
     limit = f" ({data['limit']})" if data["limit"] else ""
     out.append(f"Value: {value}{limit}, {data['points']} points")
+    return out
+
+
+def hand_text(result, *, explain: bool = False) -> str:
+    data = hand_dict(result)
+    out = _hand_value_lines(result, data)
+    out.append(f"Payments under {data['scheme']}:")
     pay_rows = [(p["payer"], p["amount"]) for p in data["payments"]]
     if data["sticks"]:
         pay_rows.append(("riichi sticks", data["sticks"]))
@@ -83,6 +83,24 @@ def hand_text(result, *, explain: bool = False) -> str:
     if explain:
         out += ["", "How it adds up:"] + [f"  {line}" for line in result.settlement.lines]
     return "\n".join(out)
+
+
+def hand_all_schemes_text(result, results: dict[str, Settlement], *, explain: bool = False) -> str:
+    """The hand's value, then its payments under every scheme side by side."""
+    out = _hand_value_lines(result, hand_dict(result))
+    c = result.context
+    out += ["", all_schemes_text(result.evaluation.value, results, result.rules, winner=result.winner,
+                                 dealer=c.dealer, tsumo=c.tsumo, honba=c.honba, sticks=c.sticks, explain=explain)]
+    return "\n".join(out)
+
+
+def hand_all_schemes_dict(result, results: dict[str, Settlement]) -> dict:
+    """`sanma hand --all-schemes --json`: the hand's object per scheme."""
+    base = hand_dict(result)
+    return {"schemes": {
+        scheme: {**base, "scheme": scheme, **settlement_dict(settlement, result.winner)}
+        for scheme, settlement in results.items()
+    }}
 
 
 # ---------------------------------------------------------------- sanma pay / sanma table

@@ -13,7 +13,7 @@ from calc import tiles as T
 from calc.errors import SanmaError
 from calc.evaluate import Evaluation, evaluate
 from calc.hand import Hand, WinContext, build_hand, parse_indicators
-from calc.rules import RuleSet, load
+from calc.rules import SCHEMES, RuleSet, load
 
 
 @dataclass(frozen=True)
@@ -71,6 +71,10 @@ class HandResult:
     evaluation: Evaluation
     settlement: payment.Settlement
 
+    @property
+    def winner(self) -> int:
+        return winner_seat(self.context)
+
 
 def _wind(letter: str, what: str) -> int:
     wind = T.WIND_LETTERS.get(letter.upper()) if isinstance(letter, str) else None
@@ -118,9 +122,14 @@ def score(request: HandRequest, rules: RuleSet | None = None) -> HandResult:
     return HandResult(request, rules, hand, context, evaluation, settlement)
 
 
+def winner_seat(context: WinContext) -> int:
+    """Seats by wind: East (the dealer) 0, South 1, West 2."""
+    return context.seat_wind - T.EAST
+
+
 def pay(evaluation: Evaluation, context: WinContext, rules: RuleSet) -> payment.Settlement:
-    """Seats by wind: East (the dealer) 0, South 1, West 2; a ron's discarder is the next seat."""
-    winner = context.seat_wind - T.EAST
+    """The winner sits at their wind's seat, the dealer at 0; a ron's discarder is the next seat."""
+    winner = winner_seat(context)
     players = rules.game.players
     discarder = None if context.tsumo else (winner + 1) % players
     return payment.win(
@@ -132,3 +141,8 @@ def pay(evaluation: Evaluation, context: WinContext, rules: RuleSet) -> payment.
         sticks=context.sticks,
         rules=rules,
     )
+
+
+def pay_all_schemes(result: HandResult) -> dict[str, payment.Settlement]:
+    """The same hand paid under every scheme of rules.md §4 (`--all-schemes`)."""
+    return {scheme: pay(result.evaluation, result.context, result.rules.with_scheme(scheme)) for scheme in SCHEMES}

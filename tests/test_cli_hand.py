@@ -108,3 +108,28 @@ def test_usage_error_exits_2():
     assert result.exit_code == 2
     result = run("hand")
     assert result.exit_code == 2
+
+
+def test_all_schemes_for_a_hand():
+    # non-dealer 2 han 20 fu tsumo, b = 320 (rules.md §4 formulas)
+    result = run("hand", "123p456p789s99p234s", "--tsumo", "--seat", "S", "--all-schemes", "--json")
+    schemes = json.loads(result.stdout)["schemes"]
+    paid = {name: [p["amount"] for p in data["payments"]] for name, data in schemes.items()}
+    assert paid == {
+        "tsumo-loss": [400, 700],       # C(b) / C(2b)
+        "add-1000": [1400, 1700],       # + 1000 each
+        "maru-dori": [400, 900],        # R = 1300: N(1300/3) = 400, dealer the rest
+        "north-split": [600, 900],      # H = C(C(b)/2) = 200 on top of each
+        "equal-split": [700, 700],      # C(2b) each
+        "triple-dealer": [400, 1000],   # C(b) / C(3b)
+        "double-take": [1300, 1300],    # C(4b) each
+        "ron-adjust": [400, 700],       # tsumo as tsumo-loss
+    }
+    assert all(data["han"] == 2 and data["fu"] == 20 for data in schemes.values())
+    text = run("hand", "123p456p789s99p234s", "--tsumo", "--seat", "S", "--all-schemes").stdout
+    assert "north-split" in text and "pinfu" in text
+
+
+def test_hand_text_writes_the_winning_tile_apart():
+    result = run("hand", "123p456p789s99p234s", "--tsumo", "--seat", "S")
+    assert "Hand: 12345699p23789s 4s" in result.stdout
