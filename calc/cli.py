@@ -116,6 +116,14 @@ def hand_command(
     typer.echo(json.dumps(report.hand_dict(result)) if as_json else report.hand_text(result, explain=explain))
 
 
+@app.command("demo")
+def demo_command() -> None:
+    """Score the built-in example hands (what `make run` shows first)."""
+    from calc.demo import demo_text
+
+    typer.echo(demo_text())
+
+
 def _run_batch(path: Path) -> None:
     """One JSON object per line in, one per line out; a bad line gives {"line": N, "error": ...}."""
     from calc import report
