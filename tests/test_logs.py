@@ -263,3 +263,11 @@ def test_players_and_nagashi(games, ryuukyoku_truth):
             for folder in FORMATS:
                 d = games[folder][r["game_id"]].kyoku[r["kyoku_index"]].draw
                 assert d.nagashi == tuple(s for s in range(3) if r["deltas"][s] > 0)
+
+
+def test_byte_order_mark_and_gzip_json(data_dir, games):
+    text = (data_dir / "json" / "2026011603gm-00b9-0000-36cf9559.json").read_bytes()
+    game = games["json"]["2026011603gm-00b9-0000-36cf9559"]
+    assert parse_log(b"\xef\xbb\xbf" + text, "bom.json") == game
+    assert parse_log(gzip.compress(text), "packed.gz") == game
+    assert "not a Tenhou log" in str(_error(b"[1, 2, 3]", "list.json"))

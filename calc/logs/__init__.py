@@ -54,9 +54,9 @@ def _parse(data: bytes, name: str, rules: R.RuleSet) -> Game:
         start = start[3:].lstrip()
     if start.startswith(b"<"):
         return read_mjlog(data, game_id_from_name(name), rules)
-    if start.startswith(b"{"):
+    if start.startswith((b"{", b"[")):
         try:
-            obj = json.loads(data)
+            obj = json.loads(data.decode("utf-8-sig"))
         except UnicodeDecodeError as e:
             raise LogError(f"broken JSON: not UTF-8 text ({e.reason})") from None
         except json.JSONDecodeError as e:
