@@ -22,7 +22,8 @@ class MeldText:
     column: int
 
 
-_CLOSERS = {"[": "]", "(": ")"}
+_CLOSERS = {"[": "]", "(": ")"}  # opener -> its closer
+_OPENERS = {"]": "[", ")": "("}
 
 
 def parse_tiles(text: str, *, what: str = "tiles") -> list[Tile]:
@@ -33,58 +34,64 @@ def parse_tiles(text: str, *, what: str = "tiles") -> list[Tile]:
     return concealed
 
 
+# "3p" -> (11, False), "0s" -> (22, True): every tile name, built once from tiles.parse_name.
+_TILE_BY_NAME: dict[str, Tile] = {}
+for _suit in T.SUITS:
+    for _digit in "0123456789":
+        try:
+            _TILE_BY_NAME[_digit + _suit] = T.parse_name(_digit + _suit)
+        except ValueError:
+            pass
+_DIGITS = frozenset("0123456789")
+_SEPARATORS = frozenset(" \t[]()")
+
+
 def parse_hand(text: str, *, what: str = "hand") -> tuple[list[Tile], list[MeldText]]:
     """Concealed tiles in written order, then the melds. Raises NotationError with the column."""
     concealed: list[Tile] = []
     melds: list[MeldText] = []
-    digits: list[tuple[str, int]] = []  # pending digits with their columns
-    meld_tiles: list[Tile] | None = None
+    target = concealed  # where tiles go: the concealed list or the open meld's list
+    digits_from = -1  # index of the first pending digit, -1 when none
     meld_open = ""
     meld_column = 0
 
-    def flush(suit: str, column: int) -> list[Tile]:
-        if not digits:
-            raise NotationError(f"suit letter {suit!r} in {what} has no digits before it", column=column)
-        out = []
-        for digit, digit_column in digits:
-            try:
-                out.append(T.parse_name(digit + suit))
-            except ValueError:
-                raise NotationError(f"no tile {digit}{suit} in {what}", column=digit_column) from None
-        digits.clear()
-        return out
+    def no_suit() -> NotationError:
+        return NotationError(f"digits without a suit letter in {what}", column=digits_from + 1)
 
     for index, char in enumerate(text):
-        column = index + 1
-        if char.isdigit() and char.isascii():
-            digits.append((char, column))
+        if char in _DIGITS:
+            if digits_from < 0:
+                digits_from = index
         elif char in T.SUITS:
-            target = concealed if meld_tiles is None else meld_tiles
-            target.extend(flush(char, column))
-        elif char in " \t":
-            if digits:
-                raise NotationError(f"digits without a suit letter in {what}", column=digits[0][1])
+            if digits_from < 0:
+                raise NotationError(f"suit letter {char!r} in {what} has no digits before it", column=index + 1)
+            for offset in range(digits_from, index):
+                tile = _TILE_BY_NAME.get(text[offset] + char)
+                if tile is None:
+                    raise NotationError(f"no tile {text[offset]}{char} in {what}", column=offset + 1)
+                target.append(tile)
+            digits_from = -1
+        elif char not in _SEPARATORS:
+            raise NotationError(f"unexpected character {char!r} in {what}", column=index + 1)
+        elif digits_from >= 0:
+            raise no_suit()
+        elif char == " " or char == "\t":
+            pass
         elif char in _CLOSERS:
-            if digits:
-                raise NotationError(f"digits without a suit letter in {what}", column=digits[0][1])
-            if meld_tiles is not None:
-                raise NotationError(f"meld opened inside a meld in {what}", column=column)
-            meld_tiles, meld_open, meld_column = [], char, column
-        elif char in _CLOSERS.values():
-            if meld_tiles is None or _CLOSERS[meld_open] != char:
-                raise NotationError(f"unmatched {char!r} in {what}", column=column)
-            if digits:
-                raise NotationError(f"digits without a suit letter in {what}", column=digits[0][1])
-            if not meld_tiles:
+            if target is not concealed:
+                raise NotationError(f"meld opened inside a meld in {what}", column=index + 1)
+            target, meld_open, meld_column = [], char, index + 1
+        elif char in _OPENERS:
+            if target is concealed or _CLOSERS[meld_open] != char:
+                raise NotationError(f"unmatched {char!r} in {what}", column=index + 1)
+            if not target:
                 raise NotationError(f"empty meld in {what}", column=meld_column)
-            melds.append(MeldText(meld_open == "(", tuple(meld_tiles), meld_column))
-            meld_tiles = None
-        else:
-            raise NotationError(f"unexpected character {char!r} in {what}", column=column)
-    if meld_tiles is not None:
+            melds.append(MeldText(meld_open == "(", tuple(target), meld_column))
+            target = concealed
+    if digits_from >= 0:
+        raise no_suit()
+    if target is not concealed:
         raise NotationError(f"meld {meld_open!r} is never closed in {what}", column=meld_column)
-    if digits:
-        raise NotationError(f"digits without a suit letter in {what}", column=digits[0][1])
     return concealed, melds
 
 
