@@ -15,6 +15,9 @@ from calc.errors import SanmaError
 from calc.evaluate import evaluate
 from calc.logs import Game, LogError, parse_log, read_log
 from calc.logs.convert import build, to_hand
+from calc.logs.model import LogWin
+from calc.logs.play import KyokuPlay
+from calc.notation import parse_tiles
 
 FORMATS = {"mjlog": "xml", "json": "json"}
 # Tenhou lists only the yakuman of a yakuman hand, so truth/ (decoded from Tenhou's yaku list) has
@@ -271,3 +274,100 @@ def test_byte_order_mark_and_gzip_json(data_dir, games):
     assert parse_log(b"\xef\xbb\xbf" + text, "bom.json") == game
     assert parse_log(gzip.compress(text), "packed.gz") == game
     assert "not a Tenhou log" in str(_error(b"[1, 2, 3]", "list.json"))
+
+
+# --- the play state machine on made-up hands (cases the shared games do not have) ---------------
+
+NO_CLAIM = LogWin(han=0, fu=None, yaku=(), yakuman=(), points=0, limit=0, deltas=(0, 0, 0), pao=None)
+
+
+def _play(hands: list[str], profile: str = "tenhou") -> KyokuPlay:
+    return KyokuPlay(rules=R.load(profile), round_raw=0, honba=0, sticks=0, dealer=0, scores=[35000] * 3,
+                     hands=[parse_tiles(h) for h in hands], dora=(T.PIN, False))
+
+
+def t(text: str) -> tuple[int, bool]:
+    return parse_tiles(text)[0]
+
+
+def test_pao_goes_to_who_fed_the_third_dragon():
+    play = _play(["556677z1234p1199s", "5z6z7z1p2p3p4p5p6p7p8p9p1s", "5z6z7z2s3s4s5s6s7s8s9s1p2p"])
+    for tile, feeder in (("5z", 1), ("6z", 2), ("7z", 1)):
+        play.draw(feeder, t("9p") if feeder == 1 else t("3p"))
+        play.discard(feeder, t(tile))
+        play.call(0, "pon", [t(tile), t(tile)], t(tile), feeder)
+        play.discard(0, t("4p") if tile == "5z" else t("3p") if tile == "6z" else t("2p"))
+    play.draw(1, t("1s"))
+    play.discard(1, t("1s"))
+    play.win(0, 1, NO_CLAIM, ())
+    w = play.wins[0]
+    assert w.pao == 1 and w.win_source == "discard" and [m.kind for m in w.melds] == ["pon"] * 3
+
+
+WAITS_3P = "12p456789p123s55z"  # tenpai on 3p
+
+
+def test_ron_on_an_added_kan_is_chankan_and_keeps_ippatsu():
+    play = _play(["33p1199m1199s556z", WAITS_3P, "3p1234s6789s1234z"])
+    play.draw(0, t("9m"))
+    play.discard(0, t("6z"))
+    play.draw(1, t("2z"))
+    play.discard(1, t("2z"))
+    play.draw(2, t("7z"))
+    play.discard(2, t("3p"))
+    play.call(0, "pon", [t("3p"), t("3p")], t("3p"), 2)
+    play.discard(0, t("5z"))
+    play.draw(1, t("7z"))
+    play.declare_riichi(1)
+    play.discard(1, t("7z"))
+    play.draw(2, t("7z"))  # the riichi stood: deposit taken, ippatsu on
+    assert play.sticks == 1 and play.scores[1] == 34000 and play.ippatsu[1]
+    play.discard(2, t("7z"))
+    play.draw(0, t("3p"))
+    play.kakan(0, t("3p"))
+    play.win(1, 0, NO_CLAIM, ())
+    w = play.wins[0]
+    assert (w.win_source, w.chankan, w.ippatsu, w.riichi, w.tsumo) == ("kakan", True, True, True, False)
+    assert w.win_tile == t("3p") and names(w.closed) == sorted("1p 2p 3p 4p 5p 6p 7p 8p 9p 1s 2s 3s 5z 5z".split())
+    assert w.sticks == 1 and w.scores_before == (35000, 34000, 35000)
+
+
+@pytest.mark.parametrize("profile, kept", [("tenhou", False), ("standard", True)])
+def test_an_extracted_north_ends_ippatsu_and_the_first_turn_on_tenhou(profile, kept):
+    play = _play(["4z1199m1199p119s", WAITS_3P, "4z1234s6789s123z"], profile)
+    play.draw(0, t("9m"))
+    play.nuki(0)  # the dealer's first turn: extraction, replacement, discard
+    play.draw(0, t("9s"))
+    play.discard(0, t("9m"))
+    play.draw(1, t("7z"))
+    play.declare_riichi(1)
+    play.discard(1, t("7z"))
+    play.draw(2, t("8s"))
+    play.nuki(2)
+    play.draw(2, t("8s"))
+    play.discard(2, t("8s"))
+    play.draw(0, t("9m"))
+    play.discard(0, t("9m"))
+    play.draw(1, t("3p"))
+    play.win(1, 1, NO_CLAIM, ())
+    w = play.wins[0]
+    assert (w.ippatsu, w.double_riichi, w.riichi, w.win_source) == (kept, kept, True, "draw")
+
+
+def test_haitei_is_the_last_live_tile():
+    play = _play([WAITS_3P, "1199m1199p1199s5z", "1199m1199p1199s6z"])
+    for k in range(54):  # 108 tiles - 14 dead wall - 39 dealt = 55 draws; the dealer draws the last
+        seat = k % 3
+        play.draw(seat, t("7z"))
+        play.discard(seat, t("7z"))
+    play.draw(0, t("3p"))
+    play.win(0, 0, NO_CLAIM, ())
+    w = play.wins[0]
+    assert (w.haitei, w.tsumo, w.tenhou, w.houtei) == (True, True, False, False)
+    assert play.live == 0
+
+
+def test_an_exhaustive_draw_needs_an_empty_wall():
+    play = _play([WAITS_3P, "1199m1199p1199s5z", "1199m1199p1199s6z"])
+    with pytest.raises(LogError, match="exhaustive draw with 55 tiles left"):
+        play.end_in_draw("exhaustive", (0, 0, 0))
