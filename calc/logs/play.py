@@ -180,6 +180,8 @@ class KyokuPlay:
         kind_, who, tile = self.last[:3]
         if kind_ != "discard" or who != from_seat or tile != called or seat == from_seat:
             raise self.fail(f"seat {seat} calls {T.name(*called)} that seat {from_seat} did not just discard")
+        if len(from_hand) != (2 if kind == PON else 3):
+            raise self.fail(f"seat {seat} calls a {kind} with {len(from_hand)} tiles from the hand")
         if self.pending_riichi is not None:
             self.accept_riichi(self.pending_riichi)
         for t in from_hand:
@@ -196,6 +198,8 @@ class KyokuPlay:
         self.last = ("call", seat, called, None, False)
 
     def ankan(self, seat: int, tiles: list[Tile]) -> None:
+        if len(tiles) != 4 or len({index for index, _ in tiles}) != 1:
+            raise self.fail(f"seat {seat} makes a closed kan of {len(tiles)} tiles that are not all one tile")
         for t in tiles:
             self._take(seat, t)
         self.melds[seat].append(Meld(ANKAN, tuple(sorted(tiles)), None, None))
