@@ -101,7 +101,10 @@ SCHEMA: dict[str, dict[str, Key]] = {
         "abort_four_kans": Key(bool),
     },
 }
-TOP_LEVEL = ("extends", "summary", *SCHEMA)
+TOP_LEVEL = ("extends", "summary", "variant", *SCHEMA)
+# A profile's game: `variant:` at the top (absent = sanma). Other variants (calc.sichuan) bring their
+# own schema and read their files through the same helpers below.
+SANMA = "sanma"
 
 
 @dataclass(frozen=True)
@@ -216,8 +219,33 @@ def builtin_dir() -> Path:
     return Path(__file__).resolve().parent.parent / "rulesets"
 
 
-def builtin_names() -> list[str]:
-    return sorted(p.stem for p in builtin_dir().glob("*.yaml"))
+def builtin_names(variant: str | None = SANMA) -> list[str]:
+    """The shipped profiles of one variant (None: every variant)."""
+    names = sorted(p.stem for p in builtin_dir().glob("*.yaml"))
+    return names if variant is None else [n for n in names if variant_of(n) == variant]
+
+
+def variant_of(name_or_path: str) -> str:
+    """The `variant:` a profile (or the first profile up its `extends:` chain) declares; sanma if none.
+
+    A file that cannot be read says sanma here, and `load` then reports what is wrong with it.
+    """
+    seen: set[Path] = set()
+    try:
+        path = _resolve(name_or_path)
+        while path.resolve() not in seen:
+            seen.add(path.resolve())
+            data = yaml.safe_load(path.read_text(encoding="utf-8"))
+            if not isinstance(data, dict):
+                break
+            if data.get("variant") is not None:
+                return str(data["variant"])
+            if data.get("extends") is None:
+                break
+            path = _resolve(str(data["extends"]), relative_to=path.parent)
+    except (RulesError, OSError, UnicodeDecodeError, yaml.YAMLError):
+        pass
+    return SANMA
 
 
 def _resolve(name_or_path: str, relative_to: Path | None = None) -> Path:
@@ -230,7 +258,7 @@ def _resolve(name_or_path: str, relative_to: Path | None = None) -> Path:
         return candidate
     path = builtin_dir() / f"{name_or_path}.yaml"
     if not path.is_file():
-        names = builtin_names()
+        names = builtin_names(None)
         hint = difflib.get_close_matches(name_or_path, names, n=1)
         suggestion = f" (did you mean {hint[0]!r}?)" if hint else ""
         raise RulesError(f"unknown profile {name_or_path!r}{suggestion}; valid: {', '.join(names)}")
@@ -246,10 +274,13 @@ class _Layer:
     extends: str | None
     extends_line: int
     summary: str | None
+    variant: str | None = None
 
 
-def _read_layer(path: Path, problems: list[RulesError]) -> _Layer:
+def _read_layer(path: Path, problems: list[RulesError], schema: dict[str, dict[str, Key]] = SCHEMA,
+                variant: str = SANMA) -> _Layer:
     label = str(path)
+    top_level = ("extends", "summary", "variant", *schema)
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
@@ -272,7 +303,12 @@ def _read_layer(path: Path, problems: list[RulesError]) -> _Layer:
             layer.extends, layer.extends_line = str(value_node.value), line
         elif key == "summary":
             layer.summary = str(value_node.value)
-        elif key in SCHEMA:
+        elif key == "variant":
+            layer.variant = str(value_node.value)
+            if layer.variant != variant:
+                problems.append(RulesError(f"a {layer.variant} profile where a {variant} profile is needed",
+                                           file=label, line=line, key=key))
+        elif key in schema:
             if not isinstance(value_node, yaml.MappingNode):
                 problems.append(RulesError("must be a mapping", file=label, line=line, key=key))
                 continue
@@ -284,15 +320,15 @@ def _read_layer(path: Path, problems: list[RulesError]) -> _Layer:
                     first = layer.values[path_key][1]
                     problems.append(RulesError(f"duplicate key (first set on line {first})", file=label, line=sub_line, key=path_key))
                     continue
-                if sub_key not in SCHEMA[key]:
-                    hint = difflib.get_close_matches(sub_key, list(SCHEMA[key]), n=1)
+                if sub_key not in schema[key]:
+                    hint = difflib.get_close_matches(sub_key, list(schema[key]), n=1)
                     suggestion = f" (did you mean {key}.{hint[0]}?)" if hint else ""
                     problems.append(RulesError(f"unknown key{suggestion}", file=label, line=sub_line, key=path_key))
                     continue
                 value = yaml.safe_load(yaml.serialize(sub_value_node))
                 layer.values[path_key] = (value, sub_line)
         else:
-            hint = difflib.get_close_matches(key, TOP_LEVEL, n=1)
+            hint = difflib.get_close_matches(key, top_level, n=1)
             suggestion = f" (did you mean {hint[0]}?)" if hint else ""
             problems.append(RulesError(f"unknown key{suggestion}", file=label, line=line, key=key))
     return layer
@@ -309,6 +345,8 @@ def _check_value(spec: Key, value: Any) -> tuple[Any, str | None]:
             return None, f"expected a whole number, got {value!r}"
         if spec.minimum is not None and value < spec.minimum:
             return None, f"must be at least {spec.minimum}, got {value}"
+        if spec.maximum is not None and value > spec.maximum:
+            return None, f"must be at most {spec.maximum}, got {value}"
         if spec.choices and value not in spec.choices:
             return None, f"must be one of {', '.join(map(str, spec.choices))}, got {value}"
         return value, None
@@ -350,8 +388,26 @@ def load(name_or_path: str) -> RuleSet:
     return _load_cached(name_or_path)
 
 
-@lru_cache(maxsize=64)
-def _load_cached(name_or_path: str) -> RuleSet:
+@dataclass
+class Merged:
+    """A profile chain read and checked against a schema: values, where each was set, problems."""
+
+    chain: list[_Layer]
+    values: dict[str, Any]
+    origin: dict[str, str]
+    located: dict[str, tuple[str, int]]
+    problems: list[RulesError]
+
+    def section(self, name: str) -> dict[str, Any]:
+        return {k.split(".")[1]: v for k, v in self.values.items() if k.startswith(name + ".")}
+
+    @property
+    def summary(self) -> str:
+        return next((layer.summary for layer in self.chain if layer.summary), "")
+
+
+def merge_chain(name_or_path: str, schema: dict[str, dict[str, Key]] = SCHEMA, variant: str = SANMA) -> Merged:
+    """Read a profile and the chain it `extends:`, check each value, report missing keys."""
     problems: list[RulesError] = []
     chain: list[_Layer] = []
     seen: list[Path] = []
@@ -365,7 +421,7 @@ def _load_cached(name_or_path: str) -> RuleSet:
             chain_broken = True
             break
         seen.append(resolved)
-        layer = _read_layer(path, problems)
+        layer = _read_layer(path, problems, schema, variant)
         chain.append(layer)
         if layer.extends is None:
             break
@@ -382,20 +438,30 @@ def _load_cached(name_or_path: str) -> RuleSet:
     for layer in reversed(chain):  # base first, the named profile last
         for key_path, (value, line) in layer.values.items():
             section, key = key_path.split(".")
-            converted, problem = _check_value(SCHEMA[section][key], value)
+            converted, problem = _check_value(schema[section][key], value)
             if problem:
                 problems.append(RulesError(problem, file=str(layer.path), line=line, key=key_path))
                 continue
             merged[key_path] = converted
             origin[key_path] = f"{layer.path.name}:{line}"
             located[key_path] = (str(layer.path), line)
-    for section, keys in SCHEMA.items():
+    for section, keys in schema.items():
         for key in keys:
             path_key = f"{section}.{key}"
             # a key whose value was wrong is reported once, as wrong, not again as missing
             if path_key not in merged and not chain_broken and all(p.key != path_key for p in problems):
                 problems.append(RulesError("missing (set it here or in a profile this one extends)",
                                            file=str(chain[0].path), key=f"{section}.{key}"))
+    return Merged(chain, merged, origin, located, problems)
+
+
+@lru_cache(maxsize=64)
+def _load_cached(name_or_path: str) -> RuleSet:
+    variant = variant_of(name_or_path)
+    if variant != SANMA:
+        raise RulesError(f"{name_or_path!r} is a {variant} profile; this needs a sanma profile")
+    read = merge_chain(name_or_path)
+    chain, merged, origin, located, problems = read.chain, read.values, read.origin, read.located, read.problems
     players = merged.get("game.players")
     if isinstance(merged.get("match.uma"), tuple) and players and len(merged["match.uma"]) != players:
         file, line = located["match.uma"]
