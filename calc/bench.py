@@ -1,55 +1,173 @@
-"""`make bench`: how fast the Tenhou logs are read and replayed (issue 5's acceptance figures).
+"""`make bench`: throughput figures, measured on this machine (not asserted in tests).
 
-Needs the shared data beside the repository (../shared/data/tenhou-sanma).
+Each benchmark is a function returning rows of (what, count, seconds); the figure printed is
+count / seconds. Times are CPU time of this process (the best of several runs) for in-process
+work, wall time for whole commands. Run `python -m calc.bench [NAME ...]` for some of them.
 """
 
 from __future__ import annotations
 
-import shutil
+import json
+import os
+import random
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
+from typing import Callable
 
-DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "tenhou-sanma"
+from tabulate import tabulate
+
+from calc import tiles as T
+from calc.errors import SanmaError
+from calc.evaluate import evaluate
+from calc.notation import format_tiles
+from calc.rules import load
+from calc.scoring import HandRequest, build, score
+
+DATA_DIR = Path(__file__).resolve().parents[2] / "shared" / "data" / "tenhou-sanma"
+Row = tuple[str, int, float]
+BENCHMARKS: dict[str, Callable[[], list[Row]]] = {}
 
 
-def _best(runs: int, work) -> float:
+def benchmark(name: str):
+    def register(function: Callable[[], list[Row]]):
+        BENCHMARKS[name] = function
+        return function
+
+    return register
+
+
+def best_time(function: Callable[[], object], repeats: int = 7) -> float:
     best = float("inf")
-    for _ in range(runs):
-        start = time.perf_counter()
-        work()
-        best = min(best, time.perf_counter() - start)
+    for _ in range(repeats):
+        start = time.process_time()
+        function()
+        best = min(best, time.process_time() - start)
     return best
 
 
-def bench_logs() -> None:
-    from calc import rules
-    from calc.logs import parse_log
-
-    files = sorted((DATA / "mjlog").glob("*.xml"))
-    if not files:
-        print(f"no Tenhou logs at {DATA}; skipped")
-        return
-    blobs = [(f.read_bytes(), str(f)) for f in files]
-    tenhou = rules.load("tenhou")
-    read = _best(5, lambda: [parse_log(data, name, tenhou) for data, name in blobs])
-    print(f"read {len(files)} mjlog games (one core, in memory): {read:.3f} s, {len(files) / read:.0f} games/s")
-
-    sanma = shutil.which("sanma", path=str(Path(sys.executable).parent)) or "sanma"
-    command = [sanma, "replay", str(DATA / "mjlog")]
-
-    def run() -> None:
-        subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
-
-    wall = _best(3, run)
-    print(f"sanma replay, {len(files)} games fully checked (whole command, wall): {wall:.3f} s, "
-          f"{len(files) / wall:.0f} games/s (target < 1.5 s)")
+# ---------------------------------------------------------------- hands
 
 
-def main() -> None:
-    bench_logs()
+def real_win_requests() -> list[HandRequest]:
+    """Every win of the shared Tenhou games as a `sanma hand` request (its hand facts only)."""
+    requests = []
+    with open(DATA_DIR / "truth" / "agari.jsonl", encoding="utf-8") as stream:
+        for line in stream:
+            win = json.loads(line)
+            tiles = list(win["closed_hand"])
+            tiles.remove(win["win_tile"])
+            tiles.append(win["win_tile"])
+            melds = [("({})" if m["type"] == "ankan" else "[{}]").format("".join(m["tiles"]))
+                     for m in win["melds"] if m["type"] != "nukidora"]
+            flags = win["situational"]
+            requests.append(HandRequest(
+                hand=" ".join(["".join(tiles), *melds]), tsumo=win["tsumo"],
+                riichi=win["riichi"] and not win["double_riichi"], double_riichi=win["double_riichi"],
+                ippatsu=flags["ippatsu"], rinshan=flags["rinshan"], chankan=flags["chankan"],
+                haitei=flags["haitei"], houtei=flags["houtei"], seat=win["seat_wind"],
+                round=win["round"]["wind"], dora="".join(win["dora_indicators"]) or None,
+                ura="".join(win["ura_indicators"]) or None, nuki=win["nuki_count"], rules="tenhou",
+            ))
+    return requests
+
+
+SANMA_TILES = [t for t in range(34) if T.is_sanma_tile(t)]
+RUN_STARTS = [t for t in range(T.PIN, T.HONOR) if t % 9 <= 6]
+
+
+def generated_requests(count: int, seed: int = 7) -> list[HandRequest]:
+    """Random complete sanma hands (four sets and a pair, some called), seeded; those with a yaku."""
+    rng = random.Random(seed)
+    rules = load("standard")
+    out: list[HandRequest] = []
+    while len(out) < count:
+        counts = [0] * 34
+        concealed: list[int] = []
+        melds: list[str] = []
+        while len(concealed) + 3 * len(melds) < 12:
+            if rng.random() < 0.55:
+                start = rng.choice(RUN_STARTS)
+                group, called = [start, start + 1, start + 2], False
+            else:
+                tile = rng.choice(SANMA_TILES)
+                group, called = [tile] * 3, rng.random() < 0.3
+            if any(counts[t] + group.count(t) > 4 for t in group):
+                continue
+            for t in group:
+                counts[t] += 1
+            if called:
+                melds.append("[" + format_tiles([(t, False) for t in group]) + "]")
+            else:
+                concealed += group
+        pair = rng.choice([t for t in SANMA_TILES if counts[t] <= 2])
+        concealed += [pair, pair]
+        rng.shuffle(concealed)
+        request = HandRequest(
+            hand=" ".join([format_tiles([(t, False) for t in concealed]), *melds]),
+            tsumo=rng.random() < 0.5,
+            riichi=not melds and rng.random() < 0.5,
+            seat=rng.choice("ESW"),
+            round=rng.choice("ES"),
+            dora=T.name(rng.choice(SANMA_TILES)),
+            nuki=rng.choice((0, 0, 1, 2)),
+        )
+        try:
+            score(request, rules)
+        except SanmaError:  # no yaku, or a fifth copy through the indicator or the norths
+            continue
+        out.append(request)
+    return out
+
+
+@benchmark("hands")
+def bench_hands() -> list[Row]:
+    """Hands scored per second, in this process, on one core."""
+    rows: list[Row] = []
+    for label, requests in (("real wins", real_win_requests()), ("generated", generated_requests(3000))):
+        rules = load(requests[0].rules)
+        built = [build(r, rules) for r in requests]
+        rows.append((f"evaluate (yaku, fu, han, value), {label}", len(built),
+                     best_time(lambda: [evaluate(h, c, r) for h, c, r in built])))
+        rows.append((f"score from text (parse, check, evaluate, pay), {label}", len(requests),
+                     best_time(lambda: [score(q, rules) for q in requests])))
+    return rows
+
+
+@benchmark("batch")
+def bench_batch() -> list[Row]:
+    """`sanma hand --batch` end to end: start-up, JSON in, JSON out (wall time)."""
+    requests = real_win_requests()
+    lines = [json.dumps({k: v for k, v in vars(r).items() if v != getattr(HandRequest(hand=""), k) or k == "hand"})
+             for r in requests] * 4
+    with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False) as stream:
+        stream.write("\n".join(lines) + "\n")
+        path = stream.name
+    try:
+        start = time.perf_counter()
+        done = subprocess.run([sys.executable, "-m", "calc", "hand", "--batch", path], capture_output=True, text=True,
+                              check=True)
+        seconds = time.perf_counter() - start
+    finally:
+        os.unlink(path)
+    assert done.stdout.count("\n") == len(lines)
+    return [("sanma hand --batch, real wins x4 (wall, start-up included)", len(lines), seconds)]
+
+
+def main(argv: list[str]) -> None:
+    names = argv or list(BENCHMARKS)
+    unknown = [n for n in names if n not in BENCHMARKS]
+    if unknown:
+        sys.exit(f"unknown benchmark {unknown[0]!r}; choose from {', '.join(BENCHMARKS)}")
+    rows = []
+    for name in names:
+        for what, count, seconds in BENCHMARKS[name]():
+            rows.append((what, count, f"{seconds:.3f}", f"{count / seconds:,.0f}"))
+    print(tabulate(rows, headers=["benchmark", "items", "seconds", "per second"], tablefmt="simple",
+                   colalign=("left", "right", "right", "right")))
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

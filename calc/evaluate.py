@@ -11,7 +11,7 @@ from typing import NamedTuple
 from calc import tiles as T
 from calc.decompose import counts_of, is_seven_pairs, is_thirteen_orphans, standard_readings
 from calc.errors import IllegalHandError
-from calc.fu import describe, fu_parts
+from calc.fu import Part, describe, fu_parts
 from calc.hand import Hand, WinContext
 from calc.rules import RuleSet
 from calc.shape import Shape, shapes
@@ -24,7 +24,7 @@ class Evaluation(NamedTuple):
     yakuman: tuple[tuple[str, int], ...]  # (name, multiple) of each yakuman
     han: int  # all han, dora included (13 × multiple for a yakuman)
     fu: int
-    fu_breakdown: tuple[tuple[str, int], ...]
+    fu_parts: tuple[Part, ...]  # see `fu_breakdown`
     dora: int
     aka: int
     ura: int
@@ -36,6 +36,11 @@ class Evaluation(NamedTuple):
     @property
     def limit(self) -> str | None:
         return self.value.limit
+
+    @property
+    def fu_breakdown(self) -> tuple[tuple[str, int], ...]:
+        """(reason, fu) lines: put into words only when someone reads them."""
+        return describe(self.fu_parts)
 
 
 def dora_tiles(indicators: tuple[int, ...], rules: RuleSet) -> list[int]:
@@ -62,7 +67,7 @@ def evaluate(hand: Hand, context: WinContext, rules: RuleSet) -> Evaluation:
     if not readings and not seven and not orphans:
         raise IllegalHandError(f"the hand {hand.text()} is not complete (no four sets and a pair, seven pairs or thirteen orphans)")
 
-    kans = sum(1 for m in hand.melds if m.is_kan)
+    kans = [m.is_kan for m in hand.melds].count(True) if hand.melds else 0
     # Dora and the per-hand yaku depend on the tiles and the situation, not on the reading: they
     # are counted once, with the first shape.
     bonus = hand_yaku = None
@@ -136,7 +141,7 @@ def _score_shape(x: YakuInput, rules: RuleSet, bonus, hand_yaku):
         value = hand_value(13 * multiple, 0, rules.hand, yakuman=multiple)
         parts, fu = fu_parts(shape, pinfu=False, value_tiles=values)
         return (value.basic, value.han, fu), lambda: Evaluation(
-            (), tuple(yakuman), 13 * multiple, fu, describe(parts), 0, 0, 0, 0, value, shape.form, shape.wait
+            (), tuple(yakuman), 13 * multiple, fu, parts, 0, 0, 0, 0, value, shape.form, shape.wait
         )
 
     found = [(i, name, han) for i, name, han, check in _SHAPE_YAKU[shape.closed] if check(x)] + _yakuhai(x)
@@ -148,5 +153,5 @@ def _score_shape(x: YakuInput, rules: RuleSet, bonus, hand_yaku):
     han = sum(h for _, h in yaku) + dora + aka + ura + nuki
     value = hand_value(han, fu, rules.hand)
     return (value.basic, han, fu), lambda: Evaluation(
-        tuple(yaku), (), han, fu, describe(parts), dora, aka, ura, nuki, value, shape.form, shape.wait
+        tuple(yaku), (), han, fu, parts, dora, aka, ura, nuki, value, shape.form, shape.wait
     )

@@ -13,14 +13,11 @@ FuLines = tuple[tuple[str, int], ...]
 
 
 def _triplet_fu(tile: int, concealed: bool, kan: bool) -> int:
-    fu = 2
-    if T.is_yaochuu(tile):
-        fu *= 2
+    """2, doubled for a terminal or honour, doubled when concealed, ×4 for a kan."""
+    fu = 4 if tile in T.TERMINALS_AND_HONORS_SET else 2
     if concealed:
         fu *= 2
-    if kan:
-        fu *= 4
-    return fu
+    return fu * 4 if kan else fu
 
 
 def pair_fu(pair: int, value_tiles: dict[int, int]) -> int:
@@ -31,6 +28,12 @@ def pair_fu(pair: int, value_tiles: dict[int, int]) -> int:
 # A part is (reason, tile or None, fu); `describe` turns parts into words. Every reading of a hand
 # is counted, only the best one is described.
 Part = tuple[str, int | None, int]
+_TRIPLET_KIND = {
+    (True, False): "closed triplet",
+    (False, False): "open triplet",
+    (True, True): "closed kan",
+    (False, True): "open kan",
+}
 _SEVEN_PAIRS: tuple[Part, ...] = (("seven pairs", None, 25),)
 _PINFU_TSUMO: tuple[Part, ...] = (("base", None, 20), ("pinfu tsumo: no tsumo fu", None, 0))
 _PINFU_RON: tuple[Part, ...] = (("base", None, 20), ("closed ron", None, 10))
@@ -47,9 +50,8 @@ def fu_parts(shape: Shape, *, pinfu: bool, value_tiles: dict[int, int]) -> tuple
     parts: list[Part] = [("base", None, 20)]
     if shape.closed and not shape.tsumo:
         parts.append(("closed ron", None, 10))
-    for trip in shape.triplets:
-        kind = ("closed " if trip.concealed else "open ") + ("kan" if trip.kan else "triplet")
-        parts.append((kind, trip.tile, _triplet_fu(trip.tile, trip.concealed, trip.kan)))
+    for tile, concealed, kan, _ in shape.triplets:
+        parts.append((_TRIPLET_KIND[concealed, kan], tile, _triplet_fu(tile, concealed, kan)))
     fu = pair_fu(shape.pair, value_tiles)
     if fu:
         parts.append(("value pair", shape.pair, fu))
@@ -57,7 +59,7 @@ def fu_parts(shape: Shape, *, pinfu: bool, value_tiles: dict[int, int]) -> tuple
         parts.append((f"{shape.wait} wait", None, 2))
     if shape.tsumo:
         parts.append(("tsumo", None, 2))
-    raw = sum(part[2] for part in parts)
+    raw = sum([part[2] for part in parts])
     if raw == 20 and not shape.closed:
         parts.append(("open hand minimum", None, 10))  # an open pinfu shape is valued at 30
         raw = 30

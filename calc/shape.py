@@ -121,7 +121,7 @@ def shapes(hand: Hand, context: WinContext, readings, concealed_counts, *, seven
         for wait in waits:
             # A triplet completed by ron is treated as open (minkou), rules: fu and sanankou.
             ron_triplet = win if wait == SHANPON and not tsumo else None
-            triplets = tuple(Triplet(t, t != ron_triplet, False, False) for t in reading.triplets) + meld_triplets
+            triplets = tuple([Triplet(t, t != ron_triplet, False, False) for t in reading.triplets]) + meld_triplets
             out.append(
                 Shape(STANDARD, reading.pair, run_groups, triplets, wait, closed, tsumo, counts_t, facts, triplet_tiles)
             )

@@ -83,8 +83,8 @@ def _tanyao(x: YakuInput) -> bool:
 
 def _peikou_count(x: YakuInput) -> int:
     s = x.shape
-    if s.form != STANDARD or not s.closed:
-        return 0
+    if not s.closed or len(s.runs) < 2 or len(set(s.runs)) == len(s.runs):
+        return 0  # (seven pairs has no runs)
     runs = sorted(s.runs)
     pairs, i = 0, 0
     while i + 1 < len(runs):
@@ -123,13 +123,7 @@ def _all_groups_have(x: YakuInput, tiles: frozenset[int]) -> bool:
 
 def _chanta(x: YakuInput) -> bool:
     s = x.shape
-    return (
-        s.form == STANDARD
-        and s.facts.honors
-        and bool(s.runs)
-        and not s.facts.simples_only
-        and _all_groups_have(x, T.TERMINALS_AND_HONORS_SET)
-    )
+    return bool(s.runs) and s.facts.honors and _all_groups_have(x, T.TERMINALS_AND_HONORS_SET)
 
 
 _DRAGON_SET = frozenset(T.DRAGONS)
@@ -139,34 +133,26 @@ _TERMINALS = frozenset(t for t in T.TERMINALS_AND_HONORS if t < T.HONOR)
 
 def _junchan(x: YakuInput) -> bool:
     s = x.shape
-    return (
-        s.form == STANDARD
-        and not s.facts.honors
-        and not s.facts.simples_only
-        and bool(s.runs)
-        and _all_groups_have(x, _TERMINALS)
-    )
+    return bool(s.runs) and not s.facts.honors and _all_groups_have(x, _TERMINALS)
 
 
 def _ittsu(x: YakuInput) -> bool:
-    if len(x.shape.runs) < 3:
+    runs = x.shape.runs
+    if len(runs) < 3:
         return False
-    runs = set(x.shape.runs)
-    return any({base, base + 3, base + 6} <= runs for base in (T.MAN, T.PIN, T.SOU))
+    return any(base in runs and base + 3 in runs and base + 6 in runs for base in (T.MAN, T.PIN, T.SOU))
 
 
 def _sanshoku_doujun(x: YakuInput) -> bool:
-    if len(x.shape.runs) < 3:
-        return False
-    runs = set(x.shape.runs)
-    return any({n, T.PIN + n, T.SOU + n} <= runs for n in range(7))
+    # Needs a manzu run, which the 108-tile set cannot make (rules.md §1); kept for other tile sets.
+    return len(x.shape.runs) >= 3 and any(
+        n in x.shape.runs and T.PIN + n in x.shape.runs and T.SOU + n in x.shape.runs for n in x.shape.runs if n < T.PIN
+    )
 
 
 def _sanshoku_doukou(x: YakuInput) -> bool:
-    if len(x.shape.triplet_tiles) < 3:
-        return False
-    trips = set(_triplet_tiles(x))
-    return any({n, T.PIN + n, T.SOU + n} <= trips for n in range(9))
+    trips = x.shape.triplet_tiles
+    return len(trips) >= 3 and any(T.PIN + n in trips and T.SOU + n in trips for n in trips if n < T.PIN)
 
 
 def _concealed_triplets(x: YakuInput) -> int:
