@@ -14,7 +14,7 @@ from calc.errors import IllegalHandError
 from calc.fu import Part, describe, fu_parts
 from calc.hand import Hand, WinContext
 from calc.rules import RuleSet
-from calc.shape import Shape, shapes
+from calc.shape import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS, Shape, shapes
 from calc.value import HandValue, hand_value
 from calc.yaku import YAKU, YAKUMAN, YakuInput, may_be_yakuman, value_tiles
 
@@ -96,18 +96,34 @@ def _count_bonus(counts: tuple[int, ...], hand: Hand, context: WinContext, rules
     return dora, hand.red, ura, context.nuki + nuki_dora
 
 
-def _table(closed: bool, per_hand: bool) -> tuple:
-    """(position, name, han, check) of the yaku that count on a closed / open hand."""
+def _hand_table(closed: bool) -> tuple:
+    """(position, name, han, check) of the per-hand yaku that count on a closed / open hand."""
     return tuple(
         (position, y.name, y.han_closed if closed else y.han_open, y.check)
         for position, y in enumerate(YAKU)
-        if (y.han_closed if closed else y.han_open) and y.per_hand == per_hand and y.honor is None
+        if y.per_hand and (y.han_closed if closed else y.han_open)
     )
 
 
-# [closed] -> the table; per-hand yaku are asked once per hand, the others once per reading.
-_HAND_YAKU = {closed: _table(closed, True) for closed in (False, True)}
-_SHAPE_YAKU = {closed: _table(closed, False) for closed in (False, True)}
+def _shape_table(closed: bool, form: str, runs: int, triplets: int) -> tuple:
+    """The per-reading yaku worth asking of a reading with this form and these numbers of sets."""
+    return tuple(
+        (position, y.name, y.han_closed if closed else y.han_open, y.check)
+        for position, y in enumerate(YAKU)
+        if not y.per_hand and y.honor is None and y.may_apply(closed, form, runs, triplets)
+    )
+
+
+# Per-hand yaku are asked once per hand, the others once per reading, from a table chosen by
+# (closed, form, runs, triplets) so that a reading is asked only what it could be.
+_HAND_YAKU = {closed: _hand_table(closed) for closed in (False, True)}
+_SHAPE_YAKU = {
+    (closed, form, runs, triplets): _shape_table(closed, form, runs, triplets)
+    for closed in (False, True)
+    for form in (STANDARD, SEVEN_PAIRS, THIRTEEN_ORPHANS)
+    for runs in range(5)
+    for triplets in range(5)
+}
 # honour tile -> its yakuhai entries (yakuhai count the same open or closed)
 _YAKUHAI = {
     tile: tuple((position, y.name, y.han_open, y.check) for position, y in enumerate(YAKU) if y.honor == tile)
@@ -144,7 +160,8 @@ def _score_shape(x: YakuInput, rules: RuleSet, bonus, hand_yaku):
             (), tuple(yakuman), 13 * multiple, fu, parts, 0, 0, 0, 0, value, shape.form, shape.wait
         )
 
-    found = [(i, name, han) for i, name, han, check in _SHAPE_YAKU[shape.closed] if check(x)] + _yakuhai(x)
+    table = _SHAPE_YAKU[shape.closed, shape.form, len(shape.runs), len(shape.triplets)]
+    found = [(i, name, han) for i, name, han, check in table if check(x)] + _yakuhai(x)
     if not found and not hand_yaku:
         return None
     yaku = [(name, han) for _, name, han in sorted(hand_yaku + found)]

@@ -25,8 +25,22 @@ class Triplet(NamedTuple):
     called: bool  # part of an open meld (pon or open kan)
 
 
-_HONOR_SET = frozenset(range(T.HONOR, 34))
-_HONOR_SUIT = frozenset({T.suit_of(T.HONOR)})
+# Per-tile property bits: OR-ing the bits of every distinct tile describes the whole hand.
+_MAN_BIT, _PIN_BIT, _SOU_BIT, _HONOR_BIT, _YAOCHUU_BIT, _SIMPLE_BIT, _NOT_GREEN_BIT = (1 << i for i in range(7))
+_SUIT_BITS = _MAN_BIT | _PIN_BIT | _SOU_BIT
+
+
+def _tile_bits(tile: int) -> int:
+    bits = _HONOR_BIT if tile >= T.HONOR else 1 << T.suit_of(tile)
+    bits |= _YAOCHUU_BIT if tile in T.TERMINALS_AND_HONORS_SET else _SIMPLE_BIT
+    if tile not in T.GREEN_TILES:
+        bits |= _NOT_GREEN_BIT
+    return bits
+
+
+_BITS = tuple(_tile_bits(t) for t in range(34))
+# suit bits -> the suits they name
+_SUITS_OF_BITS = tuple(frozenset(s for s in range(3) if bits >> s & 1) for bits in range(8))
 
 
 class TileFacts(NamedTuple):
@@ -43,17 +57,19 @@ class TileFacts(NamedTuple):
     @classmethod
     def of(cls, present: set[int]) -> TileFacts:
         """From the set of distinct tiles in the hand."""
-        honors = len(_HONOR_SET.intersection(present))
-        yaochuu = len(T.TERMINALS_AND_HONORS_SET.intersection(present))
-        everything = len(present)
+        bits = 0
+        for tile in present:
+            bits |= _BITS[tile]
+        honors = bool(bits & _HONOR_BIT)
+        yaochuu_only = not bits & _SIMPLE_BIT
         return cls(
-            suits=frozenset({t // 9 for t in present}) - _HONOR_SUIT,
-            honors=honors > 0,
-            simples_only=yaochuu == 0,
-            yaochuu_only=yaochuu == everything,
-            terminals_only=yaochuu == everything and honors == 0,
-            honors_only=honors == everything,
-            green_only=T.GREEN_TILES.issuperset(present),
+            suits=_SUITS_OF_BITS[bits & _SUIT_BITS],
+            honors=honors,
+            simples_only=not bits & _YAOCHUU_BIT,
+            yaochuu_only=yaochuu_only,
+            terminals_only=yaochuu_only and not honors,
+            honors_only=not bits & _SUIT_BITS,
+            green_only=not bits & _NOT_GREEN_BIT,
         )
 
 
@@ -95,7 +111,7 @@ def shapes(hand: Hand, context: WinContext, readings, concealed_counts, *, seven
         meld_triplets = tuple(Triplet(m.tiles[0], not m.opened, m.is_kan, m.opened) for m in hand.melds if m.is_triplet)
     counts_t = concealed_counts
     facts = TileFacts.of(present)
-    closed = hand.closed
+    closed = hand.closed if hand.melds else True
     win = hand.win_tile
     tsumo = context.tsumo
     out = []

@@ -37,6 +37,19 @@ class Yaku:
     per_hand: bool = False
     # For yakuhai: the honour whose triplet it rewards. Only a reading holding that triplet asks.
     honor: int | None = None
+    # What a reading must have for the check to be worth asking (the check still decides):
+    # its form, and how many runs and triplets (melds included).
+    form: str = STANDARD
+    runs: tuple[int, int] = (0, 4)  # (at least, at most)
+    min_triplets: int = 0
+
+    def may_apply(self, closed: bool, form: str, runs: int, triplets: int) -> bool:
+        return (
+            bool(self.han_closed if closed else self.han_open)
+            and form == self.form
+            and self.runs[0] <= runs <= self.runs[1]
+            and triplets >= self.min_triplets
+        )
 
 
 @dataclass(frozen=True)
@@ -206,9 +219,9 @@ YAKU: tuple[Yaku, ...] = (
     Yaku("rinshan_kaihou", 1, 1, lambda x: x.context.rinshan, per_hand=True),
     Yaku("haitei", 1, 1, lambda x: x.context.haitei, per_hand=True),
     Yaku("houtei", 1, 1, lambda x: x.context.houtei, per_hand=True),
-    Yaku("pinfu", 1, 0, _pinfu),
+    Yaku("pinfu", 1, 0, _pinfu, runs=(4, 4)),
     Yaku("tanyao", 1, 1, _tanyao, per_hand=True),
-    Yaku("iipeikou", 1, 0, lambda x: _peikou_count(x) == 1),
+    Yaku("iipeikou", 1, 0, lambda x: _peikou_count(x) == 1, runs=(2, 4)),
     Yaku("seat_wind_east", 1, 1, _seat_wind(T.EAST), honor=T.EAST),
     Yaku("seat_wind_south", 1, 1, _seat_wind(T.SOUTH), honor=T.SOUTH),
     Yaku("seat_wind_west", 1, 1, _seat_wind(T.WEST), honor=T.WEST),
@@ -221,18 +234,18 @@ YAKU: tuple[Yaku, ...] = (
     Yaku("hatsu", 1, 1, _yakuhai(T.GREEN), honor=T.GREEN),
     Yaku("chun", 1, 1, _yakuhai(T.RED), honor=T.RED),
     Yaku("double_riichi", 2, 0, lambda x: x.context.double_riichi, per_hand=True),
-    Yaku("chiitoitsu", 2, 0, lambda x: x.shape.form == SEVEN_PAIRS),
-    Yaku("chanta", 2, 1, _chanta),
-    Yaku("ittsu", 2, 1, _ittsu),
-    Yaku("sanshoku_doujun", 2, 1, _sanshoku_doujun),
-    Yaku("sanshoku_doukou", 2, 2, _sanshoku_doukou),
+    Yaku("chiitoitsu", 2, 0, lambda x: x.shape.form == SEVEN_PAIRS, form=SEVEN_PAIRS),
+    Yaku("chanta", 2, 1, _chanta, runs=(1, 4)),
+    Yaku("ittsu", 2, 1, _ittsu, runs=(3, 4)),
+    Yaku("sanshoku_doujun", 2, 1, _sanshoku_doujun, runs=(3, 4)),
+    Yaku("sanshoku_doukou", 2, 2, _sanshoku_doukou, min_triplets=3),
     Yaku("sankantsu", 2, 2, lambda x: x.kans == 3, per_hand=True),
-    Yaku("toitoi", 2, 2, _toitoi),
-    Yaku("sanankou", 2, 2, lambda x: len(x.shape.triplets) >= 3 and _concealed_triplets(x) == 3),
-    Yaku("shousangen", 2, 2, _shousangen),
+    Yaku("toitoi", 2, 2, _toitoi, runs=(0, 0)),
+    Yaku("sanankou", 2, 2, lambda x: _concealed_triplets(x) == 3, min_triplets=3),
+    Yaku("shousangen", 2, 2, _shousangen, min_triplets=2),
     Yaku("honroutou", 2, 2, _honroutou, per_hand=True),
-    Yaku("ryanpeikou", 3, 0, lambda x: _peikou_count(x) == 2),
-    Yaku("junchan", 3, 2, _junchan),
+    Yaku("ryanpeikou", 3, 0, lambda x: _peikou_count(x) == 2, runs=(4, 4)),
+    Yaku("junchan", 3, 2, _junchan, runs=(1, 4)),
     Yaku("honitsu", 3, 2, _honitsu, per_hand=True),
     Yaku("chinitsu", 6, 5, _chinitsu, per_hand=True),
     # rules.md §3 "renhou per profile": where it is not a yakuman it is a 5-han yaku.
