@@ -164,30 +164,31 @@ def build_hand(
     if win_red and (win_tile, True) not in concealed_text:
         raise IllegalHandError(f"winning tile {T.name(win_tile, True)} is not in the hand")
 
-    red_fives = set(rules.game.red_fives)
-    all_tiles: list[Tile] = list(concealed_text) + [t for m in meld_texts for t in m.tiles] + list(indicators)
-    for tile, red in all_tiles:
-        if rules.game.tile_set == "sanma" and not T.is_sanma_tile(tile):
-            raise IllegalHandError(f"{T.name(tile)} does not exist in sanma (only 1m and 9m of manzu)")
-        if red and tile not in red_fives:
-            raise IllegalHandError(f"{T.name(tile, True)}: this profile has no red {T.name(tile)}")
+    all_tiles: list[Tile] = concealed_text + [t for m in meld_texts for t in m.tiles] + list(indicators)
     counts = [0] * 34
-    reds = [0] * 34
+    red_tiles = []
     for tile, red in all_tiles:
         counts[tile] += 1
-        reds[tile] += red
-    counts[T.NORTH] += context.nuki
+        if red:
+            red_tiles.append(tile)
+    if rules.game.tile_set == "sanma" and any(counts[T.MAN + 1 : T.MAN + 8]):
+        missing = next(t for t in range(T.MAN + 1, T.MAN + 8) if counts[t])
+        raise IllegalHandError(f"{T.name(missing)} does not exist in sanma (only 1m and 9m of manzu)")
+    for tile in red_tiles:
+        if tile not in rules.game.red_fives:
+            raise IllegalHandError(f"{T.name(tile, True)}: this profile has no red {T.name(tile)}")
+        if red_tiles.count(tile) > 1:
+            raise IllegalHandError(f"{red_tiles.count(tile)} red {T.name(tile)}; there is one")
     if context.nuki > 4:
         raise IllegalHandError(f"--nuki {context.nuki}: there are only four norths")
     if context.nuki and not rules.north.nukidora:
         raise IllegalHandError("this profile does not extract norths (north.nukidora is false)")
-    for tile in range(34):
-        if counts[tile] > 4:
-            raise IllegalHandError(
-                f"{counts[tile]} copies of {T.name(tile)} (hand, melds, indicators and extracted norths); there are four"
-            )
-        if reds[tile] > 1:
-            raise IllegalHandError(f"{reds[tile]} red {T.name(tile)}; there is one")
+    counts[T.NORTH] += context.nuki
+    if max(counts) > 4:
+        tile = max(range(34), key=counts.__getitem__)
+        raise IllegalHandError(
+            f"{counts[tile]} copies of {T.name(tile)} (hand, melds, indicators and extracted norths); there are four"
+        )
 
     kans = sum(1 for m in melds if m.is_kan)
     expected_concealed = 14 - 3 * len(melds)

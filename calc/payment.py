@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from math import floor
 
 from calc.errors import SanmaError
@@ -233,6 +234,7 @@ class Shares:
         return self.tsumo_dealer + self.tsumo_child * (players - 2)
 
 
+@lru_cache(maxsize=4096)  # a few hundred (b, dealer, scheme) cases occur; the lines cost most
 def shares(basic: int, *, dealer_wins: bool, rules: PaymentRules) -> Shares:
     """The scheme's split of basic points `b` (rules.md §4), each rounding written out."""
     b = basic
