@@ -290,7 +290,8 @@ def may_be_yakuman(x: YakuInput) -> bool:
         or c.chiihou
         or c.renhou
         or s.form == THIRTEEN_ORPHANS
-        or len(s.triplet_tiles) >= 3
+        or len(s.triplet_tiles) == 4  # suuankou, daisuushii, suukantsu
+        or (len(s.triplet_tiles) == 3 and min(s.triplet_tiles) >= T.HONOR)  # daisangen, shousuushii
         or s.facts.honors_only
         or s.facts.green_only
         or (s.closed and len(s.facts.suits) == 1 and not s.facts.honors)

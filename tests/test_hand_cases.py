@@ -85,6 +85,11 @@ CASES = [
     # ron counts as open) = 36 → 40.
     ("daisangen", dict(hand="11p22p [555z] [666z] [777z] 1p", seat="S"),
      {"daisangen": 13}, 13, 40, "yakuman", [("discarder", 32000)]),
+    # With a run beside the three dragon triplets: 20 + 12 (open dragons) + 2 (kanchan) = 34 → 40.
+    ("daisangen-with-run", dict(hand="13p55s [555z] [666z] [777z] 2p", seat="S"),
+     {"daisangen": 13}, 13, 40, "yakuman", [("discarder", 32000)]),
+    ("shousuushii-with-run", dict(hand="12p44z [111z] [222z] [333z] 3p", seat="S"),
+     {"shousuushii": 13}, 13, 40, "yakuman", [("discarder", 32000)]),
     # 1m1p1s triplets: sanshoku doukou is possible in sanma (doujun is not: no 2m-8m).
     ("sanshoku-doukou", dict(hand="111m111p111s234p5z5z", seat="S"),
      {"sanshoku_doukou": 2, "sanankou": 2}, 4, 60, "mangan", [("discarder", 8000)]),
@@ -119,7 +124,7 @@ CASES = [
      {"menzen_tsumo": 1, "rinshan_kaihou": 1, "pinfu": 1}, 4, 20, None, [("non-dealer", 1300), ("dealer", 2600)]),
     ("double-riichi", dict(hand="123p456p789s1s444z1s", double_riichi=True, seat="S"),
      {"double_riichi": 2}, 2, 40, None, [("discarder", 2600)]),
-    ("chanta", dict(hand="123p789p11z [999s] 1s2s3s"[:0] + "123p789p123s11z [999s]", seat="S"),
+    ("chanta", dict(hand="123p789p123s11z [999s]", seat="S"),
      {"chanta": 1}, 1, 30, None, [("discarder", 1000)]),
     # The last 9p read into 789p is a two-sided wait, so pinfu beats the tanki reading (40 fu, 4 han).
     ("junchan", dict(hand="123p789p123s789s9p9p", seat="S", riichi=True),

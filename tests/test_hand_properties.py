@@ -128,3 +128,28 @@ def test_red_fives_round_trip():
     hand = build_hand("0p55p678s5z5z [999m] [0555s]", RULES, WinContext(tsumo=True), win="0p")
     assert hand.red == 2 and hand.win_red
     assert build_hand(hand.text(), RULES, WinContext(tsumo=True)) == hand
+
+
+@settings(max_examples=400, deadline=None)
+@given(winning_hands())
+def test_yakuman_precheck_never_hides_a_yakuman(request):
+    """`may_be_yakuman` is a shortcut: wherever a yakuman's check holds, it must say yes."""
+    from calc.decompose import counts_of, is_seven_pairs, is_thirteen_orphans, standard_readings
+    from calc.scoring import build
+    from calc.shape import shapes
+    from calc.yaku import YAKUMAN, YakuInput, may_be_yakuman, value_tiles
+
+    try:
+        hand, context, rules = build(request)
+    except SanmaError:
+        return
+    counts = counts_of(hand.concealed)
+    closed_14 = not hand.melds
+    for shape in shapes(hand, context, standard_readings(counts), counts,
+                        seven_pairs=closed_14 and is_seven_pairs(counts),
+                        thirteen_orphans=closed_14 and is_thirteen_orphans(counts)):
+        kans = sum(1 for m in hand.melds if m.is_kan)
+        x = YakuInput(shape, context, rules.hand, rules.north, kans, hand.win_tile, counts,
+                      value_tiles(context, rules.north))
+        if any(record.check(x) for record in YAKUMAN):
+            assert may_be_yakuman(x)
