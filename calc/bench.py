@@ -156,6 +156,28 @@ def bench_batch() -> list[Row]:
     return [("sanma hand --batch, real wins x4 (wall, start-up included)", len(lines), seconds)]
 
 
+@benchmark("replay")
+def bench_replay() -> list[Row]:
+    """Tenhou logs (issue 5): reading in this process, and the whole `sanma replay` of the shared mjlog
+    games with every hand, draw and final result checked (wall time; target under 1.5 s)."""
+    from calc.logs import parse_log
+
+    files = sorted((DATA_DIR / "mjlog").glob("*.xml"))
+    if not files:
+        return []
+    blobs = [(f.read_bytes(), str(f)) for f in files]
+    rules = load("tenhou")
+    read = best_time(lambda: [parse_log(data, name, rules) for data, name in blobs], repeats=3)
+    walls = []
+    for _ in range(3):
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "calc", "replay", str(DATA_DIR / "mjlog")], stdout=subprocess.DEVNULL,
+                       check=True)
+        walls.append(time.perf_counter() - start)
+    return [("read Tenhou mjlog games (one core)", len(files), read),
+            ("sanma replay, every hand checked (wall, all cores, start-up included)", len(files), min(walls))]
+
+
 def main(argv: list[str]) -> None:
     names = argv or list(BENCHMARKS)
     unknown = [n for n in names if n not in BENCHMARKS]
