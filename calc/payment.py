@@ -66,20 +66,8 @@ class Settlement:
         # rules.md §6: payments only move points between seats and the stick pot.
         if sum(self.deltas) + self.pot_change != 0:
             raise AssertionError(f"settlement does not sum to zero: {self.deltas} pot {self.pot_change:+}")
-        if self.payments:
-            deltas = [0] * len(self.deltas)
-            pot = 0
-            for p in self.payments:
-                if p.payer is None:
-                    pot -= p.amount
-                else:
-                    deltas[p.payer] -= p.amount
-                if p.payee is None:
-                    pot += p.amount
-                else:
-                    deltas[p.payee] += p.amount
-            if tuple(deltas) != self.deltas or pot != self.pot_change:
-                raise AssertionError(f"payments {self.payments} do not make deltas {self.deltas}")
+        if self.payments and _net(len(self.deltas), self.payments) != (self.deltas, self.pot_change):
+            raise AssertionError(f"payments {self.payments} do not make deltas {self.deltas}")
 
     def received(self, seat: int) -> int:
         """What `seat` collects (its positive delta), for a winner's total."""
@@ -101,7 +89,8 @@ def combine(*parts: Settlement) -> Settlement:
     )
 
 
-def _settle(players: int, payments: list[Payment], lines: list[str]) -> Settlement:
+def _net(players: int, payments) -> tuple[tuple[int, ...], int]:
+    """(per-seat deltas, pot change) that a list of transfers adds up to; None is the stick pot."""
     deltas = [0] * players
     pot = 0
     for p in payments:
@@ -113,7 +102,12 @@ def _settle(players: int, payments: list[Payment], lines: list[str]) -> Settleme
             pot += p.amount
         else:
             deltas[p.payee] += p.amount
-    return Settlement(tuple(deltas), pot, tuple(lines), tuple(payments))
+    return tuple(deltas), pot
+
+
+def _settle(players: int, payments: list[Payment], lines: list[str]) -> Settlement:
+    deltas, pot = _net(players, payments)
+    return Settlement(deltas, pot, tuple(lines), tuple(payments))
 
 
 # ---------------------------------------------------------------- rounding
