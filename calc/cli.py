@@ -87,6 +87,8 @@ def hand_command(
     explain: bool = typer.Option(False, "--explain", help="Show the arithmetic."),
     as_json: bool = typer.Option(False, "--json", help="One JSON object."),
     batch: Optional[Path] = typer.Option(None, "--batch", help="JSON lines in (- = stdin), JSON lines out."),
+    void: Optional[str] = typer.Option(None, "--void", help="Sichuan: the winner's void suit, m, p or s."),
+    kong_discard: bool = typer.Option(False, "--kong-discard", help="Sichuan: a ron on the discard made after a kong."),
 ) -> None:
     """Score one hand: yaku, fu, han, limit and who pays what."""
     from calc import report
@@ -99,6 +101,17 @@ def hand_command(
         return
     if hand is None:
         raise typer.BadParameter("a hand is required (or --batch FILE)")
+    if _is_sichuan(rules):
+        sanma_only = {"--riichi": riichi, "--double-riichi": double_riichi, "--ippatsu": ippatsu, "--renhou": renhou,
+                      "--seat": seat != "E", "--round": round_ != "E", "--dora": dora, "--ura": ura, "--nuki": nuki,
+                      "--honba": honba, "--sticks": sticks, "--scheme": scheme, "--all-schemes": all_schemes}
+        flags = {"tsumo": tsumo, "kong_replacement": rinshan, "kong_discard": kong_discard, "rob_kong": chankan,
+                 "haitei": haitei, "houtei": houtei, "heavenly": tenhou, "earthly": chiihou}
+        _sichuan_hand(hand, rules, void=void, win=win, flags=flags, sanma_only=sanma_only, as_json=as_json,
+                      explain=explain)
+        return
+    if void is not None or kong_discard:
+        raise typer.BadParameter("--void and --kong-discard are for Sichuan profiles (e.g. --rules sichuan)")
     request = HandRequest(
         hand=hand, win=win, tsumo=tsumo, riichi=riichi, double_riichi=double_riichi, ippatsu=ippatsu,
         rinshan=rinshan, chankan=chankan, haitei=haitei, houtei=houtei, tenhou=tenhou, chiihou=chiihou,
@@ -122,6 +135,26 @@ def demo_command() -> None:
     from calc.demo import demo_text
 
     typer.echo(demo_text())
+
+
+def _is_sichuan(rules: str) -> bool:
+    """A profile with `variant: sichuan` is played by calc.sichuan (issue 7)."""
+    from calc.sichuan.rules import is_sichuan
+
+    return is_sichuan(rules)
+
+
+def _sichuan_hand(hand: str, rules: str, *, void: str | None, win: str | None, flags: dict, sanma_only: dict,
+                  as_json: bool, explain: bool) -> None:
+    """`sanma hand --rules sichuan`: the fan breakdown and who pays what."""
+    from calc.sichuan import report as sichuan_report
+    from calc.sichuan.rules import load
+    from calc.sichuan.scoring import context_from_flags, reject_sanma_flags, score_hand
+
+    reject_sanma_flags(sanma_only)
+    scored = score_hand(hand, load(rules), context_from_flags(**flags), void=void, win=win)
+    typer.echo(json.dumps(sichuan_report.hand_dict(scored), ensure_ascii=False) if as_json
+               else sichuan_report.hand_text(scored, explain=explain))
 
 
 def _run_batch(path: Path) -> None:
@@ -230,6 +263,17 @@ def settle_command(
 
     if scheme is not None and all_schemes:
         raise typer.BadParameter("--scheme and --all-schemes do not go together")
+    from calc.sichuan import record as sichuan_record
+
+    if sichuan_record.is_sichuan_record(file):  # its `rules:` profile says `variant: sichuan` (issue 7)
+        if scheme is not None or all_schemes:
+            raise typer.BadParameter("--scheme and --all-schemes are sanma tsumo schemes; a Sichuan record has none")
+        from calc.sichuan import report as sichuan_report
+
+        settled = sichuan_record.settle(sichuan_record.read(file))
+        typer.echo(json.dumps(sichuan_report.settle_dict(settled), ensure_ascii=False) if as_json
+                   else sichuan_report.settle_text(settled, explain=explain))
+        return
     match_record = record.read(file)
     # The record is checked under its own profile first: a record that cannot have happened is
     # rejected whatever scheme is asked for, before anything is printed.
@@ -308,6 +352,13 @@ def rules_list_command() -> None:
     from calc import rules as profiles
 
     typer.echo(report.rules_list_text([profiles.load(name) for name in profiles.builtin_names()]))
+    from calc.sichuan import VARIANT
+    from calc.sichuan import report as sichuan_report
+    from calc.sichuan import rules as sichuan_rules
+
+    sichuan = [sichuan_rules.load(name) for name in profiles.builtin_names(VARIANT)]
+    if sichuan:
+        typer.echo("\n" + sichuan_report.rules_list_text(sichuan))
 
 
 @rules_app.command("show")
@@ -316,6 +367,12 @@ def rules_show_command(name: str = typer.Argument(..., help="Profile name or YAM
     from calc import report
     from calc import rules as profiles
 
+    if _is_sichuan(name):
+        from calc.sichuan import report as sichuan_report
+        from calc.sichuan import rules as sichuan_rules
+
+        typer.echo(sichuan_report.rules_show_text(sichuan_rules.load(name)))
+        return
     typer.echo(report.rules_show_text(profiles.load(name)))
 
 
@@ -324,5 +381,11 @@ def rules_check_command(file: Path = typer.Argument(..., help="A profile YAML fi
     """Validate a profile file (and what it extends); every problem is listed with file, line and key."""
     from calc import rules as profiles
 
+    if _is_sichuan(str(file)):
+        from calc.sichuan import rules as sichuan_rules
+
+        sichuan = sichuan_rules.load(str(file))
+        typer.echo(f"{file}: ok ({sichuan.name}, sichuan, {sichuan.describe()})")
+        return
     ruleset = profiles.load(str(file))
     typer.echo(f"{file}: ok ({ruleset.name}, scheme {ruleset.payment.scheme})")
