@@ -24,56 +24,52 @@ _NONE = -1  # a (mentsu, pair) combination the suit cannot reach
 _CAP = 4  # more than four mentsu or taatsu never helps a 14-tile hand
 
 
+_EMPTY = (0,) + (_NONE,) * 9  # no tiles: zero mentsu, zero taatsu, no pair
+
+
 @lru_cache(maxsize=None)
 def _blocks(key: tuple[int, ...], honors: bool) -> tuple[int, ...]:
-    """For one suit: best taatsu count for each (pair 0/1, mentsu 0-4): index pair * 5 + mentsu.
+    """For one suit: best taatsu count for each (pair 0/1, mentsu 0-4), at index pair * 5 + mentsu.
 
     Mentsu are triplets and runs; taatsu are pairs, two-sided / edge waits and closed waits; the
-    pair is one pair set aside as the head. Every split is tried (the suit is small)."""
+    pair is one pair set aside as the head. The first tile held is used in every possible way and
+    the rest of the suit is looked up the same way (cached), so shapes share their sub-shapes."""
+    i = next((k for k, c in enumerate(key) if c), None)
+    if i is None:
+        return _EMPTY
     best = [_NONE] * 10
-    counts = list(key)
-    size = len(counts)
+    size = len(key)
 
-    def walk(i: int, m: int, t: int, p: int) -> None:
-        while i < size and counts[i] == 0:
-            i += 1
-        if i == size:
-            slot = p * 5 + min(m, _CAP)
-            if min(t, _CAP) > best[slot]:
-                best[slot] = min(t, _CAP)
-            return
-        c = counts[i]
-        if c >= 3:
-            counts[i] -= 3
-            walk(i, m + 1, t, p)
-            counts[i] += 3
-        if not honors and i + 2 < size and counts[i + 1] and counts[i + 2]:
-            counts[i] -= 1
-            counts[i + 1] -= 1
-            counts[i + 2] -= 1
-            walk(i, m + 1, t, p)
-            counts[i] += 1
-            counts[i + 1] += 1
-            counts[i + 2] += 1
-        if c >= 2:
-            counts[i] -= 2
-            if not p:
-                walk(i, m, t, 1)
-            walk(i, m, t + 1, p)
-            counts[i] += 2
-        if not honors:
-            for step in (1, 2):
-                if i + step < size and counts[i + step]:
-                    counts[i] -= 1
-                    counts[i + step] -= 1
-                    walk(i, m, t + 1, p)
-                    counts[i] += 1
-                    counts[i + step] += 1
-        counts[i] -= 1  # leave one copy isolated
-        walk(i, m, t, p)
-        counts[i] += 1
+    def use(removed: tuple[int, ...], dm: int, dt: int, dp: int) -> None:
+        rest = list(key)
+        for k in removed:
+            rest[k] -= 1
+        sub = _blocks(tuple(rest), honors)
+        for p in (0, 1):
+            if dp and p:
+                continue
+            for m in range(5 - dm):
+                t = sub[p * 5 + m]
+                if t < 0:
+                    continue
+                slot = (p + dp) * 5 + m + dm
+                t = min(t + dt, _CAP)
+                if t > best[slot]:
+                    best[slot] = t
 
-    walk(0, 0, 0, 0)
+    c = key[i]
+    if c >= 3:
+        use((i, i, i), 1, 0, 0)
+    if not honors and i + 2 < size and key[i + 1] and key[i + 2]:
+        use((i, i + 1, i + 2), 1, 0, 0)
+    if c >= 2:
+        use((i, i), 0, 0, 1)
+        use((i, i), 0, 1, 0)
+    if not honors:
+        for step in (1, 2):
+            if i + step < size and key[i + step]:
+                use((i, i + step), 0, 1, 0)
+    use((i,), 0, 0, 0)  # the tile stays isolated
     return tuple(best)
 
 

@@ -1,0 +1,250 @@
+"""Whole matches: each hand's tile play simulated once, then settled under every scheme asked.
+
+Luck is held equal across schemes: the k-th hand of match i always comes from the wall seeded by
+(run seed, i, k). A hand's play depends on the table only through who deals, the round wind and
+who may still afford a riichi stick (match.riichi_min_points), never on the scores themselves, so a
+hand is simulated once per such situation and shared by every scheme that reaches it. The match
+length and end depend on the scores, so hands are made lazily, as a scheme's match asks for them.
+
+Runs use every core (`workers`), with results gathered in match order: the same seed gives the
+same output whatever the number of processes.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from dataclasses import dataclass, field, replace
+from multiprocessing import get_context
+from pathlib import Path
+from typing import Callable, Iterator
+
+from calc import match, payment
+from calc import rules as R
+from calc.events import Abort, ExhaustiveDraw, Nagashi
+from calc.sim import bots as B
+from calc.sim.engine import EXHAUSTIVE, NAGASHI, HandPlay, SimError, play_hand
+from calc.sim.stats import NOT_YAKU, Tally
+from calc.sim.wall import Wall
+
+MAX_HANDS = 200  # a match that has not ended by then is a bug in the flow rules, not a long game
+
+
+@dataclass(frozen=True)
+class Setup:
+    rules: R.RuleSet  # the profile, its match length set; the scheme is the first of `schemes`
+    schemes: tuple[str, ...]
+    bots: str
+    seed: str
+    check: bool = False
+    save: str | None = None  # a directory for tenhou.net/6 records of the first scheme's matches
+
+
+def setup(rules: R.RuleSet, *, schemes: tuple[str, ...], bots: str, seed: str, length: str | None = None,
+          check: bool = False, save: str | None = None) -> Setup:
+    if length is not None and length != rules.match.length:
+        rules = replace(rules, match=replace(rules.match, length=length))
+    return Setup(rules, schemes, bots, str(seed), check, save)
+
+
+class Hands:
+    """The hands of one match, made on demand and shared by the schemes."""
+
+    def __init__(self, s: Setup, index: int) -> None:
+        self.s = s
+        self.index = index
+        self.bots = [B.make(s.bots) for _ in range(s.rules.game.players)]
+        self.cache: dict[tuple, HandPlay] = {}
+
+    def get(self, k: int, state: match.MatchState) -> HandPlay:
+        rules = self.s.rules
+        allowed = tuple(score >= rules.match.riichi_min_points for score in state.scores)
+        key = (k, state.round_wind, state.dealer, allowed)
+        play = self.cache.get(key)
+        if play is None:
+            wall = Wall.shuffled(random.Random(f"{self.s.seed}/{self.index}/{k}"))
+            play = play_hand(wall, rules, dealer=state.dealer, round_wind=state.round_wind, bots=self.bots,
+                             riichi_allowed=allowed, check=self.s.check)
+            self.cache[key] = play
+        return play
+
+
+@dataclass
+class MatchRun:
+    scheme: str
+    rows: list[match.LedgerRow]
+    plays: list[HandPlay]
+    state: match.MatchState
+    standings: tuple[match.Standing, ...]
+
+
+def play_match(hands: Hands, rules: R.RuleSet) -> MatchRun:
+    state = match.start(rules)
+    total = match.total(state, rules)
+    rows, plays = [], []
+    while not state.ended:
+        if len(rows) >= MAX_HANDS:
+            raise SimError(f"match {hands.index} has not ended after {MAX_HANDS} hands")
+        play = hands.get(len(rows), state)
+        state, row = match.apply(state, play.kyoku, rules)
+        if hands.s.check and match.total(state, rules) != total:
+            raise SimError(f"points plus sticks changed from {total} to {match.total(state, rules)}")
+        rows.append(row)
+        plays.append(play)
+    return MatchRun(rules.payment.scheme, rows, plays, state, match.tally(state, rules))
+
+
+# --- what a match sends back (small: it crosses process boundaries) ------------------------------
+@dataclass
+class SchemeResult:
+    points: tuple[float, ...]  # final points by starting seat
+    ranks: tuple[int, ...]  # 1-based rank by starting seat
+    scores: tuple[int, ...]
+    dealer_income: int  # every dealer's score change over their hands as dealer
+    dealerships: int
+    tsumo_income: int  # what tsumo winners collected (hand values, no honba or sticks)
+    tsumo_wins: int
+    ron_income: int
+    ron_wins: int
+    hands: int
+    bust: bool
+    west: bool
+
+
+@dataclass
+class MatchResult:
+    index: int
+    schemes: dict[str, SchemeResult]
+    tally: Tally | None = None  # hand statistics, under the first scheme
+    saved: str | None = None
+
+
+def win_income(settlement: payment.Settlement, winner: int) -> int:
+    """What a winner collected for the hand itself: no honba, no sticks."""
+    return sum(p.amount - p.honba for p in settlement.payments if p.payee == winner and p.role != payment.STICKS)
+
+
+def _summary(run: MatchRun) -> SchemeResult:
+    players = len(run.state.scores)
+    points = [0.0] * players
+    ranks = [0] * players
+    for st in run.standings:
+        points[st.seat] = st.points
+        ranks[st.seat] = st.rank
+    dealer_income = 0
+    dealerships = set()
+    tsumo = [0, 0]
+    ron = [0, 0]
+    west = False
+    for row in run.rows:
+        dealer_income += row.deltas[row.dealer]
+        dealerships.add(row.label)
+        west = west or row.label.startswith("W")
+        for w in row.kyoku.wins:
+            income = win_income(row.settlement, w.winner)
+            bucket = tsumo if w.tsumo else ron
+            bucket[0] += income
+            bucket[1] += 1
+    return SchemeResult(tuple(points), tuple(ranks), tuple(st.score for st in sorted(run.standings, key=lambda s: s.seat)),
+                        dealer_income, len(dealerships), tsumo[0], tsumo[1], ron[0], ron[1], len(run.rows),
+                        run.state.end_reason == match.BUST, west)
+
+
+def _tally(run: MatchRun) -> Tally:
+    t = Tally(players=len(run.state.scores), matches=1, hands=len(run.rows))
+    for row, play in zip(run.rows, run.plays):
+        t.riichi += play.riichi
+        t.nuki += play.nuki
+        t.calls += play.calls
+        result = row.kyoku.result
+        if row.kyoku.wins:
+            t.win_hands += 1
+            t.deal_ins += not row.kyoku.wins[0].tsumo
+        elif isinstance(result, (ExhaustiveDraw, Nagashi)):
+            t.exhaustive += 1
+            t.nagashi += isinstance(result, Nagashi)
+        elif isinstance(result, Abort):
+            t.aborts += 1
+        for w, record in zip(row.kyoku.wins, play.wins):
+            ev = record.evaluation
+            t.wins += 1
+            t.tsumo += w.tsumo
+            t.han += ev.han
+            t.points += win_income(row.settlement, w.winner)
+            t.yakuman += bool(ev.yakuman)
+            t.winner_nuki += len_nuki(play, w.winner)
+            for name, _ in (ev.yakuman or ev.yaku):
+                if name not in NOT_YAKU:
+                    t.yaku[name] += 1
+    t.busts = run.state.end_reason == match.BUST
+    t.west = any(row.label.startswith("W") for row in run.rows)
+    return t
+
+
+def len_nuki(play: HandPlay, seat: int) -> int:
+    return sum(1 for g in play.gives[seat] if g[0] == "nuki")
+
+
+def run_match(s: Setup, index: int, want_tally: bool) -> MatchResult:
+    hands = Hands(s, index)
+    results = {}
+    first = None
+    for scheme in s.schemes:
+        rules = s.rules.with_scheme(scheme)
+        run = play_match(hands, rules)
+        first = first or run
+        results[scheme] = _summary(run)
+    saved = None
+    if s.save is not None:
+        from calc.sim.record import save_match
+
+        saved = save_match(first, s, index)
+    return MatchResult(index, results, _tally(first) if want_tally else None, saved)
+
+
+def _job(args: tuple[Setup, int, bool]) -> MatchResult:
+    return run_match(*args)
+
+
+def run(s: Setup, matches: int, *, want_tally: bool, workers: int | None = None,
+        advance: Callable[[int], None] | None = None) -> Iterator[MatchResult]:
+    """Results in match order. Stop early by closing the iterator (Ctrl-C: the caller keeps what
+    came back)."""
+    jobs = [(s, i, want_tally) for i in range(matches)]
+    workers = workers or os.cpu_count() or 1
+    if workers < 2 or matches < 4:
+        for job in jobs:
+            yield _job(job)
+            if advance:
+                advance(1)
+        return
+    chunk = max(1, min(16, matches // (workers * 8)))
+    pool = get_context("fork" if "fork" in _methods() else "spawn").Pool(workers)
+    try:
+        for result in pool.imap(_job, jobs, chunksize=chunk):
+            yield result
+            if advance:
+                advance(1)
+        pool.close()
+    finally:
+        pool.terminate()
+        pool.join()
+
+
+def _methods() -> list[str]:
+    from multiprocessing import get_all_start_methods
+
+    return get_all_start_methods()
+
+
+def check_save_dir(path: Path) -> None:
+    """An unwritable --save folder is refused before any work starts."""
+    from calc.sim.record import SaveError
+
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        probe = path / ".sanma-write-test"
+        probe.write_text("")
+        probe.unlink()
+    except OSError as e:
+        raise SaveError(f"--save {path}: cannot write there ({e.strerror})") from None

@@ -1,0 +1,72 @@
+"""Summary statistics of many hands and matches, the same for simulated games and real records.
+
+`Tally` keeps raw counts only, so tallies of separate matches add up in any grouping and the
+figures (`figures()`) are computed once at the end.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+NOT_YAKU = ("dora", "ura", "aka")  # han, but not yaku (rules.md §3): left out of the yaku frequencies
+
+
+@dataclass
+class Tally:
+    players: int = 3
+    matches: int = 0
+    hands: int = 0
+    win_hands: int = 0  # hands that ended in a win (a double ron counts once)
+    wins: int = 0  # winners (a double ron counts twice)
+    tsumo: int = 0
+    deal_ins: int = 0  # hands won by ron (the discarder dealt in)
+    exhaustive: int = 0  # exhaustive draws, nagashi mangan included
+    nagashi: int = 0
+    aborts: int = 0
+    han: int = 0  # over the wins; a yakuman counts 13 per yakuman
+    points: int = 0  # over the wins: the hand's value without honba and sticks
+    yakuman: int = 0
+    riichi: int = 0  # riichi declarations that stood
+    nuki: int = 0  # norths extracted, every seat (None in `figures` when not known)
+    nuki_known: bool = True
+    winner_nuki: int = 0
+    calls: int = 0  # pon and open kan
+    busts: int = 0
+    west: int = 0  # matches that went into the West round
+    yaku: Counter = field(default_factory=Counter)
+
+    def add(self, other: Tally) -> None:
+        for name, value in vars(other).items():
+            if name == "yaku":
+                self.yaku.update(value)
+            elif name == "nuki_known":
+                self.nuki_known = self.nuki_known and value
+            elif name != "players":
+                setattr(self, name, getattr(self, name) + value)
+
+    def figures(self) -> dict:
+        def share(a: int, b: int) -> float | None:
+            return a / b if b else None
+
+        return {
+            "matches": self.matches,
+            "hands": self.hands,
+            "hands_per_match": share(self.hands, self.matches),
+            "win_rate": share(self.win_hands, self.hands),
+            "tsumo_share": share(self.tsumo, self.wins),
+            "deal_in_rate": share(self.deal_ins, self.hands * self.players),
+            "draw_rate": share(self.exhaustive, self.hands),
+            "nagashi_rate": share(self.nagashi, self.hands),
+            "abort_rate": share(self.aborts, self.hands),
+            "average_han": share(self.han, self.wins),
+            "average_points": share(self.points, self.wins),
+            "yakuman_rate": share(self.yakuman, self.wins),
+            "riichi_per_hand": share(self.riichi, self.hands),
+            "calls_per_hand": share(self.calls, self.hands),
+            "norths_per_hand": share(self.nuki, self.hands) if self.nuki_known else None,
+            "norths_per_win": share(self.winner_nuki, self.wins),
+            "bust_rate": share(self.busts, self.matches),
+            "west_rate": share(self.west, self.matches),
+            "yaku": {name: count / self.wins for name, count in sorted(self.yaku.items())} if self.wins else {},
+        }
