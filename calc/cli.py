@@ -339,6 +339,71 @@ def replay_command(
         raise typer.Exit(1)
 
 
+# ---------------------------------------------------------------- sanma simulate / compare
+
+
+def _sim_bar(matches: int, label: str):
+    """A progress bar on stderr for runs long enough to want one (and only on a terminal)."""
+    if not sys.stderr.isatty() or matches < 20:
+        return None
+    return typer.progressbar(length=matches, label=label, file=sys.stderr)
+
+
+def _sim_output(result, as_json: bool) -> None:
+    typer.echo(json.dumps(result, ensure_ascii=False) if as_json else result)
+
+
+@app.command("simulate")
+def simulate_command(
+    matches: int = typer.Option(..., "--matches", help="How many matches to simulate."),
+    seed: int = typer.Option(0, "--seed", help="Same seed, same games (whatever the number of processes)."),
+    length: Optional[str] = typer.Option(None, "--length", help="hanchan or east (default: the profile's)."),
+    rules: str = typer.Option("tenhou", "--rules", help="Rule profile (name or YAML file)."),
+    bots: str = typer.Option("greedy", "--bots", help="greedy or defensive."),
+    as_json: bool = typer.Option(False, "--json", help="One JSON object."),
+    save: Optional[Path] = typer.Option(None, "--save", help="Write each game as tenhou.net/6 JSON in this folder."),
+    workers: Optional[int] = typer.Option(None, "--workers", help="Processes (default: every core)."),
+) -> None:
+    """Simulate matches tile by tile; statistics beside the same figures of real Tenhou games."""
+    from calc.sim import commands
+
+    setup = commands.prepare_simulate(matches=matches, seed=seed, length=length, rules=rules, bots=bots, save=save)
+    bar = _sim_bar(matches, "simulating")
+    try:
+        result = commands.simulate(setup, matches, as_json=as_json, workers=workers, advance=bar.update if bar else None)
+    finally:
+        if bar is not None:
+            bar.render_finish()
+    _sim_output(result, as_json)
+
+
+@app.command("compare")
+def compare_command(
+    matches: int = typer.Option(..., "--matches", help="How many matches to simulate."),
+    seed: int = typer.Option(0, "--seed", help="Same seed, same games (whatever the number of processes)."),
+    schemes: Optional[str] = typer.Option(None, "--schemes", help="Comma-separated schemes, or all (tsumo-loss is always the baseline)."),
+    length: Optional[str] = typer.Option(None, "--length", help="hanchan or east (default: the profile's)."),
+    rules: str = typer.Option("tenhou", "--rules", help="Rule profile (name or YAML file)."),
+    bots: str = typer.Option("greedy", "--bots", help="greedy or defensive."),
+    as_json: bool = typer.Option(False, "--json", help="One JSON object."),
+    plot: Optional[Path] = typer.Option(None, "--plot", help="Write box plots of final points (SVG)."),
+    workers: Optional[int] = typer.Option(None, "--workers", help="Processes (default: every core)."),
+) -> None:
+    """Settle the same simulated matches under each scheme; differences from tsumo-loss, paired."""
+    from calc.sim import commands
+
+    setup = commands.prepare_compare(matches=matches, seed=seed, length=length, rules=rules, bots=bots,
+                                     schemes=schemes, plot=plot)
+    bar = _sim_bar(matches, "comparing")
+    try:
+        result = commands.compare(setup, matches, as_json=as_json, plot=plot, workers=workers,
+                                  advance=bar.update if bar else None)
+    finally:
+        if bar is not None:
+            bar.render_finish()
+    _sim_output(result, as_json)
+
+
 # ---------------------------------------------------------------- sanma rules
 
 rules_app = typer.Typer(cls=_Commands, help="List, show and check rule profiles.", no_args_is_help=True)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import random
+import signal
 from dataclasses import dataclass, field, replace
 from multiprocessing import get_context
 from pathlib import Path
@@ -21,6 +22,7 @@ from typing import Callable, Iterator
 
 from calc import match, payment
 from calc import rules as R
+from calc.errors import SanmaError
 from calc.events import Abort, ExhaustiveDraw, Nagashi
 from calc.sim import bots as B
 from calc.sim.engine import EXHAUSTIVE, NAGASHI, HandPlay, SimError, play_hand
@@ -219,7 +221,7 @@ def run(s: Setup, matches: int, *, want_tally: bool, workers: int | None = None,
                 advance(1)
         return
     chunk = max(1, min(16, matches // (workers * 8)))
-    pool = get_context("fork" if "fork" in _methods() else "spawn").Pool(workers)
+    pool = get_context("fork" if "fork" in _methods() else "spawn").Pool(workers, initializer=_ignore_interrupt)
     try:
         for result in pool.imap(_job, jobs, chunksize=chunk):
             yield result
@@ -229,6 +231,11 @@ def run(s: Setup, matches: int, *, want_tally: bool, workers: int | None = None,
     finally:
         pool.terminate()
         pool.join()
+
+
+def _ignore_interrupt() -> None:
+    # Ctrl-C reaches the whole process group: the parent stops the pool and keeps what is done
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _methods() -> list[str]:
@@ -248,3 +255,47 @@ def check_save_dir(path: Path) -> None:
         probe.unlink()
     except OSError as e:
         raise SaveError(f"--save {path}: cannot write there ({e.strerror})") from None
+
+
+# --- the commands' work: validation first, then the run, stoppable with Ctrl-C ---------------------
+class SimInputError(SanmaError):
+    """Bad input to `sanma simulate` / `sanma compare`, refused before any work starts."""
+
+
+def validate(matches: int, bots: str, schemes: tuple[str, ...], length: str | None) -> None:
+    if matches < 1:
+        raise SimInputError(f"--matches {matches}: give 1 or more matches")
+    if bots not in B.BOTS:
+        raise SimInputError(f"unknown bot {bots!r}; valid: {', '.join(B.BOTS)}")
+    for scheme in schemes:
+        if scheme not in R.SCHEMES:
+            raise SimInputError(f"unknown scheme {scheme!r}; valid: {', '.join(R.SCHEMES)}, or all")
+    if length is not None and length not in ("hanchan", "east"):
+        raise SimInputError(f"--length {length!r}: valid: hanchan, east")
+
+
+def parse_schemes(text: str | None, own: str) -> tuple[str, ...]:
+    """`all`, a comma-separated list, or None (the profile's own scheme); tsumo-loss, the baseline
+    every difference is measured from, always comes first."""
+    if text is None or text == "all":
+        names = list(R.SCHEMES) if text == "all" else [own]
+    else:
+        names = [n.strip() for n in text.split(",") if n.strip()]
+        if not names:
+            raise SimInputError("--schemes: give scheme names separated by commas, or all")
+    names = [n for n in names if n != "tsumo-loss"]
+    return ("tsumo-loss", *dict.fromkeys(names))
+
+
+def collect(s: Setup, matches: int, *, want_tally: bool, workers: int | None,
+            advance: Callable[[int], None] | None = None) -> tuple[list[MatchResult], bool]:
+    """The results of the matches finished, in order, and whether Ctrl-C stopped the run."""
+    done: list[MatchResult] = []
+    results = run(s, matches, want_tally=want_tally, workers=workers, advance=advance)
+    try:
+        for result in results:
+            done.append(result)
+    except KeyboardInterrupt:
+        results.close()
+        return done, True
+    return done, False

@@ -1,0 +1,84 @@
+"""The work behind `sanma simulate` and `sanma compare`: check the input, run, render.
+
+Everything the user can get wrong is refused before the first match is played.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable
+
+from calc import rules as R
+from calc.sim import run as SR
+from calc.sim import truth
+from calc.sim.compare import Comparison
+from calc.sim.report import compare_dict, compare_svg, compare_text, simulate_dict, simulate_text
+from calc.sim.stats import Tally
+
+Advance = Callable[[int], None]
+
+
+def _setup_line(what: str, s: SR.Setup, matches: int, done: int) -> str:
+    ran = f"{done} of {matches}" if done != matches else f"{matches}"
+    return (f"{what}: {ran} {s.rules.match.length} matches, seed {s.seed}, {s.bots} bots, "
+            f"profile {s.rules.name}")
+
+
+def prepare_simulate(*, matches: int, seed: int, length: str | None, rules: str, bots: str,
+                     save: Path | None) -> SR.Setup:
+    SR.validate(matches, bots, (), length)
+    profile = R.load(rules)
+    if save is not None:
+        SR.check_save_dir(save)
+    return SR.setup(profile, schemes=(profile.payment.scheme,), bots=bots, seed=str(seed), length=length,
+                    save=str(save) if save is not None else None)
+
+
+def simulate(s: SR.Setup, matches: int, *, as_json: bool, workers: int | None = None,
+             advance: Advance | None = None) -> str | dict:
+    results, interrupted = SR.collect(s, matches, want_tally=True, workers=workers, advance=advance)
+    tally = Tally(players=s.rules.game.players)
+    for r in results:
+        tally.add(r.tally)
+    ref = truth.reference()
+    simulated = tally.figures()
+    line = _setup_line("simulate", s, matches, len(results))
+    if as_json:
+        setup = {"matches": matches, "finished": len(results), "seed": s.seed, "length": s.rules.match.length,
+                 "bots": s.bots, "rules": s.rules.name, "scheme": s.rules.payment.scheme,
+                 "saved": [r.saved for r in results if r.saved]}
+        return simulate_dict(setup, simulated, ref["figures"], ref["source"], interrupted)
+    text = simulate_text(line, simulated, ref["figures"], ref["source"], interrupted)
+    if s.save is not None:
+        text += f"\nsaved {len(results)} tenhou.net/6 records in {s.save}"
+    return text
+
+
+def prepare_compare(*, matches: int, seed: int, length: str | None, rules: str, bots: str,
+                    schemes: str | None, plot: Path | None) -> SR.Setup:
+    profile = R.load(rules)
+    names = SR.parse_schemes(schemes, profile.payment.scheme)
+    SR.validate(matches, bots, names, length)
+    if plot is not None:
+        if plot.suffix.lower() != ".svg":
+            raise SR.SimInputError(f"--plot {plot}: the picture is written as SVG; give a .svg file name")
+        try:
+            plot.touch()
+        except OSError as e:
+            raise SR.SimInputError(f"--plot {plot}: cannot write there ({e.strerror})") from None
+    return SR.setup(profile, schemes=names, bots=bots, seed=str(seed), length=length)
+
+
+def compare(s: SR.Setup, matches: int, *, as_json: bool, plot: Path | None, workers: int | None = None,
+            advance: Advance | None = None) -> str | dict:
+    results, interrupted = SR.collect(s, matches, want_tally=False, workers=workers, advance=advance)
+    c = Comparison(s.schemes, s.rules.game.players)
+    for r in results:
+        c.add(r)
+    line = _setup_line("compare", s, matches, len(results))
+    if plot is not None and results:
+        plot.write_text(compare_svg(c, line), encoding="utf-8")
+    if as_json:
+        return compare_dict(c, {"matches": matches, "finished": len(results), "seed": s.seed,
+                                "length": s.rules.match.length, "bots": s.bots, "rules": s.rules.name}, interrupted)
+    return compare_text(line, c, interrupted)

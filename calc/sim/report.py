@@ -1,0 +1,167 @@
+"""`sanma simulate` and `sanma compare` output: tables (tabulate), JSON dicts, an SVG picture."""
+
+from __future__ import annotations
+
+from html import escape
+
+from tabulate import tabulate
+
+from calc.sim.compare import BASELINE, Comparison
+
+FIGURE_ROWS = (
+    ("hands per match", "hands_per_match", "num"),
+    ("win rate (per hand)", "win_rate", "pct"),
+    ("tsumo share of wins", "tsumo_share", "pct"),
+    ("deal-in rate (per player-hand)", "deal_in_rate", "pct"),
+    ("exhaustive draw rate", "draw_rate", "pct"),
+    ("nagashi mangan rate", "nagashi_rate", "pct"),
+    ("abortive draw rate", "abort_rate", "pct"),
+    ("average han per win", "average_han", "num"),
+    ("average points per win", "average_points", "int"),
+    ("yakuman share of wins", "yakuman_rate", "pct"),
+    ("riichi per hand", "riichi_per_hand", "num"),
+    ("calls per hand", "calls_per_hand", "num"),
+    ("norths extracted per hand", "norths_per_hand", "num"),
+    ("norths per winning hand", "norths_per_win", "num"),
+    ("bust rate (per match)", "bust_rate", "pct"),
+    ("West-round rate (per match)", "west_rate", "pct"),
+)
+YAKU_SHOWN = 0.005  # yaku at under half a percent of wins in both columns are left out of the table
+
+
+def _fmt(value, kind: str) -> str:
+    if value is None:
+        return "-"
+    if kind == "pct":
+        return f"{100 * value:.1f}%"
+    if kind == "int":
+        return f"{value:.0f}"
+    return f"{value:.2f}"
+
+
+def simulate_text(setup_line: str, simulated: dict, real: dict, source: str, interrupted: bool) -> str:
+    rows = [(label, _fmt(simulated.get(key), kind), _fmt(real.get(key), kind)) for label, key, kind in FIGURE_ROWS]
+    out = [setup_line + (" (interrupted: the matches finished so far)" if interrupted else ""), "",
+           tabulate(rows, headers=["", "simulated", "real (Tenhou)"], tablefmt="simple", disable_numparse=True)]
+    names = sorted(set(simulated["yaku"]) | set(real["yaku"]),
+                   key=lambda n: (-max(simulated["yaku"].get(n, 0), real["yaku"].get(n, 0)), n))
+    yaku_rows = [(n, _fmt(simulated["yaku"].get(n, 0), "pct"), _fmt(real["yaku"].get(n, 0), "pct"))
+                 for n in names if max(simulated["yaku"].get(n, 0), real["yaku"].get(n, 0)) >= YAKU_SHOWN]
+    out += ["", tabulate(yaku_rows, headers=["yaku (share of wins)", "simulated", "real (Tenhou)"], tablefmt="simple",
+                         disable_numparse=True)]
+    out += ["", f"real: {source}; {real['matches']} matches, {real['hands']} hands"]
+    return "\n".join(out)
+
+
+def simulate_dict(setup: dict, simulated: dict, real: dict, source: str, interrupted: bool) -> dict:
+    return {"setup": setup, "interrupted": interrupted, "simulated": simulated, "real": {"source": source, **real}}
+
+
+def _interval(d: dict, kind: str = "num") -> str:
+    if d["mean"] is None:
+        return "-"
+    if d["low"] is None:
+        return f"{d['mean']:+.2f}"
+    if kind == "int":
+        return f"{d['mean']:+.0f} [{d['low']:+.0f}, {d['high']:+.0f}]"
+    return f"{d['mean']:+.2f} [{d['low']:+.2f}, {d['high']:+.2f}]"
+
+
+def compare_text(setup_line: str, c: Comparison, interrupted: bool) -> str:
+    out = [setup_line + (" (interrupted: the matches finished so far)" if interrupted else ""), ""]
+    figures = {s: c.scheme_figures(s) for s in c.schemes}
+    seats = range(c.players)
+    rows = []
+    for s in c.schemes:
+        f = figures[s]
+        rows.append([
+            s,
+            *(_fmt(p, "num") for p in f["mean_points"]),
+            _fmt(f["dealer_income_per_dealership"], "int"),
+            _fmt(f["tsumo_share_of_ron"], "pct"),
+            _fmt(f["bust_rate"], "pct"),
+            _fmt(f["west_rate"], "pct"),
+            _fmt(f["hands_per_match"], "num"),
+            _fmt(f["points_sd"], "num"),
+        ])
+    out.append(tabulate(rows, headers=["scheme", *(f"seat {s} pts" for s in seats), "dealer +/dealership",
+                                       "tsumo/ron income", "bust", "West", "hands", "pts sd"],
+                        tablefmt="simple", disable_numparse=True))
+    out += ["", "rank rates by starting seat (1st / 2nd / 3rd):"]
+    rank_rows = []
+    for s in c.schemes:
+        rates = figures[s]["rank_rates"]
+        rank_rows.append([s, *(" / ".join(_fmt(r, "pct") for r in rates[seat]) for seat in seats)])
+    out.append(tabulate(rank_rows, headers=["scheme", *(f"seat {s}" for s in seats)], tablefmt="simple",
+                        disable_numparse=True))
+    out += ["", f"difference from {BASELINE}, same hands, paired 95% interval:"]
+    diff_rows = []
+    for s in c.schemes:
+        if s == BASELINE:
+            continue
+        d = c.differences(s)
+        diff_rows.append([s, *(_interval(d[f"points_seat_{seat}"]) for seat in seats),
+                          _interval(d["dealer_income_per_dealership"], "int"), _interval(d["points_spread"])])
+    out.append(tabulate(diff_rows, headers=["scheme", *(f"seat {s} pts" for s in seats), "dealer +/dealership",
+                                            "pts spread"], tablefmt="simple", disable_numparse=True))
+    out += ["", "seat 0 deals first; points are final points (uma and oka included)."]
+    return "\n".join(out)
+
+
+# --- the picture ------------------------------------------------------------------------------------
+SEAT_COLOURS = ("#1f77b4", "#d62728", "#2ca02c")
+
+
+def compare_svg(c: Comparison, title: str) -> str:
+    """Box plots of final points by starting seat, one row per scheme (5-25-50-75-95 percentiles)."""
+    schemes = c.schemes
+    width, left, right, row_h, top = 900, 130, 30, 60, 50
+    height = top + row_h * len(schemes) + 50
+    box = {}
+    lo = hi = 0.0
+    for s in schemes:
+        for seat in range(c.players):
+            xs = sorted(r.points[seat] for r in c.results.get(s, []))
+            if not xs:
+                continue
+            q = [xs[int(round((len(xs) - 1) * p / 100))] for p in (5, 25, 50, 75, 95)]
+            box[(s, seat)] = q
+            lo, hi = min(lo, q[0]), max(hi, q[-1])
+    lo, hi = 10 * ((lo // 10) - 1), 10 * ((hi // 10) + 2)
+
+    def x(v: float) -> float:
+        return left + (v - lo) / (hi - lo) * (width - left - right)
+
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" font-family="sans-serif" font-size="12">',
+             f'<rect width="{width}" height="{height}" fill="white"/>',
+             f'<text x="{left}" y="20" font-size="14">{escape(title)}</text>']
+    v = lo
+    while v <= hi:
+        parts.append(f'<line x1="{x(v):.1f}" y1="{top - 10}" x2="{x(v):.1f}" y2="{height - 40}" stroke="#ddd"/>')
+        parts.append(f'<text x="{x(v):.1f}" y="{height - 25}" text-anchor="middle">{v:+.0f}</text>')
+        v += 20
+    parts.append(f'<line x1="{x(0):.1f}" y1="{top - 10}" x2="{x(0):.1f}" y2="{height - 40}" stroke="#888"/>')
+    for i, s in enumerate(schemes):
+        y0 = top + i * row_h
+        parts.append(f'<text x="{left - 10}" y="{y0 + row_h / 2:.0f}" text-anchor="end">{escape(s)}</text>')
+        for seat in range(c.players):
+            q = box.get((s, seat))
+            if q is None:
+                continue
+            y = y0 + 12 + seat * 15
+            colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+            parts.append(f'<line x1="{x(q[0]):.1f}" y1="{y + 5}" x2="{x(q[4]):.1f}" y2="{y + 5}" stroke="{colour}"/>')
+            parts.append(f'<rect x="{x(q[1]):.1f}" y="{y}" width="{max(x(q[3]) - x(q[1]), 1):.1f}" height="10" '
+                         f'fill="{colour}" fill-opacity="0.35" stroke="{colour}"/>')
+            parts.append(f'<line x1="{x(q[2]):.1f}" y1="{y}" x2="{x(q[2]):.1f}" y2="{y + 10}" stroke="{colour}" stroke-width="2"/>')
+    legend_y = height - 8
+    for seat in range(c.players):
+        parts.append(f'<rect x="{left + seat * 140}" y="{legend_y - 10}" width="10" height="10" fill="{SEAT_COLOURS[seat]}"/>')
+        parts.append(f'<text x="{left + seat * 140 + 15}" y="{legend_y}">seat {seat}{" (first dealer)" if seat == 0 else ""}</text>')
+    parts.append(f'<text x="{width - right}" y="{legend_y}" text-anchor="end">final points: 5-25-50-75-95 percentiles</text>')
+    parts.append("</svg>")
+    return "\n".join(parts) + "\n"
+
+
+def compare_dict(c: Comparison, setup: dict, interrupted: bool) -> dict:
+    return {"setup": setup, "interrupted": interrupted, **c.to_dict()}
