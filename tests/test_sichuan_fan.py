@@ -87,7 +87,7 @@ def test_each_gen_counts_one_fan():
     # four 1m (a pung and one in a run) and the concealed kong of 5p: two gens
     result = fan_of("111m 123m 789m 9m (5555p) 9m")
     assert result.gens == 2 and lines(result) == [("plain", 1), ("gen", 2)]
-    assert result.lines[1].name == "gen 根 ×2"
+    assert result.lines[1].name == "2 gens 根"
 
 
 def test_dragon_seven_pairs_uses_its_four_of_a_kind_and_counts_a_second_as_gen():

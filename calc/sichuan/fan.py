@@ -64,7 +64,7 @@ class FanLine:
 
     @property
     def name(self) -> str:
-        return NAMES[self.key] + (f" ×{self.count}" if self.count != 1 else "")
+        return f"{self.count} gens 根" if self.key == "gen" and self.count != 1 else NAMES[self.key]
 
 
 @dataclass(frozen=True)
