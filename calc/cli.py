@@ -349,8 +349,10 @@ def _sim_bar(matches: int, label: str):
     return typer.progressbar(length=matches, label=label, file=sys.stderr)
 
 
-def _sim_output(result, as_json: bool) -> None:
+def _sim_output(result, as_json: bool, interrupted: bool) -> None:
     typer.echo(json.dumps(result, ensure_ascii=False) if as_json else result)
+    if interrupted:
+        raise typer.Exit(130)  # Ctrl-C: the matches finished so far were reported
 
 
 @app.command("simulate")
@@ -370,11 +372,12 @@ def simulate_command(
     setup = commands.prepare_simulate(matches=matches, seed=seed, length=length, rules=rules, bots=bots, save=save)
     bar = _sim_bar(matches, "simulating")
     try:
-        result = commands.simulate(setup, matches, as_json=as_json, workers=workers, advance=bar.update if bar else None)
+        result, interrupted = commands.simulate(setup, matches, as_json=as_json, workers=workers,
+                                                advance=bar.update if bar else None)
     finally:
         if bar is not None:
             bar.render_finish()
-    _sim_output(result, as_json)
+    _sim_output(result, as_json, interrupted)
 
 
 @app.command("compare")
@@ -396,12 +399,12 @@ def compare_command(
                                      schemes=schemes, plot=plot)
     bar = _sim_bar(matches, "comparing")
     try:
-        result = commands.compare(setup, matches, as_json=as_json, plot=plot, workers=workers,
-                                  advance=bar.update if bar else None)
+        result, interrupted = commands.compare(setup, matches, as_json=as_json, plot=plot, workers=workers,
+                                               advance=bar.update if bar else None)
     finally:
         if bar is not None:
             bar.render_finish()
-    _sim_output(result, as_json)
+    _sim_output(result, as_json, interrupted)
 
 
 # ---------------------------------------------------------------- sanma rules

@@ -35,7 +35,8 @@ def prepare_simulate(*, matches: int, seed: int, length: str | None, rules: str,
 
 
 def simulate(s: SR.Setup, matches: int, *, as_json: bool, workers: int | None = None,
-             advance: Advance | None = None) -> str | dict:
+             advance: Advance | None = None) -> tuple[str | dict, bool]:
+    """(the output, whether Ctrl-C cut the run short)."""
     results, interrupted = SR.collect(s, matches, want_tally=True, workers=workers, advance=advance)
     tally = Tally(players=s.rules.game.players)
     for r in results:
@@ -47,11 +48,11 @@ def simulate(s: SR.Setup, matches: int, *, as_json: bool, workers: int | None = 
         setup = {"matches": matches, "finished": len(results), "seed": s.seed, "length": s.rules.match.length,
                  "bots": s.bots, "rules": s.rules.name, "scheme": s.rules.payment.scheme,
                  "saved": [r.saved for r in results if r.saved]}
-        return simulate_dict(setup, simulated, ref["figures"], ref["source"], interrupted)
+        return simulate_dict(setup, simulated, ref["figures"], ref["source"], interrupted), interrupted
     text = simulate_text(line, simulated, ref["figures"], ref["source"], interrupted)
     if s.save is not None:
         text += f"\nsaved {len(results)} tenhou.net/6 records in {s.save}"
-    return text
+    return text, interrupted
 
 
 def prepare_compare(*, matches: int, seed: int, length: str | None, rules: str, bots: str,
@@ -70,7 +71,8 @@ def prepare_compare(*, matches: int, seed: int, length: str | None, rules: str, 
 
 
 def compare(s: SR.Setup, matches: int, *, as_json: bool, plot: Path | None, workers: int | None = None,
-            advance: Advance | None = None) -> str | dict:
+            advance: Advance | None = None) -> tuple[str | dict, bool]:
+    """(the output, whether Ctrl-C cut the run short)."""
     results, interrupted = SR.collect(s, matches, want_tally=False, workers=workers, advance=advance)
     c = Comparison(s.schemes, s.rules.game.players)
     for r in results:
@@ -80,5 +82,6 @@ def compare(s: SR.Setup, matches: int, *, as_json: bool, plot: Path | None, work
         plot.write_text(compare_svg(c, line), encoding="utf-8")
     if as_json:
         return compare_dict(c, {"matches": matches, "finished": len(results), "seed": s.seed,
-                                "length": s.rules.match.length, "bots": s.bots, "rules": s.rules.name}, interrupted)
-    return compare_text(line, c, interrupted)
+                                "length": s.rules.match.length, "bots": s.bots, "rules": s.rules.name},
+                            interrupted), interrupted
+    return compare_text(line, c, interrupted), interrupted
