@@ -69,10 +69,11 @@ class Hand:
 
 
 def _tiles_text(tiles: list[int]) -> str:
+    """'123m 55p': a group per run of one suit, in the order given."""
     out, suit = [], None
     for t in tiles:
         if suit is not None and T.suit_of(t) != suit:
-            out.append(T.SUITS[suit])
+            out.append(T.SUITS[suit] + " ")
         out.append(str(T.number_of(t)))
         suit = T.suit_of(t)
     return "".join(out) + (T.SUITS[suit] if suit is not None else "")
