@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from calc import tiles as T
 from calc.errors import IllegalHandError
 from calc.sichuan.hand import Hand, Reading, readings
-from calc.sichuan.rules import PATTERNS, SichuanRules, _FAN_DOCS
+from calc.sichuan.rules import BONUSES, PATTERNS, SichuanRules
 
 TERMINALS = (0, 8)  # tile % 9 of a 1 and a 9
 JIANG = (1, 4, 7)  # tile % 9 of a 2, a 5 and an 8
@@ -38,7 +38,7 @@ NAMES = {
     "single_wait": "single wait after four melds 金钩钓",
     "tsumo": "tsumo 自摸加番",
 }
-assert set(NAMES) >= set(_FAN_DOCS)
+assert set(NAMES) >= {*PATTERNS, *BONUSES}  # every fan table key has a name
 DRAGONS = ("dragon_seven_pairs", "one_suit_dragon_seven_pairs")
 
 

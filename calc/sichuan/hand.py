@@ -86,7 +86,7 @@ def parse_void(text: str) -> int:
     return SUIT_LETTERS.index(text)
 
 
-def _check_tile(tile: int, red: bool, column: int | None = None) -> None:
+def check_tile(tile: int, red: bool, column: int | None = None) -> None:
     if T.is_honor(tile):
         raise IllegalHandError(f"honour tile {T.name(tile)}: Sichuan uses only the suits m, p and s", column=column)
     if red:
@@ -96,7 +96,7 @@ def _check_tile(tile: int, red: bool, column: int | None = None) -> None:
 
 def _meld(meld: MeldText, void: int | None) -> Meld:
     for tile, red in meld.tiles:
-        _check_tile(tile, red, meld.column)
+        check_tile(tile, red, meld.column)
     indices = sorted(t for t, _ in meld.tiles)
     text = ("(" if meld.closed else "[") + _tiles_text(indices) + (")" if meld.closed else "]")
     where = {"column": meld.column}
@@ -119,7 +119,7 @@ def read(text: str, *, void: int | None, winning: bool = True, win: str | None =
     concealed_text, meld_texts = parse_hand(text)
     melds = tuple(_meld(m, void) for m in meld_texts)
     for tile, red in concealed_text:
-        _check_tile(tile, red)
+        check_tile(tile, red)
     concealed = [t for t, _ in concealed_text]
     expected = (14 if winning else 13) - 3 * len(melds)
     if len(concealed) != expected:
@@ -132,7 +132,7 @@ def read(text: str, *, void: int | None, winning: bool = True, win: str | None =
             win_list = parse_tiles(win, what="the winning tile")
             if len(win_list) != 1:
                 raise IllegalHandError(f"the winning tile is one tile, got {win!r}")
-            _check_tile(*win_list[0])
+            check_tile(*win_list[0])
             win_tile = win_list[0][0]
             if win_tile not in concealed:
                 raise IllegalHandError(f"winning tile {T.name(win_tile)} is not in the hand")

@@ -193,7 +193,7 @@ class _Reader:
         tile_text = kong["tile"]
         try:
             tile, red = T.parse_name(str(tile_text))
-            H._check_tile(tile, red)
+            H.check_tile(tile, red)
         except ValueError:
             raise self.error(f"kong tile must be one tile like 5p, got {_show(tile_text)}", at["tile"]) from None
         except SanmaError as exc:
