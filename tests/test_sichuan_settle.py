@@ -295,6 +295,9 @@ def test_the_dealer_follows_the_first_winner_and_stays_when_nobody_won():
     (THREE_WINS + 'kong: {player: Ana, tile: 1m, kind: concealed}', "the hand is already over"),
     ('win:\n  - {winner: Bo, from: Ana, hand: "' + PLAIN_BO + '"}\n  - {winner: Chen, from: Dee, hand: "'
      + PLAIN_CHEN + '"}', "same `from:`"),
+    ('kong: {player: Bo, tile: 7p, kind: concealed}\nwin:\n  - {winner: Ana, from: Bo, kong_discard: true, hand: "'
+     + PLAIN_ANA + '"}\n  - {winner: Chen, from: Bo, hand: "' + PLAIN_CHEN + '"}',
+     "kong_discard is true for some and not others"),
 ])
 def test_records_that_cannot_have_happened(play, message):
     with pytest.raises(SanmaError, match=message):

@@ -213,6 +213,10 @@ class _Play:
         if len(winners) > 1 and (None in discarders or len(discarders) != 1):
             raise self.error("several winners at once are rons on one discard: each needs the same `from:`, "
                              "no tsumo", event.line)
+        for key in ("kong_discard", "rob_kong", "last_tile"):  # facts of the one discard, not of a winner
+            if len({getattr(w.context, key) for w in winners}) > 1:
+                raise self.error(f"several winners on one discard: {key} is true for some and not others",
+                                 event.line)
         seen: set[int] = set()
         for w in winners:
             if w.winner in seen:
