@@ -1,0 +1,198 @@
+"""Whole simulated matches: invariants on, records that replay clean, determinism, the commands."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from calc import rules as R
+from calc.cli import app
+from calc.logs import read_log
+from calc.logs.replay import replay
+from calc.sim import run as SR
+from calc.sim import shanten as S
+from calc.sim import truth
+from calc.sim.bots import make
+from calc.sim.engine import play_hand
+from calc.sim.stats import Tally
+from calc.sim.wall import Wall
+
+TENHOU = R.load("tenhou")
+runner = CliRunner()
+
+
+@pytest.mark.parametrize("bots", ["greedy", "defensive"])
+def test_invariants_hold_over_hundreds_of_seeded_hands(bots):
+    """Every step of 150 hands per bot: the 108 tiles accounted for, hand sizes, live-wall count."""
+    kinds = set()
+    for i in range(150):
+        play = play_hand(Wall.shuffled(random.Random(f"inv/{i}")), TENHOU, dealer=i % 3, round_wind=i % 2,
+                         bots=[make(bots)] * 3, check=True)
+        kinds.add(type(play.kyoku.result).__name__)
+    assert {"Win", "ExhaustiveDraw"} <= kinds
+
+
+def test_matches_conserve_points_and_sticks_under_every_scheme():
+    s = SR.setup(TENHOU, schemes=tuple(R.SCHEMES), bots="greedy", seed="cons", check=True)
+    for i in range(6):
+        result = SR.run_match(s, i, want_tally=True)
+        for scheme, r in result.schemes.items():
+            assert sum(r.scores) == 3 * TENHOU.match.start  # leftover sticks go to first place
+            assert sorted(r.ranks) == [1, 2, 3]
+            assert abs(sum(r.points)) < 1e-9
+
+
+def test_kth_hand_is_the_same_under_every_scheme():
+    s = SR.setup(TENHOU, schemes=("tsumo-loss", "double-take"), bots="greedy", seed="pair")
+    hands = SR.Hands(s, 0)
+    a = SR.play_match(hands, TENHOU.with_scheme("tsumo-loss"))
+    b = SR.play_match(hands, TENHOU.with_scheme("double-take"))
+
+    def situation(run, k):
+        row = run.rows[k]
+        before = [score - delta for score, delta in zip(row.scores, row.deltas)]
+        return row.label, row.dealer, tuple(x >= TENHOU.match.riichi_min_points for x in before)
+
+    shared = 0
+    for k in range(min(len(a.plays), len(b.plays))):
+        if situation(a, k) == situation(b, k):
+            assert a.plays[k] is b.plays[k]  # simulated once, settled under both schemes
+            shared += 1
+    assert shared >= 1 and a.plays[0] is b.plays[0]
+
+
+def test_saved_games_replay_with_no_mismatch(tmp_path):
+    s = SR.setup(TENHOU, schemes=("tsumo-loss",), bots="defensive", seed="save", save=str(tmp_path), check=True)
+    results = list(SR.run(s, 6, want_tally=False, workers=1))
+    assert len(list(tmp_path.glob("*.json"))) == 6
+    for r in results:
+        game = read_log(r.saved)
+        checked = replay(game, r.saved)
+        assert checked.mismatches == (), [m.text() for m in checked.mismatches]
+        assert checked.wins_ok == checked.wins
+
+
+def test_saved_games_replay_through_the_command(tmp_path):
+    result = runner.invoke(app, ["simulate", "--matches", "3", "--seed", "4", "--save", str(tmp_path), "--workers", "1"])
+    assert result.exit_code == 0, result.output
+    replayed = runner.invoke(app, ["replay", str(tmp_path)])
+    assert replayed.exit_code == 0, replayed.output
+    assert "3 games" in replayed.output or replayed.output.count("reproduced") == 3
+
+
+def test_same_seed_same_output_whatever_the_processes():
+    args = ["compare", "--matches", "8", "--seed", "3", "--schemes", "all", "--json"]
+    one = runner.invoke(app, [*args, "--workers", "1"])
+    two = runner.invoke(app, [*args, "--workers", "2"])
+    assert one.exit_code == 0 and one.output == two.output
+    sim = [runner.invoke(app, ["simulate", "--matches", "8", "--seed", "3", "--json", "--workers", w]).output
+           for w in ("1", "2")]
+    assert sim[0] == sim[1]
+
+
+def test_compare_reports_every_scheme_against_tsumo_loss(tmp_path):
+    plot = tmp_path / "points.svg"
+    result = runner.invoke(app, ["compare", "--matches", "6", "--seed", "1", "--schemes", "maru-dori,north-split",
+                                 "--json", "--plot", str(plot), "--workers", "1"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert list(data["schemes"]) == ["tsumo-loss", "maru-dori", "north-split"]
+    assert data["schemes"]["tsumo-loss"]["versus_baseline"] is None
+    diff = data["schemes"]["maru-dori"]["versus_baseline"]["points_seat_0"]
+    assert diff["low"] <= diff["mean"] <= diff["high"]
+    assert plot.read_text().startswith("<svg") and "north-split" in plot.read_text()
+
+
+def test_simulate_text_shows_the_real_figures_beside():
+    result = runner.invoke(app, ["simulate", "--matches", "2", "--seed", "1", "--length", "east", "--workers", "1"])
+    assert result.exit_code == 0, result.output
+    assert "real (Tenhou)" in result.output and "win rate (per hand)" in result.output
+    assert "83.8%" in result.output  # the real games' win rate
+
+
+@pytest.mark.parametrize("args, message", [
+    (["simulate", "--matches", "0"], "--matches 0: give 1 or more matches"),
+    (["simulate", "--matches", "-2"], "--matches -2: give 1 or more matches"),
+    (["simulate", "--matches", "3", "--bots", "lucky"], "unknown bot 'lucky'"),
+    (["compare", "--matches", "3", "--schemes", "tsumo-loss,half"], "unknown scheme 'half'"),
+    (["compare", "--matches", "3", "--plot", "x.png"], "give a .svg file name"),
+    (["simulate", "--matches", "3", "--length", "west"], "--length 'west'"),
+])
+def test_bad_input_is_one_line_before_any_work(args, message):
+    result = runner.invoke(app, args)
+    assert result.exit_code == 1
+    assert message in result.output
+    assert len(result.output.strip().splitlines()) == 1
+
+
+def test_unwritable_save_folder_is_refused(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    result = runner.invoke(app, ["simulate", "--matches", "2", "--save", str(blocker / "sub")])
+    assert result.exit_code == 1 and "cannot write there" in result.output
+
+
+def test_committed_truth_figures_match_the_data():
+    if not (truth.DEFAULT_DATA / "truth").is_dir():
+        pytest.skip("the shared Tenhou data is not here")
+    assert json.loads(json.dumps(truth.build(truth.DEFAULT_DATA))) == truth.reference()
+
+
+def test_tally_figures_are_ratios_of_counts():
+    t = Tally(matches=2, hands=10, win_hands=8, wins=9, tsumo=3, deal_ins=5, exhaustive=1, aborts=1, han=36)
+    f = t.figures()
+    assert (f["win_rate"], f["tsumo_share"], f["deal_in_rate"], f["average_han"]) == (0.8, 1 / 3, 5 / 30, 4.0)
+
+
+# --- shanten tables -------------------------------------------------------------------------------
+def counts(text: str) -> list[int]:
+    from calc.notation import parse_tiles
+
+    c = [0] * 34
+    for tile, _ in parse_tiles(text):
+        c[tile] += 1
+    return c
+
+
+@pytest.mark.parametrize("hand, melds, expected", [
+    ("123456789p1134s", 0, 0),
+    ("123456789p11s3s5s", 0, 0),
+    ("123456789p11s35s9s", 0, 0),  # 14 tiles: tenpai once the 9s goes
+    ("1122334455667z", 0, 0),  # seven pairs
+    ("19m19p19s1234567z", 0, 0),  # thirteen orphans, 13-sided
+    ("19m19p19s123456z9s", 0, 0),
+    ("1m9m2p5p8p3s6s9s1z2z3z5z6z", 0, 5),  # thirteen orphans is nearest: 8 kinds
+    ("123p456p789p11s", 1, -1),
+])
+def test_shanten(hand, melds, expected):
+    assert S.shanten(counts(hand), melds) == expected
+
+
+def tiles_of(text: str) -> tuple[int, ...]:
+    from calc.notation import parse_tiles
+
+    return tuple(sorted(t for t, _ in parse_tiles(text))) if text else ()
+
+
+@pytest.mark.parametrize("hand, waits", [
+    ("123456789p113s5s", "4s"),
+    ("1234567p111s", "147p"),
+    ("19m19p19s1234567z", "19m19p19s1234567z"),
+    ("1122334455667z", "7z"),
+    ("1111p234567s789s", ""),  # the only wait would be a fifth 1p
+])
+def test_waits(hand, waits):
+    assert S.waits(counts(hand)) == tiles_of(waits)
+
+
+def test_tenpai_as_tenhou_decides_it_at_a_draw():
+    # a tanki on 1p beside a pon of 1p: the shape waits, but all four 1p are the player's own: noten
+    concealed = counts("1p234567s789s")
+    own = concealed[:]
+    own[9] += 3
+    assert S.waits(concealed) == (9,)
+    assert S.is_tenpai(concealed, concealed) and not S.is_tenpai(concealed, own)
