@@ -178,6 +178,31 @@ def bench_replay() -> list[Row]:
             ("sanma replay, every hand checked (wall, all cores, start-up included)", len(files), min(walls))]
 
 
+@benchmark("simulate")
+def bench_simulate() -> list[Row]:
+    """Simulated half games (issue 6): tile by tile with greedy bots, settled under the profile's
+    scheme, on one core and on every core (target: 30 per second); and the whole
+    `sanma compare --matches 1000 --schemes all` (wall time; target under a minute)."""
+    from calc.sim import run as SR
+
+    setup = SR.setup(load("tenhou"), schemes=("tsumo-loss",), bots="greedy", seed="bench")
+    one = 60
+    start = time.perf_counter()
+    list(SR.run(setup, one, want_tally=True, workers=1))
+    single = time.perf_counter() - start
+    many = 300
+    start = time.perf_counter()
+    list(SR.run(setup, many, want_tally=True))
+    every = time.perf_counter() - start
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "calc", "compare", "--matches", "1000", "--schemes", "all", "--seed", "1"],
+                   stdout=subprocess.DEVNULL, check=True)
+    compare = time.perf_counter() - start
+    return [("simulated half games, one core (wall)", one, single),
+            (f"simulated half games, {os.cpu_count()} cores (wall)", many, every),
+            ("sanma compare --matches 1000 --schemes all (wall, matches)", 1000, compare)]
+
+
 def main(argv: list[str]) -> None:
     names = argv or list(BENCHMARKS)
     unknown = [n for n in names if n not in BENCHMARKS]
