@@ -157,6 +157,7 @@ class Game:
             p.waits = S.waits(p.counts)
         self.result = None
         self.first_draw = False
+        self.forbidden: set[int] = set()  # values the player to move may not throw (kuikae)
         self.last_drawn: int | None = None  # the tile just drawn by the player to move, for tsumogiri
         self._check()
 
@@ -356,9 +357,12 @@ class Game:
             and self.riichi_allowed[p.seat]
             and self.wall.remaining >= self.n  # the declarer must have a draw left
         )
+        # kuikae (Tenhou): right after a pon the called tile's value may not be thrown
+        last_take = self.play.takes[p.seat][-1] if self.play.takes[p.seat] else None
+        self.forbidden = {last_take[2] // 4} if not drew and isinstance(last_take, tuple) else set()
         tile, riichi = self.bots[p.seat].discard(self, p.seat, may_riichi)
-        if tile not in p.hand:
-            raise SimError(f"seat {p.seat} discards {tile}, which it does not hold")
+        if tile not in p.hand or tile // 4 in self.forbidden:
+            raise SimError(f"seat {p.seat} may not discard {tile}")
         if riichi:
             rest = p.counts[:]
             rest[tile // 4] -= 1
