@@ -196,3 +196,15 @@ def test_tenpai_as_tenhou_decides_it_at_a_draw():
     own[9] += 3
     assert S.waits(concealed) == (9,)
     assert S.is_tenpai(concealed, concealed) and not S.is_tenpai(concealed, own)
+
+
+def test_no_riichi_without_the_points_for_the_stick():
+    """match.riichi_min_points: a seat that cannot pay the stick plays on without riichi."""
+    declared = {0: 0, 1: 0, 2: 0}
+    for i in range(40):
+        play = play_hand(Wall.shuffled(random.Random(f"pts/{i}")), TENHOU, dealer=0, round_wind=0,
+                         bots=[make("greedy")] * 3, riichi_allowed=(True, False, True), check=True)
+        for r in play.kyoku.riichi:
+            declared[r.seat] += 1
+        assert not any(g[0] == "discard" and g[3] for g in play.gives[1])
+    assert declared[1] == 0 and declared[0] + declared[2] > 0
