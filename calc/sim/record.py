@@ -13,9 +13,10 @@ from pathlib import Path
 
 from calc import payment
 from calc.errors import SanmaError
-from calc.logs import tenhou as TH
-from calc.sim.engine import CALL_PON, DAIMINKAN, EXHAUSTIVE, NAGASHI, HandPlay
 from calc.events import FOUR_KANS, NINE_TERMINALS
+from calc.logs import tenhou as TH
+from calc.sim.engine import CALL_PON, EXHAUSTIVE, NAGASHI, HandPlay
+from calc.sim.wall import red_ids
 from calc.value import BAIMAN, HANEMAN, MANGAN, SANBAIMAN, YAKUMAN
 
 SEATS = 4  # the format always has four seats
@@ -182,8 +183,7 @@ def game_json(run, red: frozenset[int], name: str, length: str) -> dict:
 
 
 def save_match(run, s, index: int) -> str:
-    from calc.sim.wall import red_ids
-
+    """Write match `index` of a run (`calc.sim.run.Setup` s) into `s.save`; returns the path."""
     name = f"sim-{s.seed}-{index:05d}"
     path = Path(s.save) / f"{name}.json"
     obj = game_json(run, red_ids(s.rules.game.red_fives), name, s.rules.match.length)

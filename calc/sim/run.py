@@ -15,7 +15,7 @@ from __future__ import annotations
 import os
 import random
 import signal
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from multiprocessing import get_context
 from pathlib import Path
 from typing import Callable, Iterator
@@ -25,7 +25,7 @@ from calc import rules as R
 from calc.errors import SanmaError
 from calc.events import Abort, ExhaustiveDraw, Nagashi
 from calc.sim import bots as B
-from calc.sim.engine import EXHAUSTIVE, NAGASHI, HandPlay, SimError, play_hand
+from calc.sim.engine import HandPlay, SimError, play_hand
 from calc.sim.stats import NOT_YAKU, Tally
 from calc.sim.wall import Wall
 
