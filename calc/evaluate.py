@@ -11,7 +11,7 @@ from typing import NamedTuple
 from calc import tiles as T
 from calc.decompose import counts_of, is_seven_pairs, is_thirteen_orphans, standard_readings
 from calc.errors import IllegalHandError
-from calc.fu import Part, describe, fu_parts
+from calc.fu import Part, describe, fu_parts, pair_fu_table
 from calc.hand import Hand, WinContext
 from calc.rules import RuleSet
 from calc.shape import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS, Shape, shapes
@@ -72,13 +72,14 @@ def evaluate(hand: Hand, context: WinContext, rules: RuleSet) -> Evaluation:
     # are counted once, with the first shape.
     bonus = hand_yaku = None
     values = value_tiles(context, rules.north)
+    pair_fu = pair_fu_table(values, rules.hand.double_wind_pair_fu)
     best = None
     for shape in shapes(hand, context, readings, concealed_counts, seven_pairs=seven, thirteen_orphans=orphans):
         x = YakuInput(shape, context, rules.hand, rules.north, kans, hand.win_tile, concealed_counts, values)
         if bonus is None:
             bonus = _count_bonus(shape.counts, hand, context, rules)
             hand_yaku = [(i, name, han) for i, name, han, check in _HAND_YAKU[shape.closed] if check(x)]
-        scored = _score_shape(x, rules, bonus, hand_yaku)
+        scored = _score_shape(x, rules, bonus, hand_yaku, pair_fu)
         if scored is not None and (best is None or scored[0] > best[0]):
             best = scored
     if best is None:
@@ -141,12 +142,23 @@ def _yakuhai(x: YakuInput) -> list[tuple[int, str, int]]:
     ]
 
 
-def _score_shape(x: YakuInput, rules: RuleSet, bonus, hand_yaku):
+RENHOU_FLOOR = 5  # han: a mangan
+
+
+def _renhou_as_mangan(yaku: list[tuple[str, int]], han: int) -> tuple[list[tuple[str, int]], int]:
+    """Renhou as a mangan (profile hand.renhou: mangan) is worth the mangan or the hand without it,
+    whichever is more: it tops the other han up to 5 and adds nothing beyond (rules.md §3)."""
+    others = han - RENHOU_FLOOR
+    renhou = max(0, RENHOU_FLOOR - others)
+    return [(name, renhou if name == "renhou" else h) for name, h in yaku], others + renhou
+
+
+def _score_shape(x: YakuInput, rules: RuleSet, bonus, hand_yaku, pair_fu: dict[int, int]):
     """(comparison key, a function building the Evaluation) or None when the shape has no yaku.
 
     The Evaluation is built only for the winning shape: most hands have one shape, some have many.
     """
-    shape, values = x.shape, x.values
+    shape = x.shape
     yakuman = []
     for record in YAKUMAN if may_be_yakuman(x) else ():
         if record.check(x):
@@ -155,7 +167,7 @@ def _score_shape(x: YakuInput, rules: RuleSet, bonus, hand_yaku):
     if yakuman:
         multiple = sum(m for _, m in yakuman) if rules.hand.stacked_yakuman else max(m for _, m in yakuman)
         value = hand_value(13 * multiple, 0, rules.hand, yakuman=multiple)
-        parts, fu = fu_parts(shape, pinfu=False, value_tiles=values)
+        parts, fu = fu_parts(shape, pinfu=False, pair_fu=pair_fu)
         return (value.basic, value.han, fu), lambda: Evaluation(
             (), tuple(yakuman), 13 * multiple, fu, parts, 0, 0, 0, 0, value, shape.form, shape.wait
         )
@@ -165,9 +177,11 @@ def _score_shape(x: YakuInput, rules: RuleSet, bonus, hand_yaku):
     if not found and not hand_yaku:
         return None
     yaku = [(name, han) for _, name, han in sorted(hand_yaku + found)]
-    parts, fu = fu_parts(shape, pinfu=any(name == "pinfu" for name, _ in yaku), value_tiles=values)
+    parts, fu = fu_parts(shape, pinfu=any(name == "pinfu" for name, _ in yaku), pair_fu=pair_fu)
     dora, aka, ura, nuki = bonus
     han = sum(h for _, h in yaku) + dora + aka + ura + nuki
+    if any(name == "renhou" for name, _ in yaku):
+        yaku, han = _renhou_as_mangan(yaku, han)
     value = hand_value(han, fu, rules.hand)
     return (value.basic, han, fu), lambda: Evaluation(
         tuple(yaku), (), han, fu, parts, dora, aka, ura, nuki, value, shape.form, shape.wait

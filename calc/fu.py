@@ -20,9 +20,10 @@ def _triplet_fu(tile: int, concealed: bool, kan: bool) -> int:
     return fu * 4 if kan else fu
 
 
-def pair_fu(pair: int, value_tiles: dict[int, int]) -> int:
-    """2 fu per value the pair has: a double-wind pair (seat = round) is 4, as Tenhou counts it."""
-    return 2 * value_tiles.get(pair, 0)
+def pair_fu_table(value_tiles: dict[int, int], double_wind_pair_fu: int) -> dict[int, int]:
+    """tile -> fu of a pair of it: 2 for a value tile; a double wind (seat = round wind) gets the
+    profile's `hand.double_wind_pair_fu` (Tenhou 4, some rule sets 2)."""
+    return {tile: 2 if count == 1 else double_wind_pair_fu for tile, count in value_tiles.items()}
 
 
 # A part is (reason, tile or None, fu); `describe` turns parts into words. Every reading of a hand
@@ -39,7 +40,7 @@ _PINFU_TSUMO: tuple[Part, ...] = (("base", None, 20), ("pinfu tsumo: no tsumo fu
 _PINFU_RON: tuple[Part, ...] = (("base", None, 20), ("closed ron", None, 10))
 
 
-def fu_parts(shape: Shape, *, pinfu: bool, value_tiles: dict[int, int]) -> tuple[tuple[Part, ...], int]:
+def fu_parts(shape: Shape, *, pinfu: bool, pair_fu: dict[int, int]) -> tuple[tuple[Part, ...], int]:
     """(parts, total rounded up to 10; seven pairs 25)."""
     if shape.form == SEVEN_PAIRS:
         return _SEVEN_PAIRS, 25
@@ -52,7 +53,7 @@ def fu_parts(shape: Shape, *, pinfu: bool, value_tiles: dict[int, int]) -> tuple
         parts.append(("closed ron", None, 10))
     for tile, concealed, kan, _ in shape.triplets:
         parts.append((_TRIPLET_KIND[concealed, kan], tile, _triplet_fu(tile, concealed, kan)))
-    fu = pair_fu(shape.pair, value_tiles)
+    fu = pair_fu.get(shape.pair, 0)
     if fu:
         parts.append(("value pair", shape.pair, fu))
     if shape.wait in (KANCHAN, PENCHAN, TANKI):

@@ -98,7 +98,7 @@ class WinContext:
     nuki: int = 0
     honba: int = 0
     sticks: int = 0
-    # red fives among the indicators, only for counting copies of a tile
+    # red fives among the indicators, as the log readers and the simulator record them (not scored)
     indicator_red: tuple[int, ...] = field(default=(), compare=False)
 
     @property
@@ -163,6 +163,8 @@ def build_hand(
         win_tile, win_red = concealed_text[-1]
     if win_red and (win_tile, True) not in concealed_text:
         raise IllegalHandError(f"winning tile {T.name(win_tile, True)} is not in the hand")
+    if not win_red and (win_tile, False) not in concealed_text:
+        win_red = True  # `--win 5p` where the hand holds only the red 0p: the winning tile is that one
 
     all_tiles: list[Tile] = concealed_text + [t for m in meld_texts for t in m.tiles] + list(indicators)
     counts = [0] * 34
@@ -183,6 +185,12 @@ def build_hand(
         raise IllegalHandError(f"--nuki {context.nuki}: there are only four norths")
     if context.nuki and not rules.north.nukidora:
         raise IllegalHandError("this profile does not extract norths (north.nukidora is false)")
+    if context.chankan and counts[win_tile] > 1:
+        # The robbed tile is the fourth copy: the other three sit in the added kan (rules.md §3 chankan).
+        raise IllegalHandError(
+            f"--chankan: the robbed {T.name(win_tile)} completes someone's added kan, so no other "
+            f"{T.name(win_tile)} can be in this hand"
+        )
     counts[T.NORTH] += context.nuki
     if max(counts) > 4:
         tile = max(range(34), key=counts.__getitem__)
@@ -244,8 +252,12 @@ def check_context(context: WinContext, *, closed: bool, rules: RuleSet, kans: in
         bad("--chiihou is a non-dealer's win on the first draw; the dealer's is --tenhou")
     if c.renhou and (c.tsumo or c.dealer):
         bad("--renhou is a non-dealer's ron before their first draw")
-    if (c.tenhou or c.chiihou or c.renhou) and (not closed or riichi or c.nuki):
-        bad("--tenhou / --chiihou / --renhou need an untouched closed hand: no calls, riichi or extracted north")
+    first_turn = c.tenhou or c.chiihou or c.renhou
+    if first_turn and (not closed or kans or riichi or c.nuki):
+        bad("--tenhou / --chiihou / --renhou need an untouched hand: no calls, kans, riichi or extracted norths")
+    if first_turn and (c.rinshan or c.haitei or c.houtei or c.chankan):
+        bad("--tenhou / --chiihou / --renhou happen in the first go-around: not with --rinshan, --haitei, "
+            "--houtei or --chankan")
     if c.seat_wind not in T.WINDS[: rules.game.players]:
         bad(f"seat wind {T.name(c.seat_wind)} is not a seat with {rules.game.players} players")
     if c.round_wind not in T.WINDS[:3]:

@@ -222,11 +222,6 @@ class Shares:
     ron_lines: tuple[str, ...]
     tsumo_lines: tuple[str, ...]
 
-    def tsumo_total(self, players: int) -> int:
-        if self.dealer_wins:
-            return self.tsumo_child * (players - 1)
-        return self.tsumo_dealer + self.tsumo_child * (players - 2)
-
 
 @lru_cache(maxsize=4096)  # a few hundred (b, dealer, scheme) cases occur; the lines cost most
 def shares(basic: int, *, dealer_wins: bool, rules: PaymentRules) -> Shares:

@@ -68,6 +68,7 @@ SCHEMA: dict[str, dict[str, Key]] = {
         "double_yakuman": Key(bool, doc="the double forms (suuankou tanki, kokushi 13-wait, ...) count twice"),
         "stacked_yakuman": Key(bool, doc="several yakuman in one hand add up (daisangen + tsuuiisou = 2)"),
         "renhou": Key(str, choices=("none", "mangan", "yakuman"), doc="value of a win before one's first draw"),
+        "double_wind_pair_fu": Key(int, choices=(2, 4), doc="fu of a pair of the wind that is seat and round wind"),
     },
     "payment": {
         "scheme": Key(str, choices=SCHEMES, doc="tsumo payment scheme (rules.md §4)"),
@@ -133,6 +134,7 @@ class HandRules:
     double_yakuman: bool
     stacked_yakuman: bool
     renhou: str
+    double_wind_pair_fu: int
 
 
 @dataclass(frozen=True)

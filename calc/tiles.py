@@ -33,8 +33,6 @@ def is_honor(tile: int) -> bool:
     return tile >= HONOR
 
 
-def is_terminal(tile: int) -> bool:
-    return tile < HONOR and tile % 9 in (0, 8)
 
 
 def is_yaochuu(tile: int) -> bool:

@@ -69,12 +69,8 @@ def value_tiles(context: WinContext, north_rules: NorthRules) -> dict[int, int]:
     return values
 
 
-def _standard(x: YakuInput) -> bool:
-    return x.shape.form == STANDARD
 
 
-def _triplet_tiles(x: YakuInput) -> tuple[int, ...]:
-    return x.shape.triplet_tiles
 
 
 def _pinfu(x: YakuInput) -> bool:
@@ -248,7 +244,8 @@ YAKU: tuple[Yaku, ...] = (
     Yaku("junchan", 3, 2, _junchan, runs=(1, 4)),
     Yaku("honitsu", 3, 2, _honitsu, per_hand=True),
     Yaku("chinitsu", 6, 5, _chinitsu, per_hand=True),
-    # rules.md §3 "renhou per profile": where it is not a yakuman it is a 5-han yaku.
+    # rules.md §3 "renhou per profile": as a mangan it lifts the hand to 5 han and adds nothing
+    # beyond that (see evaluate.RENHOU_FLOOR); as a yakuman it is in YAKUMAN below.
     Yaku("renhou", 5, 0, lambda x: x.context.renhou and x.hand_rules.renhou == "mangan", per_hand=True),
 )
 

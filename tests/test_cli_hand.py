@@ -83,6 +83,11 @@ BAD = [
     (["123p456p789s11s555z", "--houtei", "--tsumo"], "--houtei is a ron"),
     (["123p456p789s11s555z", "--tenhou", "--tsumo", "--seat", "S"], "--tenhou is the dealer"),
     (["123p456p789s11s555z", "--ura", "1p"], "ura dora indicators only count with riichi"),
+    (["123p456p789s11s555z", "--chankan"], "no other 5z"),
+    (["234p567p234s5z 5z (1111m)", "--tenhou", "--tsumo"], "untouched hand"),
+    (["123p456p789s11s555z", "--tenhou", "--tsumo", "--haitei"], "first go-around"),
+    (["123p456p789s11s555z", "--honba", "-1"], "cannot be negative"),
+    (["123p456p789s11s555z", "--nuki", "-1"], "cannot be negative"),
     (["123p456p789s11s555z", "--seat", "N"], "--seat must be E, S or W"),
     (["123p456p789s11s555z", "--rules", "tenhoo"], "did you mean 'tenhou'"),
     (["123p456p789s11s555z", "--scheme", "nope"], "unknown scheme"),
@@ -103,8 +108,14 @@ def test_bad_input_is_one_line_exit_1(args, message):
     assert message in lines[0]
 
 
+def test_red_five_named_plain_by_win_stays_red():
+    result = run("hand", "3467822p234678s0p", "--win", "5p", "--json")
+    data = json.loads(result.stdout)
+    assert data["aka"] == 1 and data["hand"].endswith(" 0p")
+
+
 def test_usage_error_exits_2():
-    result = run("hand", "123p456p789s11s555z", "--nuki", "-1")
+    result = run("hand", "123p456p789s11s555z", "--no-such-flag")
     assert result.exit_code == 2
     result = run("hand")
     assert result.exit_code == 2

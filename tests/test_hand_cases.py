@@ -52,12 +52,19 @@ CASES = [
     # Renhou per profile: none (not a yaku), mangan (a 5-han yaku), yakuman.
     ("renhou-none", dict(hand="123p456p789s11s555z", seat="S", renhou=True),
      {"haku": 1}, 1, 40, None, [("discarder", 1300)]),
+    # Renhou as a mangan tops the hand up to 5 han: haku 1 + renhou 4 = a mangan, not a haneman.
     ("renhou-mangan", dict(hand="123p456p789s11s555z", seat="S", renhou=True, rules=profile("renhou-mangan")),
-     {"haku": 1, "renhou": 5}, 6, 40, "haneman", [("discarder", 12000)]),
+     {"haku": 1, "renhou": 4}, 5, 40, "mangan", [("discarder", 8000)]),
+    # ... and adds nothing to a hand already worth more: pinfu tanyao + 4 dora = 6 han, a haneman.
+    ("renhou-mangan-adds-nothing", dict(hand="234p567p234s678s5p 5p", seat="S", renhou=True, dora="4p3s",
+                                        rules=profile("renhou-mangan")),
+     {"pinfu": 1, "tanyao": 1, "renhou": 0}, 6, 30, "haneman", [("discarder", 12000)]),
     ("renhou-yakuman", dict(hand="123p456p789s11s555z", seat="S", renhou=True, rules=profile("renhou-yakuman")),
      {"renhou": 13}, 13, 40, "yakuman", [("discarder", 32000)]),
-    ("chankan", dict(hand="123p456p789p11s55z5z", seat="S", chankan=True),
-     {"chankan": 1, "haku": 1, "ittsu": 2}, 4, 40, "mangan", [("discarder", 8000)]),
+    # The robbed 5s is the only 5s the winner holds. 20 + 10 closed ron + 2 kanchan = 32 → 40;
+    # 3 han: b = 1280, R = C(5120) = 5200.
+    ("chankan", dict(hand="123p456p789p11s46s5s", seat="S", chankan=True),
+     {"chankan": 1, "ittsu": 2}, 3, 40, None, [("discarder", 5200)]),
     ("houtei", dict(hand="123p456p789p11s55z5z", seat="S", houtei=True),
      {"houtei": 1, "haku": 1, "ittsu": 2}, 4, 40, "mangan", [("discarder", 8000)]),
     ("haitei", dict(hand="123p456p789s99p234s", seat="S", tsumo=True, haitei=True),
@@ -113,6 +120,12 @@ CASES = [
     ("kazoe-sanbaiman", dict(hand="11223344556677p", seat="S", riichi=True, tsumo=True, dora="9p", rules=profile("kazoe-sanbaiman")),
      {"menzen_tsumo": 1, "riichi": 1, "pinfu": 1, "ryanpeikou": 3, "chinitsu": 6}, 14, 20, "sanbaiman",
      [("non-dealer", 6000), ("dealer", 12000)]),
+    # A pair of East as East dealer in the East round: 20 + 4 (closed 2p triplet) + 4 (double wind
+    # pair) + 2 tanki + 2 tsumo = 32 → 40; where the profile gives that pair 2 fu: 30 → 30.
+    ("double-wind-pair-4", dict(hand="222p456p789s234s1z 1z", tsumo=True),
+     {"menzen_tsumo": 1}, 1, 40, None, [("non-dealer", 700), ("non-dealer", 700)]),
+    ("double-wind-pair-2", dict(hand="222p456p789s234s1z 1z", tsumo=True, rules=profile("double-wind-2")),
+     {"menzen_tsumo": 1}, 1, 30, None, [("non-dealer", 500), ("non-dealer", 500)]),
     # Open tanyao: 1 han with the option, no yaku without it.
     ("open-tanyao", dict(hand="234p567s33s 456s [888p]", seat="S"),
      {"tanyao": 1}, 1, 30, None, [("discarder", 1000)]),
