@@ -369,7 +369,8 @@ def simulate_command(
     """Simulate matches tile by tile; statistics beside the same figures of real Tenhou games."""
     from calc.sim import commands
 
-    setup = commands.prepare_simulate(matches=matches, seed=seed, length=length, rules=rules, bots=bots, save=save)
+    setup = commands.prepare_simulate(matches=matches, seed=seed, length=length, rules=rules, bots=bots, save=save,
+                                      workers=workers)
     bar = _sim_bar(matches, "simulating")
     try:
         result, interrupted = commands.simulate(setup, matches, as_json=as_json, workers=workers,
@@ -396,7 +397,7 @@ def compare_command(
     from calc.sim import commands
 
     setup = commands.prepare_compare(matches=matches, seed=seed, length=length, rules=rules, bots=bots,
-                                     schemes=schemes, plot=plot)
+                                     schemes=schemes, plot=plot, workers=workers)
     bar = _sim_bar(matches, "comparing")
     try:
         result, interrupted = commands.compare(setup, matches, as_json=as_json, plot=plot, workers=workers,

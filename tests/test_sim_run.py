@@ -120,6 +120,8 @@ def test_simulate_text_shows_the_real_figures_beside():
     (["compare", "--matches", "3", "--schemes", "tsumo-loss,half"], "unknown scheme 'half'"),
     (["compare", "--matches", "3", "--plot", "x.png"], "give a .svg file name"),
     (["simulate", "--matches", "3", "--length", "west"], "--length 'west'"),
+    (["compare", "--matches", "3", "--workers", "0"], "--workers 0: give 1 or more processes"),
+    (["simulate", "--matches", "3", "--rules", "nowhere"], "nowhere"),
 ])
 def test_bad_input_is_one_line_before_any_work(args, message):
     result = runner.invoke(app, args)

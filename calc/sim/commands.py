@@ -25,8 +25,8 @@ def _setup_line(what: str, s: SR.Setup, matches: int, done: int) -> str:
 
 
 def prepare_simulate(*, matches: int, seed: int, length: str | None, rules: str, bots: str,
-                     save: Path | None) -> SR.Setup:
-    SR.validate(matches, bots, (), length)
+                     save: Path | None, workers: int | None = None) -> SR.Setup:
+    SR.validate(matches, bots, (), length, workers)
     profile = R.load(rules)
     if save is not None:
         SR.check_save_dir(save)
@@ -52,14 +52,17 @@ def simulate(s: SR.Setup, matches: int, *, as_json: bool, workers: int | None = 
     text = simulate_text(line, simulated, ref["figures"], ref["source"], interrupted)
     if s.save is not None:
         text += f"\nsaved {len(results)} tenhou.net/6 records in {s.save}"
+        if s.rules.name != "tenhou":
+            # the records carry this profile's amounts; `sanma replay` always settles by Tenhou's rules
+            text += f" (amounts under profile {s.rules.name}: `sanma replay` checks them against Tenhou's rules)"
     return text, interrupted
 
 
 def prepare_compare(*, matches: int, seed: int, length: str | None, rules: str, bots: str,
-                    schemes: str | None, plot: Path | None) -> SR.Setup:
+                    schemes: str | None, plot: Path | None, workers: int | None = None) -> SR.Setup:
     profile = R.load(rules)
     names = SR.parse_schemes(schemes, profile.payment.scheme)
-    SR.validate(matches, bots, names, length)
+    SR.validate(matches, bots, names, length, workers)
     if plot is not None:
         if plot.suffix.lower() != ".svg":
             raise SR.SimInputError(f"--plot {plot}: the picture is written as SVG; give a .svg file name")

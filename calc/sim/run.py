@@ -262,9 +262,12 @@ class SimInputError(SanmaError):
     """Bad input to `sanma simulate` / `sanma compare`, refused before any work starts."""
 
 
-def validate(matches: int, bots: str, schemes: tuple[str, ...], length: str | None) -> None:
+def validate(matches: int, bots: str, schemes: tuple[str, ...], length: str | None,
+             workers: int | None = None) -> None:
     if matches < 1:
         raise SimInputError(f"--matches {matches}: give 1 or more matches")
+    if workers is not None and workers < 1:
+        raise SimInputError(f"--workers {workers}: give 1 or more processes")
     if bots not in B.BOTS:
         raise SimInputError(f"unknown bot {bots!r}; valid: {', '.join(B.BOTS)}")
     for scheme in schemes:
