@@ -7,6 +7,7 @@ every win that has a yaku, and checks its invariants after every step (`check=Tr
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -15,9 +16,13 @@ from calc import match
 from calc import rules as R
 from calc import tiles as T
 from calc.events import FOUR_KANS, Abort, DoubleRon, ExhaustiveDraw, Nagashi, Win
+from calc.logs import read_log
+from calc.logs.replay import replay
+from calc.sim import record
 from calc.sim import shanten as S
 from calc.sim.engine import play_hand
-from calc.sim.wall import rigged, sanma_ids
+from calc.sim.run import MatchRun
+from calc.sim.wall import red_ids, rigged, sanma_ids
 
 TENHOU = R.load("tenhou")
 
@@ -110,8 +115,16 @@ def settle(play, rules=TENHOU):
     return match.apply(state, play.kyoku, rules)[1]
 
 
-def values(ids):
-    return [t // 4 for t in ids]
+def replay_mismatches(play, tmp_path) -> list[str]:
+    """The hand written as a one-hand tenhou.net/6 record and read back by the log reader: every
+    number the replay checks, except the end of a match that has only begun."""
+    state, row = match.apply(match.start(TENHOU), play.kyoku, TENHOU)
+    run = MatchRun("tsumo-loss", [row], [play], state, match.tally(state, TENHOU))
+    path = tmp_path / "rigged.json"
+    path.write_text(json.dumps(record.game_json(run, red_ids(TENHOU.game.red_fives), "rigged", "hanchan"),
+                               ensure_ascii=False), encoding="utf-8")
+    checked = replay(read_log(path), str(path))
+    return [m.text() for m in checked.mismatches if m.where != "final"]
 
 
 def far_hand(tiles: Tiles, names: str) -> list[int]:
@@ -127,7 +140,7 @@ FAR_A = "1m 9m 2p 5p 8p 3s 6s 9s 1z 2z 3z 5z 6z"
 FAR_B = "1m 9m 1p 4p 7p 2s 5s 8s 1z 2z 3z 6z 7z"
 
 
-def test_haitei_tsumo_on_the_last_tile():
+def test_haitei_tsumo_on_the_last_tile(tmp_path):
     t = Tiles()
     dealer = t("1p 2p 3p 4p 5p 6p 7p 8p 9p 1s 1s 3s 5s")  # waits on 4s only
     seat1, seat2 = far_hand(t, FAR_A), far_hand(t, FAR_B)
@@ -144,9 +157,10 @@ def test_haitei_tsumo_on_the_last_tile():
     assert (ev.han, ev.fu) == (4, 30)
     assert settle(play).deltas == (7800, -3900, -3900)  # dealer 30fu4han tsumo: C(2b) = 3900 each
     assert play.wins[0].source == "draw" and wall.remaining == 0
+    assert replay_mismatches(play, tmp_path) == []
 
 
-def test_houtei_ron_on_the_last_discard():
+def test_houtei_ron_on_the_last_discard(tmp_path):
     t = Tiles()
     dealer, seat2 = far_hand(t, FAR_A), far_hand(t, FAR_B)
     seat1 = t("2s 3s 4s 6s 7s 8s 4p 4p 4p 6p 8p 2p 2p")  # waits on 7p
@@ -161,9 +175,10 @@ def test_houtei_ron_on_the_last_discard():
     assert dict(ev.yaku) == {"houtei": 1, "tanyao": 1}
     assert (ev.han, ev.fu) == (2, 40)  # 20 + closed ron 10 + kanchan 2 + closed simple triplet 4
     assert settle(play).deltas == (-2600, 2600, 0)  # non-dealer 40fu2han: C(4b) = 2600
+    assert replay_mismatches(play, tmp_path) == []
 
 
-def test_rinshan_on_the_tile_after_a_north():
+def test_rinshan_on_the_tile_after_a_north(tmp_path):
     t = Tiles()
     dealer = t("1p 2p 3p 4p 5p 6p 7p 8p 9p 1s 1s 4s 4z")
     seat1, seat2 = far_hand(t, FAR_A), far_hand(t, FAR_B)
@@ -178,9 +193,10 @@ def test_rinshan_on_the_tile_after_a_north():
     assert ev.nuki == 1 and ev.han == 6 and ev.value.limit == "haneman"
     assert play.wins[0].source == "replacement" and play.nuki == 1
     assert settle(play).deltas == (12000, -6000, -6000)
+    assert replay_mismatches(play, tmp_path) == []
 
 
-def test_chankan_on_an_added_kan_after_a_pass_without_yaku():
+def test_chankan_on_an_added_kan_after_a_pass_without_yaku(tmp_path):
     t = Tiles()
     dealer = far_hand(t, FAR_A)
     seat1 = t("4p 4p 1m 9m 1p 9p 1s 9s 2z 3z 6z 7z 5z")
@@ -201,9 +217,10 @@ def test_chankan_on_an_added_kan_after_a_pass_without_yaku():
     assert play.wins[0].source == "kakan"
     assert settle(play).deltas == (0, -1300, 1300)
     assert len(play.dora) == 1  # the added kan's indicator never shows: the kan was robbed
+    assert replay_mismatches(play, tmp_path) == []
 
 
-def test_double_ron_pays_each_winner_and_the_first_takes_the_sticks():
+def test_double_ron_pays_each_winner_and_the_first_takes_the_sticks(tmp_path):
     t = Tiles()
     dealer = far_hand(t, FAR_A)
     seat1 = t("4p 5p 2s 3s 4s 5s 6s 7s 2p 2p 2p 8s 8s")  # waits 3p 6p
@@ -220,9 +237,10 @@ def test_double_ron_pays_each_winner_and_the_first_takes_the_sticks():
     _, row = match.apply(state, play.kyoku, TENHOU)
     # 1300 each; honba 2 x 200 and the stick to seat 1, first in turn after the discarder (rules.md §5)
     assert row.deltas == (-3000, 2700, 1300)
+    assert replay_mismatches(play, tmp_path) == []
 
 
-def test_nagashi_mangan_when_every_discard_is_a_terminal_or_honour():
+def test_nagashi_mangan_when_every_discard_is_a_terminal_or_honour(tmp_path):
     t = Tiles()
     dealer, seat1, seat2 = far_hand(t, FAR_A), far_hand(t, FAR_B), far_hand(t, "2p 3p 6p 7p 3s 4s 7s 8s 1z 1z 2z 4z 5z".replace("4z", "3z"))
     yaochuu = t.junk(18, {T.NORTH}, simple=False)
@@ -235,9 +253,10 @@ def test_nagashi_mangan_when_every_discard_is_a_terminal_or_honour():
     assert isinstance(result, Nagashi) and result.players == (1,) and result.tenpai == frozenset()
     # a mangan tsumo for seat 1 under tsumo-loss: dealer 4000, the other non-dealer 2000
     assert settle(play).deltas == (-4000, 6000, -2000)
+    assert replay_mismatches(play, tmp_path) == []
 
 
-def test_four_kans_by_two_players_abort_after_the_next_discard():
+def test_four_kans_by_two_players_abort_after_the_next_discard(tmp_path):
     t = Tiles()
     dealer = t("2p 2p 2p 2p 6s 6s 6s 6s 1m 9m 1z 2z 3z")
     seat1 = t("3p 3p 3p 3p 7s 7s 7s 7s 1p 9p 5z 6z 1s")
@@ -250,9 +269,10 @@ def test_four_kans_by_two_players_abort_after_the_next_discard():
     assert play.kyoku.result == Abort(FOUR_KANS)
     assert len(play.dora) == 5  # a closed kan's indicator shows at once
     assert settle(play).deltas == (0, 0, 0)
+    assert replay_mismatches(play, tmp_path) == []
 
 
-def test_permanent_furiten_refuses_a_ron_the_hand_would_score():
+def test_permanent_furiten_refuses_a_ron_the_hand_would_score(tmp_path):
     t = Tiles()
     dealer = far_hand(t, FAR_A)
     seat1 = t("1p 2p 3p 4p 5p 7p 8p 9p 2s 3s 4s 1z 6p")
@@ -270,9 +290,10 @@ def test_permanent_furiten_refuses_a_ron_the_hand_would_score():
     assert isinstance(play.kyoku.result, ExhaustiveDraw)
     assert play.kyoku.result.tenpai == frozenset({1})
     assert settle(play).deltas == (-1000, 2000, -1000)
+    assert replay_mismatches(play, tmp_path) == []
 
 
-def test_temporary_furiten_lasts_until_the_next_own_discard():
+def test_temporary_furiten_lasts_until_the_next_own_discard(tmp_path):
     t = Tiles()
     dealer = far_hand(t, FAR_A)
     # waits 3p (no yaku: value pair, no pinfu, no tanyao) and 6p (ittsu)
@@ -292,6 +313,7 @@ def test_temporary_furiten_lasts_until_the_next_own_discard():
     assert dict(win.evaluation.yaku) == {"ittsu": 2}
     assert (win.evaluation.han, win.evaluation.fu) == (2, 40)  # 20 + closed ron 10 + 5z pair 2
     assert settle(play).deltas == (0, 2600, -2600)
+    assert replay_mismatches(play, tmp_path) == []
 
 
 @pytest.mark.parametrize("bots", ["greedy", "defensive"])
