@@ -251,6 +251,13 @@ def variant_of(name_or_path: str) -> str:
 
 
 def _resolve(name_or_path: str, relative_to: Path | None = None) -> Path:
+    try:
+        return _resolve_path(name_or_path, relative_to)
+    except OSError as exc:  # a name too long for a path, a name the file system refuses
+        raise RulesError(f"not a profile name or file: {exc.strerror}") from None
+
+
+def _resolve_path(name_or_path: str, relative_to: Path | None) -> Path:
     candidate = Path(name_or_path)
     if candidate.suffix in (".yaml", ".yml") or "/" in name_or_path or candidate.exists():
         if not candidate.is_absolute() and relative_to is not None and not candidate.exists():
@@ -287,6 +294,8 @@ def _read_layer(path: Path, problems: list[RulesError], schema: dict[str, dict[s
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise RulesError(f"cannot read profile: {exc.strerror}", file=label) from None
+    except UnicodeDecodeError as exc:
+        raise RulesError(f"not UTF-8 text (byte {exc.start})", file=label) from None
     try:
         root = yaml.compose(text)
     except yaml.YAMLError as exc:
@@ -300,7 +309,14 @@ def _read_layer(path: Path, problems: list[RulesError], schema: dict[str, dict[s
     if not isinstance(root, yaml.MappingNode):
         raise RulesError("a profile must be a mapping of keys", file=label, line=root.start_mark.line + 1)
     for key_node, value_node in root.value:
-        key, line = key_node.value, key_node.start_mark.line + 1
+        line = key_node.start_mark.line + 1
+        if not isinstance(key_node, yaml.ScalarNode):
+            problems.append(RulesError("a key must be a plain name", file=label, line=line))
+            continue
+        key = key_node.value
+        if key in ("extends", "summary", "variant") and not isinstance(value_node, yaml.ScalarNode):
+            problems.append(RulesError("must be a single name or text", file=label, line=line, key=key))
+            continue
         if key == "extends":
             layer.extends, layer.extends_line = str(value_node.value), line
         elif key == "summary":
@@ -315,8 +331,11 @@ def _read_layer(path: Path, problems: list[RulesError], schema: dict[str, dict[s
                 problems.append(RulesError("must be a mapping", file=label, line=line, key=key))
                 continue
             for sub_key_node, sub_value_node in value_node.value:
-                sub_key = sub_key_node.value
                 sub_line = sub_key_node.start_mark.line + 1
+                if not isinstance(sub_key_node, yaml.ScalarNode):
+                    problems.append(RulesError("a key must be a plain name", file=label, line=sub_line, key=key))
+                    continue
+                sub_key = sub_key_node.value
                 path_key = f"{key}.{sub_key}"
                 if path_key in layer.values:
                     first = layer.values[path_key][1]
@@ -327,7 +346,12 @@ def _read_layer(path: Path, problems: list[RulesError], schema: dict[str, dict[s
                     suggestion = f" (did you mean {key}.{hint[0]}?)" if hint else ""
                     problems.append(RulesError(f"unknown key{suggestion}", file=label, line=sub_line, key=path_key))
                     continue
-                value = yaml.safe_load(yaml.serialize(sub_value_node))
+                try:
+                    value = yaml.safe_load(yaml.serialize(sub_value_node))
+                except yaml.YAMLError as exc:  # e.g. a !!python tag that safe loading refuses
+                    problem = getattr(exc, "problem", None) or "cannot be read"
+                    problems.append(RulesError(problem, file=label, line=sub_line, key=path_key))
+                    continue
                 layer.values[path_key] = (value, sub_line)
         else:
             hint = difflib.get_close_matches(key, top_level, n=1)
@@ -367,6 +391,8 @@ def _check_value(spec: Key, value: Any) -> tuple[Any, str | None]:
             parsed = tuple(sorted(T.parse_name(v)[0] for v in value))
         except ValueError as exc:
             return None, str(exc)
+        if any(tile not in (T.FIVE_MAN, T.FIVE_PIN, T.FIVE_SOU) for tile in parsed) or len(set(parsed)) != len(parsed):
+            return None, f"red fives are fives, each named once (5m, 5p, 5s), got {value!r}"
         return parsed, None
     if spec.kind == "uma":
         if isinstance(value, str):
@@ -469,6 +495,7 @@ def _load_cached(name_or_path: str) -> RuleSet:
         file, line = located["match.uma"]
         problems.append(RulesError(f"uma needs {players} values, got {len(merged['match.uma'])}",
                                    file=file, line=line, key="match.uma"))
+    problems += _cross_key_problems(merged, located)
     if problems:
         raise ProfileProblems(problems)
 
@@ -491,6 +518,29 @@ def _load_cached(name_or_path: str) -> RuleSet:
         match=MatchRules(**section("match")),
         origin=origin,
     )
+
+
+def _cross_key_problems(merged: dict[str, Any], located: dict[str, tuple[str, int]]) -> list[RulesError]:
+    """Values that are fine one by one but cannot go together."""
+    problems = []
+
+    def problem(key: str, message: str) -> None:
+        file, line = located[key]
+        problems.append(RulesError(message, file=file, line=line, key=key))
+
+    if merged.get("game.tile_set") == "sanma" and T.FIVE_MAN in merged.get("game.red_fives", ()):
+        problem("game.red_fives", "the sanma tile set has no 5m to make red")
+    if "match.return" in merged and "match.start" in merged and merged["match.return"] < merged["match.start"]:
+        problem("match.return", f"the return points ({merged['match.return']}) are below the start "
+                                f"({merged['match.start']}): oka would be negative")
+    players = merged.get("game.players")
+    pool = merged.get("payment.noten_pool")
+    if pool is not None and players and (pool % 100 or pool % (players - 1)):
+        # one tenpai player takes pool / (players - 1) from each noten player; one noten player
+        # pays pool / (players - 1) to each tenpai player (rules.md §5)
+        problem("payment.noten_pool", f"must be a multiple of 100 that splits evenly among {players - 1} "
+                                      f"players, got {pool}")
+    return problems
 
 
 class ProfileProblems(RulesError):

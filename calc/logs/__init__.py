@@ -39,6 +39,10 @@ def parse_log(data: bytes, name: str, rules: R.RuleSet | None = None) -> Game:
     except LogError as e:
         e.file = name
         raise
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError) as e:
+        # The readers check the shape they expect; a record damaged somewhere those checks do not
+        # look (a missing attribute, a string where a number goes) ends here, named as corrupt.
+        raise LogError(f"corrupt record: {type(e).__name__}: {e}", file=name) from None
 
 
 def _parse(data: bytes, name: str, rules: R.RuleSet) -> Game:

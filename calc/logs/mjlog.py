@@ -85,6 +85,9 @@ def _log_win(a: dict[str, str], players: int) -> LogWin:
     pairs = _ints(a.get("yaku", ""))
     yaku = tuple(sorted((pairs[i], pairs[i + 1]) for i in range(0, len(pairs), 2) if pairs[i + 1]))
     yakuman = tuple(sorted(_ints(a.get("yakuman", ""))))
+    unknown = [i for i, _ in yaku if i not in TH.OUR_YAKU] + [i for i in yakuman if i not in TH.OUR_YAKU]
+    if unknown:
+        raise LogError(f"unknown Tenhou yaku id {unknown[0]} in <AGARI>")
     han = TH.YAKUMAN_HAN * len(yakuman) if yakuman else sum(h for _, h in yaku)
     pao = a.get("paoWho")
     return LogWin(

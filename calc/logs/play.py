@@ -57,6 +57,12 @@ class KyokuPlay:
         hands: list[list[Tile]],
         dora: Tile,
     ) -> None:
+        for name, value in (("round", round_raw), ("honba", honba), ("riichi sticks", sticks)):
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise LogError(f"corrupt hand header: {name} is {value!r}, not a count")
+        # Tenhou numbers rounds 0-3 East, 4-7 South, 8-11 West (a sanma round skips the fourth).
+        if round_raw > 11 or round_raw % 4 >= len(hands):
+            raise LogError(f"corrupt hand header: round number {round_raw} does not exist with {len(hands)} players")
         n = len(hands)
         self.n = n
         self.rules = rules
