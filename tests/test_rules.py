@@ -160,3 +160,33 @@ def test_yaml_syntax_error_names_the_line(tmp_path):
     with pytest.raises(RulesError) as caught:
         R.load(str(path))
     assert str(caught.value).startswith(f"{path}:")
+
+
+# ---------------------------------------------------------------- values that only fail together, odd files
+
+
+@pytest.mark.parametrize("body,message", [
+    ("game:\n  red_fives: [1p, 3s]\n", "red fives are fives"),
+    ("game:\n  red_fives: [5p, 5p]\n", "each named once"),
+    ("game:\n  red_fives: [5m, 5p]\n", "no 5m to make red"),
+    ("match:\n  return: 10000\n", "below the start"),
+    ("payment:\n  noten_pool: 1001\n", "splits evenly"),
+    ("? [a, b]\n: 1\n", "a key must be a plain name"),
+    ("hand:\n  kazoe: !!python/object:os.system ls\n", "constructor"),
+    ("summary: [a, b]\n", "must be a single name or text"),
+])
+def test_profile_problems_are_reported_not_raised(tmp_path, body, message):
+    path = tmp_path / "club.yaml"
+    path.write_text("extends: standard\n" + body, encoding="utf-8")
+    with pytest.raises(RulesError) as caught:
+        R.load(str(path))
+    assert message in str(caught.value)
+
+
+def test_non_utf8_profile_and_overlong_name(tmp_path):
+    path = tmp_path / "latin.yaml"
+    path.write_bytes(b"extends: standard\nsummary: \xff\n")
+    with pytest.raises(RulesError, match="not UTF-8"):
+        R.load(str(path))
+    with pytest.raises(RulesError, match="not a profile name or file"):
+        R.load("x" * 300)
