@@ -209,3 +209,31 @@ def test_no_riichi_without_the_points_for_the_stick():
             declared[r.seat] += 1
         assert not any(g[0] == "discard" and g[3] for g in play.gives[1])
     assert declared[1] == 0 and declared[0] + declared[2] > 0
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_ctrl_c_keeps_the_matches_finished_so_far(workers):
+    s = SR.setup(TENHOU, schemes=("tsumo-loss",), bots="greedy", seed="stop")
+    seen = []
+
+    def advance(n):
+        seen.append(n)
+        if len(seen) == 5:
+            raise KeyboardInterrupt
+
+    done, interrupted = SR.collect(s, 40, want_tally=True, workers=workers, advance=advance)
+    assert interrupted and [r.index for r in done] == list(range(len(done))) and 5 <= len(done) < 40
+    full, _ = SR.collect(s, len(done), want_tally=True, workers=1)
+    assert [r.schemes for r in full] == [r.schemes for r in done]  # the same matches as an unbroken run
+
+
+def test_plot_is_well_formed_svg(tmp_path):
+    import xml.etree.ElementTree as ET
+
+    plot = tmp_path / "p.svg"
+    result = runner.invoke(app, ["compare", "--matches", "4", "--schemes", "all", "--plot", str(plot), "--workers", "1"])
+    assert result.exit_code == 0, result.output
+    root = ET.parse(plot).getroot()
+    assert root.tag.endswith("svg")
+    labels = [el.text for el in root.iter() if el.tag.endswith("text")]
+    assert all(name in labels for name in R.SCHEMES)
