@@ -163,18 +163,20 @@ def _run_batch(path: Path) -> None:
     from calc.scoring import HandRequest, score
 
     try:
-        stream = sys.stdin if str(path) == "-" else path.open(encoding="utf-8")
+        stream = sys.stdin.buffer if str(path) == "-" else path.open("rb")
     except OSError as error:
         raise SanmaError(f"cannot read batch file: {error.strerror}", file=str(path)) from None
     with stream:
-        for number, line in enumerate(stream, start=1):
-            if not line.strip():
+        for number, raw in enumerate(stream, start=1):
+            if not raw.strip():
                 continue
             try:
-                data = json.loads(line)
+                data = json.loads(raw.decode("utf-8"))
                 if not isinstance(data, dict):
                     raise SanmaError("a batch line must be a JSON object")
                 out = report.hand_dict(score(HandRequest.from_mapping(data)))
+            except UnicodeDecodeError as error:
+                out = {"line": number, "error": f"not UTF-8 text (byte {error.start + 1} of the line)"}
             except json.JSONDecodeError as error:
                 out = {"line": number, "error": f"invalid JSON: {error.msg} at column {error.colno}"}
             except SanmaError as error:
@@ -307,7 +309,7 @@ def replay_command(
     if scheme is not None and all_schemes:
         raise typer.BadParameter("--scheme and --all-schemes do not go together")
     if scheme is not None and scheme not in SCHEMES:
-        raise typer.BadParameter(f"unknown scheme {scheme!r}; valid: {', '.join(SCHEMES)}", param_hint="--scheme")
+        raise SanmaError(f"unknown scheme {scheme!r}; valid: {', '.join(SCHEMES)}")
     schemes = tuple(SCHEMES) if all_schemes else ((scheme,) if scheme else ())  # beside the log's own
     paths = batch.expand(files)
     if not paths:

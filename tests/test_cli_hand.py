@@ -144,3 +144,8 @@ def test_all_schemes_for_a_hand():
 def test_hand_text_writes_the_winning_tile_apart():
     result = run("hand", "123p456p789s99p234s", "--tsumo", "--seat", "S")
     assert "Hand: 12345699p23789s 4s" in result.stdout
+
+
+def test_batch_line_that_is_not_utf8():
+    result = runner.invoke(app, ["hand", "--batch", "-"], input=b'{"hand": "\xff"}\n')
+    assert json.loads(result.stdout) == {"line": 1, "error": "not UTF-8 text (byte 11 of the line)"}

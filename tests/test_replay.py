@@ -132,6 +132,7 @@ def test_cli_bad_files_do_not_stop_the_others(tmp_path, data_dir):
 
 def test_cli_usage_errors(data_dir):
     path = str(data_dir / "mjlog" / f"{GAME}.xml")
-    assert runner.invoke(app, ["replay", path, "--scheme", "nope"]).exit_code == 2
+    # an unknown scheme is bad input (exit 1), as in every other command; a flag clash is usage (2)
+    assert runner.invoke(app, ["replay", path, "--scheme", "nope"]).exit_code == 1
     assert runner.invoke(app, ["replay", path, "--scheme", "maru-dori", "--all-schemes"]).exit_code == 2
     assert runner.invoke(app, ["replay"]).exit_code == 2
