@@ -255,11 +255,9 @@ class Game:
         if self.wall.remaining == 0:
             return False  # no replacement draw is left after the haitei (rules.md §2)
         bot = self.bots[p.seat]
-        if self.rules.north.nukidora and p.counts[T.NORTH]:
-            only_drawn = p.riichi and self.rules.north.riichi_nuki_only_drawn
-            if (not only_drawn or drawn // 4 == T.NORTH) and bot.nuki(self, p.seat):
-                self._nuki(p, drawn if only_drawn else self._pick(p, T.NORTH))
-                return True
+        if self.rules.north.nukidora and p.counts[T.NORTH] and self._nuki_ok(p, drawn) and bot.nuki(self, p.seat):
+            self._nuki(p, drawn if drawn // 4 == T.NORTH else self._pick(p, T.NORTH))
+            return True
         if len(self.kans_by) >= MAX_KANS:
             return False
         options = []
@@ -283,6 +281,19 @@ class Game:
         else:
             self._kakan(p, value)
         return True
+
+    def _nuki_ok(self, p: Player, drawn: int) -> bool:
+        """After riichi the hand may not change: a north may go only if the waits stay, and only the
+        one just drawn where the profile says so (north.riichi_nuki_only_drawn)."""
+        if not p.riichi:
+            return True
+        if drawn // 4 == T.NORTH:
+            return True  # the hand is as it was before the draw
+        if self.rules.north.riichi_nuki_only_drawn:
+            return False
+        rest = p.counts[:]
+        rest[T.NORTH] -= 1  # the drawn tile stays in its place
+        return S.waits(rest) == p.waits
 
     def _riichi_kan_ok(self, p: Player, value: int, drawn: int) -> bool:
         """After riichi a closed kan is only of the drawn tile, and must leave the waits as they were."""
