@@ -168,22 +168,32 @@ def asked_value(
     if not given:
         raise PaymentError("say what the hand is worth: --han H --fu F, --limit NAME or --yakuman N")
     if yakuman is not None:
-        if yakuman < 1:
-            raise PaymentError(f"--yakuman must be 1 or more, got {yakuman}")
-        if yakuman > 1 and not (rules.hand.double_yakuman or rules.hand.stacked_yakuman):
-            raise PaymentError(f"profile {rules.name!r} counts every yakuman once (hand.double_yakuman and "
-                               f"hand.stacked_yakuman are false); --yakuman {yakuman} cannot happen there")
-        return limit_value(YAKUMAN, rules.hand, yakuman=yakuman)
+        return yakuman_value(yakuman, rules)
     if limit is not None:
         if limit not in LIMITS:
             raise PaymentError(f"unknown limit {limit!r}; valid: {', '.join(LIMITS)}")
         return limit_value(limit, rules.hand)
     if han is None:
         raise PaymentError("--fu needs --han")
+    return han_fu_value(han, fu, tsumo=tsumo, rules=rules)
+
+
+def yakuman_value(multiple: int, rules: RuleSet) -> HandValue:
+    """A yakuman given by its multiple, as the profile allows multiples (double or stacked)."""
+    if multiple < 1:
+        raise PaymentError(f"a yakuman multiple is 1 or more, got {multiple}")
+    if multiple > 1 and not (rules.hand.double_yakuman or rules.hand.stacked_yakuman):
+        raise PaymentError(f"profile {rules.name!r} counts every yakuman once (hand.double_yakuman and "
+                           f"hand.stacked_yakuman are false): a yakuman x{multiple} cannot happen there")
+    return limit_value(YAKUMAN, rules.hand, yakuman=multiple)
+
+
+def han_fu_value(han: int, fu: int | None, *, tsumo: bool, rules: RuleSet) -> HandValue:
+    """A hand given by han and fu; from 5 han the fu may be left out (rules.md §3)."""
     if han >= 5 and fu is None:
-        return hand_value(han, 0, rules.hand)  # fu no longer matters from 5 han (rules.md §3)
+        return hand_value(han, 0, rules.hand)
     if fu is None:
-        raise PaymentError(f"{han} han needs --fu (below 5 han the fu decide the value)")
+        raise PaymentError(f"{han} han needs a fu value (below 5 han the fu decide the value)")
     check_han_fu(han, fu, tsumo=tsumo)
     return hand_value(han, fu, rules.hand)
 

@@ -170,6 +170,8 @@ class _Reader:
         return value
 
     def seat(self, name: Any, what: str, line: int | None) -> int:
+        if isinstance(name, int) and not isinstance(name, bool):
+            name = str(name)  # `players: [1, 2, 3]` names players by numbers: YAML reads them as ints
         if isinstance(name, bool) or not isinstance(name, str):
             raise self.error(f"{what} must be a player's name, got {_show(name)} (quote names like yes/no/on/off)", line)
         if name not in self.players:
@@ -375,24 +377,18 @@ class _Reader:
             return self.multiple(win["yakuman"], at["yakuman"])
         if "han" not in win:
             raise self.error("`fu:` needs `han:`", at["fu"])
-        han, fu = win["han"], win.get("fu")
-        if fu is None:
-            if han >= 5:
-                return hand_value(han, 0, self.rules.hand)  # from 5 han the fu no longer count (rules.md §3)
-            raise self.error(f"{han} han needs `fu:` (below 5 han the fu decide the value)", at["han"])
         try:
-            payment.check_han_fu(han, fu, tsumo=tsumo)
+            return payment.han_fu_value(win["han"], win.get("fu"), tsumo=tsumo, rules=self.rules)
         except SanmaError as exc:
             raise self.error(exc.message, at["han"]) from None
-        return hand_value(han, fu, self.rules.hand)
 
     def multiple(self, multiple: Any, line: int) -> HandValue:
-        if isinstance(multiple, bool) or not isinstance(multiple, int) or multiple < 1:
+        if isinstance(multiple, bool) or not isinstance(multiple, int):
             raise self.error(f"yakuman must be 1 or more, got {_show(multiple)}", line)
-        if multiple > 1 and not self.rules.hand.double_yakuman:
-            raise self.error(f"this profile counts every yakuman once (hand.double_yakuman: false); yakuman: {multiple}",
-                             line)
-        return limit_value(YAKUMAN, self.rules.hand, yakuman=multiple)
+        try:
+            return payment.yakuman_value(multiple, self.rules)
+        except SanmaError as exc:
+            raise self.error(exc.message, line) from None
 
 
 def _show(value: Any) -> str:

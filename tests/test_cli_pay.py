@@ -93,7 +93,7 @@ def test_pay_explain_shows_honba_and_sticks():
     (["--han", "1", "--fu", "30", "--scheme", "tsumo-los"], "unknown scheme 'tsumo-los'; valid: tsumo-loss, add-1000"),
     (["--han", "1", "--fu", "30", "--rules", "tenhoo"], "valid: add-1000, double-take"),
     (["--limit", "big"], "unknown limit 'big'; valid: mangan"),
-    (["--han", "3"], "3 han needs --fu"),
+    (["--han", "3"], "3 han needs a fu value"),
 ])
 def test_pay_bad_input_is_one_line_exit_1(args, message):
     result = run("pay", *args)

@@ -269,3 +269,14 @@ def test_random_records_keep_the_table_total(profile, length, recorded):
         assert "hand " in str(error)
     else:
         assert strict.state == record.settle(parsed, strict=False).state
+
+
+def test_stacked_yakuman_by_value():
+    """The standard profile adds compound yakuman up, so a record may give `yakuman: 2`."""
+    settled = settle_text("players: [A, B, C]\nhands:\n  - win: {winner: B, from: C, yakuman: 2}\n")
+    assert settled.rows[0].deltas == (0, 64000, -64000)
+
+
+def test_players_named_by_numbers():
+    settled = settle_text("players: [1, 2, 3]\nhands:\n  - win: {winner: 2, from: 3, han: 1, fu: 30}\n")
+    assert settled.rows[0].deltas == (0, 1000, -1000)
