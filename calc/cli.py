@@ -387,7 +387,7 @@ def simulate_command(
 def compare_command(
     matches: int = typer.Option(..., "--matches", help="How many matches to simulate."),
     seed: int = typer.Option(0, "--seed", help="Same seed, same games (whatever the number of processes)."),
-    schemes: Optional[str] = typer.Option(None, "--schemes", help="Comma-separated schemes, or all (tsumo-loss is always the baseline)."),
+    schemes: Optional[str] = typer.Option(None, "--schemes", help="Comma-separated schemes, or all (the default); tsumo-loss is always the baseline."),
     length: Optional[str] = typer.Option(None, "--length", help="hanchan or east (default: the profile's)."),
     rules: str = typer.Option("tenhou", "--rules", help="Rule profile (name or YAML file)."),
     bots: str = typer.Option("greedy", "--bots", help="greedy or defensive."),

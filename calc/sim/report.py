@@ -94,7 +94,6 @@ def compare_text(setup_line: str, c: Comparison, interrupted: bool) -> str:
         rank_rows.append([s, *(" / ".join(_fmt(r, "pct") for r in rates[seat]) for seat in seats)])
     out.append(tabulate(rank_rows, headers=["scheme", *(f"seat {s}" for s in seats)], tablefmt="simple",
                         disable_numparse=True))
-    out += ["", f"difference from {BASELINE}, same hands, paired 95% interval:"]
     diff_rows = []
     for s in c.schemes:
         if s == BASELINE:
@@ -102,8 +101,10 @@ def compare_text(setup_line: str, c: Comparison, interrupted: bool) -> str:
         d = c.differences(s)
         diff_rows.append([s, *(_interval(d[f"points_seat_{seat}"]) for seat in seats),
                           _interval(d["dealer_income_per_dealership"], "int"), _interval(d["points_spread"])])
-    out.append(tabulate(diff_rows, headers=["scheme", *(f"seat {s} pts" for s in seats), "dealer +/dealership",
-                                            "pts spread"], tablefmt="simple", disable_numparse=True))
+    if diff_rows:
+        out += ["", f"difference from {BASELINE}, same hands, paired 95% interval:"]
+        out.append(tabulate(diff_rows, headers=["scheme", *(f"seat {s} pts" for s in seats), "dealer +/dealership",
+                                                "pts spread"], tablefmt="simple", disable_numparse=True))
     out += ["", "seat 0 deals first; points are final points (uma and oka included)."]
     return "\n".join(out)
 

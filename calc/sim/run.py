@@ -278,14 +278,15 @@ def validate(matches: int, bots: str, schemes: tuple[str, ...], length: str | No
 
 
 def parse_schemes(text: str | None, own: str) -> tuple[str, ...]:
-    """`all`, a comma-separated list, or None (the profile's own scheme); tsumo-loss, the baseline
-    every difference is measured from, always comes first."""
+    """`all` (also the default), or a comma-separated list; tsumo-loss, the baseline every
+    difference is measured from, always comes first, and the profile's own scheme is always there."""
     if text is None or text == "all":
-        names = list(R.SCHEMES) if text == "all" else [own]
+        names = list(R.SCHEMES)
     else:
         names = [n.strip() for n in text.split(",") if n.strip()]
         if not names:
             raise SimInputError("--schemes: give scheme names separated by commas, or all")
+        names.append(own)
     names = [n for n in names if n != "tsumo-loss"]
     return ("tsumo-loss", *dict.fromkeys(names))
 
