@@ -216,12 +216,10 @@ def pay_command(
 
     ruleset = _profile(rules, scheme)
     value = payment.asked_value(ruleset, tsumo=tsumo, han=han, fu=fu, limit=limit, yakuman=yakuman)
-    # Seats: the dealer sits at 0; a non-dealer winner at 1; a ron's discarder is the next seat on.
-    winner = 0 if dealer else 1
-    discarder = None if tsumo else (winner + 1) % ruleset.game.players
+    winner = 0 if dealer else 1  # the dealer's seat, or South's
     results = {
-        name: payment.win(value, winner=winner, dealer=0, discarder=discarder, honba=honba, sticks=sticks,
-                          rules=ruleset.with_scheme(name))
+        name: payment.table_win(value, winner=winner, tsumo=tsumo, honba=honba, sticks=sticks,
+                                rules=ruleset.with_scheme(name))
         for name in (SCHEMES if all_schemes else (ruleset.payment.scheme,))
     }
     context = {"winner": winner, "dealer": dealer, "tsumo": tsumo, "honba": honba}

@@ -463,6 +463,13 @@ def win(
     return _settle(players, payments, lines)
 
 
+def table_win(value: HandValue, *, winner: int, tsumo: bool, honba: int, sticks: int, rules: RuleSet) -> Settlement:
+    """A win asked about away from a match (`sanma hand`, `sanma pay`): the dealer sits at seat 0
+    and a ron's discarder is the seat after the winner."""
+    discarder = None if tsumo else (winner + 1) % rules.game.players
+    return win(value, winner=winner, dealer=0, discarder=discarder, honba=honba, sticks=sticks, rules=rules)
+
+
 def _turn_order(after: int, players: int) -> list[int]:
     """The other seats in turn order after `after`."""
     return [(after + k) % players for k in range(1, players)]

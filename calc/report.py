@@ -23,7 +23,7 @@ from calc.payment import (
 )
 from calc.record import Settled, describe_end
 from calc.rules import RuleSet
-from calc.value import LIMITS, YAKUMAN, HandValue, hand_value, limit_value
+from calc.value import LIMITS, YAKUMAN, HandValue, hand_value, limit_han_range, limit_value
 
 
 # ---------------------------------------------------------------- sanma hand
@@ -277,7 +277,7 @@ def payment_table_text(rules: RuleSet) -> str:
     rows = []
     for limit in LIMITS:
         value = limit_value(limit, rules.hand)
-        han = {"mangan": "5", "haneman": "6-7", "baiman": "8-10", "sanbaiman": "11-12", "yakuman": "13+ / yakuman"}[limit]
+        han = limit_han_range(limit) + (" / yakuman" if limit == YAKUMAN else "")
         rows.append([limit, han, *[_table_cell(rules, value, dealer=d, tsumo=t) for d in (False, True) for t in (False, True)]])
     out.append("Limits")
     out.append(tabulate(rows, headers=["", "han", "non-dealer ron", "non-dealer tsumo", "dealer ron", "dealer tsumo"],

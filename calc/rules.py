@@ -499,23 +499,18 @@ def _load_cached(name_or_path: str) -> RuleSet:
     if problems:
         raise ProfileProblems(problems)
 
-    def section(name: str) -> dict[str, Any]:
-        values = {k.split(".")[1]: v for k, v in merged.items() if k.startswith(name + ".")}
-        if name == "match":
-            values["return_points"] = values.pop("return")
-            if values["oka"] == "auto":
-                values["oka"] = (values["return_points"] - values["start"]) * merged["game.players"]
-        return values
-
-    summary = next((layer.summary for layer in chain if layer.summary), "")
+    match_values = read.section("match")
+    match_values["return_points"] = match_values.pop("return")
+    if match_values["oka"] == "auto":
+        match_values["oka"] = (match_values["return_points"] - match_values["start"]) * merged["game.players"]
     return RuleSet(
         name=chain[0].path.stem,
-        summary=summary,
-        game=GameRules(**section("game")),
-        north=NorthRules(**section("north")),
-        hand=HandRules(**section("hand")),
-        payment=PaymentRules(**section("payment")),
-        match=MatchRules(**section("match")),
+        summary=read.summary,
+        game=GameRules(**read.section("game")),
+        north=NorthRules(**read.section("north")),
+        hand=HandRules(**read.section("hand")),
+        payment=PaymentRules(**read.section("payment")),
+        match=MatchRules(**match_values),
         origin=origin,
     )
 

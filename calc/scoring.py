@@ -128,19 +128,9 @@ def winner_seat(context: WinContext) -> int:
 
 
 def pay(evaluation: Evaluation, context: WinContext, rules: RuleSet) -> payment.Settlement:
-    """The winner sits at their wind's seat, the dealer at 0; a ron's discarder is the next seat."""
-    winner = winner_seat(context)
-    players = rules.game.players
-    discarder = None if context.tsumo else (winner + 1) % players
-    return payment.win(
-        evaluation.value,
-        winner=winner,
-        dealer=0,
-        discarder=discarder,
-        honba=context.honba,
-        sticks=context.sticks,
-        rules=rules,
-    )
+    """The winner sits at their wind's seat (payment.table_win puts the dealer at 0)."""
+    return payment.table_win(evaluation.value, winner=winner_seat(context), tsumo=context.tsumo,
+                             honba=context.honba, sticks=context.sticks, rules=rules)
 
 
 def pay_all_schemes(result: HandResult) -> dict[str, payment.Settlement]:

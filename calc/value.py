@@ -38,19 +38,30 @@ class HandValue(NamedTuple):
         return self.fu * 2 ** (self.han + 2)
 
 
+# The fewest han that reach each limit by themselves (rules.md §3); 13+ is kazoe.
+LIMIT_FROM_HAN = {MANGAN: 5, HANEMAN: 6, BAIMAN: 8, SANBAIMAN: 11, YAKUMAN: KAZOE_HAN}
+
+
 def limit_for_han(han: int, rules: HandRules) -> str | None:
     """The limit a han count reaches by itself (5+ han), before fu is considered."""
-    if han >= KAZOE_HAN:
-        return YAKUMAN if rules.kazoe == "yakuman" else SANBAIMAN
-    if han >= 11:
-        return SANBAIMAN
-    if han >= 8:
-        return BAIMAN
-    if han >= 6:
-        return HANEMAN
-    if han == 5:
-        return MANGAN
-    return None
+    reached = None
+    for limit, least in LIMIT_FROM_HAN.items():
+        if han >= least:
+            reached = limit
+    if reached == YAKUMAN and rules.kazoe != "yakuman":
+        return SANBAIMAN  # kazoe capped (rules.md §3)
+    return reached
+
+
+def limit_han_range(limit: str) -> str:
+    """'6-7' for haneman, '13+' for yakuman: the han counts that pay the limit."""
+    least = LIMIT_FROM_HAN[limit]
+    following = list(LIMIT_FROM_HAN.values())
+    index = following.index(least)
+    if index + 1 == len(following):
+        return f"{least}+"
+    most = following[index + 1] - 1
+    return str(least) if most == least else f"{least}-{most}"
 
 
 def hand_value(han: int, fu: int, rules: HandRules, *, yakuman: int = 0) -> HandValue:
@@ -71,5 +82,4 @@ def limit_value(limit: str, rules: HandRules, *, yakuman: int = 1) -> HandValue:
     """A hand given only by its limit (`sanma pay --limit baiman`)."""
     if limit == YAKUMAN:
         return HandValue(KAZOE_HAN, 0, yakuman, LIMIT_BASIC[YAKUMAN] * yakuman, YAKUMAN)
-    han = {MANGAN: 5, HANEMAN: 6, BAIMAN: 8, SANBAIMAN: 11}[limit]
-    return HandValue(han, 0, 0, LIMIT_BASIC[limit], limit)
+    return HandValue(LIMIT_FROM_HAN[limit], 0, 0, LIMIT_BASIC[limit], limit)

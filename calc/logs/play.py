@@ -10,6 +10,7 @@ result line.
 from __future__ import annotations
 
 from calc import tiles as T
+from calc.decompose import is_seven_pairs, is_thirteen_orphans, standard_readings
 from calc.errors import SanmaError
 from calc.logs.model import (
     ANKAN,
@@ -340,50 +341,12 @@ class KyokuPlay:
 
 
 # --- tenpai at a draw -------------------------------------------------------------------------
-def _complete(counts: list[int], sets: int) -> bool:
-    """Can `counts` be split into `sets` triplets/runs and one pair?"""
-    for pair in range(34):
-        if counts[pair] >= 2:
-            counts[pair] -= 2
-            ok = _sets(counts, 0, sets)
-            counts[pair] += 2
-            if ok:
-                return True
-    return False
-
-
-def _sets(counts: list[int], start: int, left: int) -> bool:
-    i = start
-    while i < 34 and counts[i] == 0:
-        i += 1
-    if i == 34:
-        return left == 0
-    if counts[i] >= 3:
-        counts[i] -= 3
-        ok = _sets(counts, i, left - 1)
-        counts[i] += 3
-        if ok:
-            return True
-    if i < T.HONOR and i % 9 <= 6 and counts[i + 1] and counts[i + 2]:
-        for j in (i, i + 1, i + 2):
-            counts[j] -= 1
-        ok = _sets(counts, i, left - 1)
-        for j in (i, i + 1, i + 2):
-            counts[j] += 1
-        return ok
-    return False
-
-
 def _wins_with(counts: list[int], sets: int) -> bool:
-    if _complete(counts, sets):
+    """Is this a complete hand: sets and a pair, or (closed, no melds) seven pairs or orphans?"""
+    shape = tuple(counts)
+    if standard_readings(shape):
         return True
-    if sets == 4:
-        if all(c in (0, 2) for c in counts) and counts.count(2) == 7:
-            return True
-        yaochuu = T.TERMINALS_AND_HONORS
-        if all(counts[t] for t in yaochuu) and sum(counts[t] for t in yaochuu) == 14:
-            return True
-    return False
+    return sets == 4 and (is_seven_pairs(shape) or is_thirteen_orphans(shape))
 
 
 def is_tenpai(concealed: list[Tile], melds: list[Meld]) -> bool:
