@@ -5,7 +5,7 @@ Everything here is checked once at the edge; later stages trust these values.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from calc import tiles as T
 from calc.errors import IllegalHandError
@@ -98,8 +98,6 @@ class WinContext:
     nuki: int = 0
     honba: int = 0
     sticks: int = 0
-    # red fives among the indicators, as the log readers and the simulator record them (not scored)
-    indicator_red: tuple[int, ...] = field(default=(), compare=False)
 
     @property
     def dealer(self) -> bool:

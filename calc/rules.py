@@ -49,6 +49,8 @@ SCHEMA: dict[str, dict[str, Key]] = {
         "tile_set": Key(str, choices=("sanma",), doc="sanma = 108 tiles, no 2m-8m"),
         "red_fives": Key("tiles", doc="which fives have one red copy"),
         "chi": Key(bool, doc="may a player call chi"),
+        "kuikae": Key(bool, doc="may a player discard the value just called (swap-calling); Tenhou: no"),
+        "kokushi_robs_closed_kan": Key(bool, doc="thirteen orphans may ron the tile of a closed kan"),
     },
     "north": {
         "nukidora": Key(bool, doc="norths may be extracted for dora and a replacement draw"),
@@ -114,6 +116,8 @@ class GameRules:
     tile_set: str
     red_fives: tuple[int, ...]
     chi: bool
+    kuikae: bool
+    kokushi_robs_closed_kan: bool
 
 
 @dataclass(frozen=True)

@@ -324,3 +324,34 @@ def test_same_wall_same_hand(bots):
     plays = [play_hand(Wall.shuffled(random.Random("same")), TENHOU, dealer=1, round_wind=1,
                        bots=[make(bots)] * 3, check=True) for _ in range(2)]
     assert plays[0].gives == plays[1].gives and plays[0].kyoku == plays[1].kyoku
+
+
+@pytest.mark.parametrize("kuikae", [False, True])
+def test_kuikae_follows_the_profile(kuikae):
+    """Right after a pon, throwing the value just called is refused unless game.kuikae allows it."""
+    from dataclasses import replace
+
+    from calc.sim.engine import SimError
+
+    rules = replace(TENHOU, game=replace(TENHOU.game, kuikae=kuikae))
+    t = Tiles()
+    dealer = far_hand(t, FAR_A)
+    seat1 = t("4p 4p 4p 1m 9m 1p 9p 1s 9s 2z 3z 6z 7z")
+    seat2 = far_hand(t, "1m 9m 1p 7p 2s 5s 8s 1z 3z 6z 7z 4z 4z")
+    called = t("4p")  # the dealer draws the last 4p and throws it; seat 1 pons it
+    wall = rigged([dealer, seat1, seat2], called)
+
+    class SwapCaller(Script):
+        """Pons the 4p, then throws the 4p it still holds."""
+
+        def discard(self, game, seat, may_riichi):
+            held = [tile for tile in game.players[seat].hand if tile // 4 == T.PIN + 3]
+            return (held[0], False) if held and game.players[seat].melds else super().discard(game, seat, may_riichi)
+
+    bots = [Script(), SwapCaller(calls=called), Script()]
+    if kuikae:
+        play = play_hand(wall, rules, dealer=0, round_wind=0, bots=bots, check=True)
+        assert play.kyoku is not None
+    else:
+        with pytest.raises(SimError, match="may not discard"):
+            play_hand(wall, rules, dealer=0, round_wind=0, bots=bots, check=True)

@@ -55,7 +55,6 @@ def context_args(win: Win) -> dict[str, Any]:
         "nuki": win.nuki,
         "honba": win.honba,
         "sticks": win.sticks,
-        "indicator_red": tuple(t for t, red in (*win.dora_indicators, *win.ura_indicators) if red),
     }
 
 

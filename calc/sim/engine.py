@@ -368,9 +368,11 @@ class Game:
             and self.riichi_allowed[p.seat]
             and self.wall.remaining >= self.n  # the declarer must have a draw left
         )
-        # kuikae (Tenhou): right after a pon the called tile's value may not be thrown
+        # kuikae (profile game.kuikae): where it is forbidden, right after a pon the called tile's
+        # value may not be thrown
         last_take = self.play.takes[p.seat][-1] if self.play.takes[p.seat] else None
-        self.forbidden = {last_take[2] // 4} if not drew and isinstance(last_take, tuple) else set()
+        swap_call = not drew and isinstance(last_take, tuple) and not self.rules.game.kuikae
+        self.forbidden = {last_take[2] // 4} if swap_call else set()
         tile, riichi = self.bots[p.seat].discard(self, p.seat, may_riichi)
         if tile not in p.hand or tile // 4 in self.forbidden:
             raise SimError(f"seat {p.seat} may not discard {tile}")
@@ -486,8 +488,8 @@ class Game:
             p = self.players[seat]
             if value not in p.waits:
                 continue
-            if source == ON_ANKAN and S.kokushi_shanten(p.counts) != 0:
-                continue  # a closed kan is robbed only for thirteen orphans
+            if source == ON_ANKAN and (S.kokushi_shanten(p.counts) != 0 or not self.rules.game.kokushi_robs_closed_kan):
+                continue  # a closed kan is robbed only for thirteen orphans, where the profile allows it
             ev = None
             if not p.furiten():
                 ev = self._evaluate(p, tile, tsumo=False, chankan=source in (ON_KAKAN, ON_ANKAN),
@@ -540,7 +542,6 @@ class Game:
             dora_indicators=indicators,
             ura_indicators=ura,
             nuki=len(p.nuki),
-            indicator_red=tuple(i // 4 for i in (*self.dora_ids, *self.wall.ura_slots[: len(ura)]) if i in self.red),
         )
         try:
             return evaluate(hand, context, self.rules)
