@@ -6,6 +6,7 @@ most wins, then more han, then more fu (rules.md §3: "highest-value reading, ha
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import NamedTuple
 
 from calc import tiles as T
@@ -13,7 +14,7 @@ from calc.decompose import counts_of, is_seven_pairs, is_thirteen_orphans, stand
 from calc.errors import IllegalHandError
 from calc.fu import Part, describe, fu_parts, pair_fu_table
 from calc.hand import Hand, WinContext
-from calc.rules import RuleSet
+from calc.rules import NorthRules, RuleSet
 from calc.shape import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS, Shape, shapes
 from calc.value import HandValue, hand_value
 from calc.yaku import YAKU, YAKUMAN, YakuInput, may_be_yakuman, value_tiles
@@ -43,15 +44,15 @@ class Evaluation(NamedTuple):
         return describe(self.fu_parts)
 
 
-def dora_tiles(indicators: tuple[int, ...], rules: RuleSet) -> list[int]:
-    step = T.sanma_dora if rules.game.tile_set == "sanma" else T.dora_from_indicator
-    return [step(i) for i in indicators]
+def count_dora(counts: tuple[int, ...], nuki: int, indicators: tuple[int, ...]) -> tuple[int, int]:
+    """(dora han on the hand's tiles, dora han on extracted norths) for one indicator list.
 
-
-def count_dora(counts: tuple[int, ...], nuki: int, indicators: tuple[int, ...], rules: RuleSet) -> tuple[int, int]:
-    """(dora han on the hand's tiles, dora han on extracted norths) for one indicator list."""
+    The profile's tile set is the 108-tile sanma set (game.tile_set allows nothing else), so the
+    indicated tile wraps 9m -> 1m (rules.md §1).
+    """
     on_tiles = on_norths = 0
-    for dora in dora_tiles(indicators, rules):
+    for indicator in indicators:
+        dora = T.SANMA_DORA[indicator]
         on_tiles += counts[dora]
         if dora == T.NORTH:
             on_norths += nuki  # an extracted north is dora again when West indicates (rules.md §2)
@@ -71,13 +72,12 @@ def evaluate(hand: Hand, context: WinContext, rules: RuleSet) -> Evaluation:
     # Dora and the per-hand yaku depend on the tiles and the situation, not on the reading: they
     # are counted once, with the first shape.
     bonus = hand_yaku = None
-    values = value_tiles(context, rules.north)
-    pair_fu = pair_fu_table(values, rules.hand.double_wind_pair_fu)
+    values, pair_fu = _value_tables(context.seat_wind, context.round_wind, rules.north, rules.hand.double_wind_pair_fu)
     best = None
     for shape in shapes(hand, context, readings, concealed_counts, seven_pairs=seven, thirteen_orphans=orphans):
         x = YakuInput(shape, context, rules.hand, rules.north, kans, hand.win_tile, concealed_counts, values)
         if bonus is None:
-            bonus = _count_bonus(shape.counts, hand, context, rules)
+            bonus = _count_bonus(shape.counts, hand, context)
             hand_yaku = [(i, name, han) for i, name, han, check in _HAND_YAKU[shape.closed] if check(x)]
         scored = _score_shape(x, rules, bonus, hand_yaku, pair_fu)
         if scored is not None and (best is None or scored[0] > best[0]):
@@ -87,12 +87,19 @@ def evaluate(hand: Hand, context: WinContext, rules: RuleSet) -> Evaluation:
     return best[1]()
 
 
-def _count_bonus(counts: tuple[int, ...], hand: Hand, context: WinContext, rules: RuleSet) -> tuple[int, int, int, int]:
+@lru_cache(maxsize=64)
+def _value_tables(seat_wind: int, round_wind: int, north: NorthRules, double_wind_pair_fu: int):
+    """(tile -> han of its triplet, tile -> fu of its pair): a handful of cases, each built once."""
+    values = value_tiles(seat_wind, round_wind, north)
+    return values, pair_fu_table(values, double_wind_pair_fu)
+
+
+def _count_bonus(counts: tuple[int, ...], hand: Hand, context: WinContext) -> tuple[int, int, int, int]:
     """(dora, aka, ura, nuki) han: not yaku, added once a yaku is found (rules.md §2-3)."""
-    dora, nuki_dora = count_dora(counts, context.nuki, context.dora_indicators, rules)
+    dora, nuki_dora = count_dora(counts, context.nuki, context.dora_indicators)
     ura = 0
     if context.riichi or context.double_riichi:
-        ura_tiles, ura_norths = count_dora(counts, context.nuki, context.ura_indicators, rules)
+        ura_tiles, ura_norths = count_dora(counts, context.nuki, context.ura_indicators)
         ura = ura_tiles + ura_norths
     return dora, hand.red, ura, context.nuki + nuki_dora
 
@@ -177,10 +184,10 @@ def _score_shape(x: YakuInput, rules: RuleSet, bonus, hand_yaku, pair_fu: dict[i
     if not found and not hand_yaku:
         return None
     yaku = [(name, han) for _, name, han in sorted(hand_yaku + found)]
-    parts, fu = fu_parts(shape, pinfu=any(name == "pinfu" for name, _ in yaku), pair_fu=pair_fu)
+    parts, fu = fu_parts(shape, pinfu=any(name == "pinfu" for _, name, _ in found), pair_fu=pair_fu)
     dora, aka, ura, nuki = bonus
     han = sum(h for _, h in yaku) + dora + aka + ura + nuki
-    if any(name == "renhou" for name, _ in yaku):
+    if x.context.renhou and rules.hand.renhou == "mangan":
         yaku, han = _renhou_as_mangan(yaku, han)
     value = hand_value(han, fu, rules.hand)
     return (value.basic, han, fu), lambda: Evaluation(

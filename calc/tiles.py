@@ -81,6 +81,9 @@ def sanma_dora(indicator: int) -> int:
     return dora_from_indicator(indicator)
 
 
+SANMA_DORA = tuple(sanma_dora(t) for t in range(34))  # indicator -> dora, looked up per hand
+
+
 def is_sanma_tile(tile: int) -> bool:
     """False for 2m-8m, which the 108-tile set does not hold."""
     return not (MAN < tile < MAN + 8)

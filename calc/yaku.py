@@ -23,7 +23,7 @@ class YakuInput(NamedTuple):
     kans: int
     win_tile: int
     concealed_counts: tuple[int, ...]  # concealed tiles incl. the winning one, for chuuren / kokushi waits
-    values: dict[int, int]  # value_tiles(context, north rules): the same for every shape of a hand
+    values: dict[int, int]  # value_tiles(...): shared by every hand with the same winds, read only
 
 
 @dataclass(frozen=True)
@@ -59,11 +59,11 @@ class Yakuman:
     double_when: Callable[[YakuInput], bool] | None = None  # the double form (kokushi 13-wait, ...)
 
 
-def value_tiles(context: WinContext, north_rules: NorthRules) -> dict[int, int]:
+def value_tiles(seat_wind: int, round_wind: int, north_rules: NorthRules) -> dict[int, int]:
     """tile -> han of a triplet of it: dragons, seat wind, round wind (each once), north by profile."""
     values: dict[int, int] = {d: 1 for d in T.DRAGONS}
-    values[context.seat_wind] = values.get(context.seat_wind, 0) + 1
-    values[context.round_wind] = values.get(context.round_wind, 0) + 1
+    values[seat_wind] = values.get(seat_wind, 0) + 1
+    values[round_wind] = values.get(round_wind, 0) + 1
     if north_rules.value_tile:
         values[T.NORTH] = values.get(T.NORTH, 0) + 1
     return values

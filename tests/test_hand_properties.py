@@ -150,6 +150,6 @@ def test_yakuman_precheck_never_hides_a_yakuman(request):
                         thirteen_orphans=closed_14 and is_thirteen_orphans(counts)):
         kans = sum(1 for m in hand.melds if m.is_kan)
         x = YakuInput(shape, context, rules.hand, rules.north, kans, hand.win_tile, counts,
-                      value_tiles(context, rules.north))
+                      value_tiles(context.seat_wind, context.round_wind, rules.north))
         if any(record.check(x) for record in YAKUMAN):
             assert may_be_yakuman(x)
