@@ -283,7 +283,7 @@ def payment_table_text(rules: RuleSet) -> str:
     out.append(tabulate(rows, headers=["", "han", "non-dealer ron", "non-dealer tsumo", "dealer ron", "dealer tsumo"],
                         tablefmt="simple", colalign=("left", "left", "right", "right", "right", "right")))
     if rules.hand.kazoe != "yakuman":
-        out.append("13+ counted han pay as sanbaiman (kazoe capped)")
+        out.append(f"13+ counted han pay as sanbaiman (kazoe {rules.hand.kazoe})")
     return "\n".join(out)
 
 

@@ -65,8 +65,9 @@ SCHEMA: dict[str, dict[str, Key]] = {
     "hand": {
         "open_tanyao": Key(bool, doc="tanyao counts on an open hand"),
         "kiriage_mangan": Key(bool, doc="30fu4han and 60fu3han count as mangan"),
-        # "kazoe off" and "kazoe capped at sanbaiman" pay the same: 13+ counted han is a sanbaiman.
-        "kazoe": Key(str, choices=("yakuman", "sanbaiman"), doc="what 13+ counted han is worth"),
+        # rules.md §3: kazoe on (yakuman), capped at sanbaiman, or off. "off" pays 13+ counted han as
+        # a sanbaiman too (there is no higher counted limit), so it behaves as the cap.
+        "kazoe": Key(str, choices=("yakuman", "sanbaiman", "off"), doc="what 13+ counted han is worth"),
         "double_yakuman": Key(bool, doc="the double forms (suuankou tanki, kokushi 13-wait, ...) count twice"),
         "stacked_yakuman": Key(bool, doc="several yakuman in one hand add up (daisangen + tsuuiisou = 2)"),
         "renhou": Key(str, choices=("none", "mangan", "yakuman"), doc="value of a win before one's first draw"),
@@ -381,6 +382,8 @@ def _check_value(spec: Key, value: Any) -> tuple[Any, str | None]:
             return None, f"must be one of {', '.join(map(str, spec.choices))}, got {value}"
         return value, None
     if spec.kind is str:
+        if value is False and "off" in spec.choices:
+            value = "off"  # YAML 1.1 reads a bare `off` as false
         if not isinstance(value, str):
             return None, f"expected one of {', '.join(spec.choices)}, got {value!r}"
         if spec.choices and value not in spec.choices:

@@ -126,6 +126,9 @@ CASES = [
      {"menzen_tsumo": 1}, 1, 40, None, [("non-dealer", 700), ("non-dealer", 700)]),
     ("double-wind-pair-2", dict(hand="222p456p789s234s1z 1z", tsumo=True, rules=profile("double-wind-2")),
      {"menzen_tsumo": 1}, 1, 30, None, [("non-dealer", 500), ("non-dealer", 500)]),
+    ("kazoe-off", dict(hand="11223344556677p", seat="S", riichi=True, tsumo=True, dora="9p", rules=profile("kazoe-off")),
+     {"menzen_tsumo": 1, "riichi": 1, "pinfu": 1, "ryanpeikou": 3, "chinitsu": 6}, 14, 20, "sanbaiman",
+     [("non-dealer", 6000), ("dealer", 12000)]),
     # Open tanyao: 1 han with the option, no yaku without it.
     ("open-tanyao", dict(hand="234p567s33s 456s [888p]", seat="S"),
      {"tanyao": 1}, 1, 30, None, [("discarder", 1000)]),
