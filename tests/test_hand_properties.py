@@ -2,74 +2,17 @@
 
 from __future__ import annotations
 
-import random
-
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from calc import tiles as T
 from calc.errors import SanmaError
 from calc.hand import WinContext, build_hand
-from calc.notation import format_tiles
 from calc.rules import load
 from calc.scoring import HandRequest, score
+from hand_strategies import winning_hands
 
 RULES = load("standard")
-SANMA_TILES = [t for t in range(34) if T.is_sanma_tile(t)]
-RUN_STARTS = [t for t in range(T.PIN, T.HONOR) if t % 9 <= 6]
-
-
-@st.composite
-def winning_hands(draw):
-    """Four sets and a pair from the 108 tiles (some as melds), or seven pairs; all flags legal."""
-    counts = [0] * 34
-    rng = random.Random(draw(st.integers(0, 2**32)))
-    groups: list[tuple[str, list[int]]] = []
-    if draw(st.integers(0, 9)) == 0:
-        pairs = rng.sample(SANMA_TILES, 7)
-        concealed = [t for p in pairs for t in (p, p)]
-        melds: list[str] = []
-    else:
-        while len(groups) < 4:
-            if rng.random() < 0.5:
-                start = rng.choice(RUN_STARTS)
-                tiles = [start, start + 1, start + 2]
-                kind = "run"
-            else:
-                tile = rng.choice(SANMA_TILES)
-                kind = rng.choice(["triplet", "triplet", "pon", "kan", "ankan"])
-                tiles = [tile] * (4 if kind in ("kan", "ankan") else 3)
-            if all(counts[t] + tiles.count(t) <= 4 for t in set(tiles)):
-                for t in tiles:
-                    counts[t] += 1
-                groups.append((kind, tiles))
-        pair = rng.choice([t for t in SANMA_TILES if counts[t] <= 2])
-        concealed = [pair, pair] + [t for kind, tiles in groups if kind in ("run", "triplet") for t in tiles]
-        melds = [
-            ("({})" if kind == "ankan" else "[{}]").format(format_tiles([(t, False) for t in tiles]))
-            for kind, tiles in groups
-            if kind in ("pon", "kan", "ankan")
-        ]
-    rng.shuffle(concealed)
-    text = " ".join(["".join(T.name(t) for t in concealed), *melds])
-    closed = all(m.startswith("(") for m in melds)
-    tsumo = draw(st.booleans())
-    riichi = closed and draw(st.booleans())
-    return HandRequest(
-        hand=text,
-        tsumo=tsumo,
-        riichi=riichi,
-        ippatsu=riichi and draw(st.booleans()),
-        haitei=tsumo and draw(st.booleans()),
-        houtei=not tsumo and draw(st.booleans()),
-        seat=draw(st.sampled_from("ESW")),
-        round=draw(st.sampled_from("ESW")),
-        dora=T.name(draw(st.sampled_from(SANMA_TILES))),
-        honba=draw(st.integers(0, 5)),
-        sticks=draw(st.integers(0, 3)),
-        rules=draw(st.sampled_from(["standard", "tenhou", "mahjongsoul"])),
-        scheme=draw(st.sampled_from([None, "north-split", "maru-dori", "double-take"])),
-    )
 
 
 SCORED = {"scored": 0, "errors": 0}
