@@ -237,3 +237,25 @@ def test_plot_is_well_formed_svg(tmp_path):
     assert root.tag.endswith("svg")
     labels = [el.text for el in root.iter() if el.tag.endswith("text")]
     assert all(name in labels for name in R.SCHEMES)
+
+
+def test_plot_file_is_checked_without_being_left_behind(tmp_path, monkeypatch):
+    from calc.sim import commands
+
+    plot = tmp_path / "points.svg"
+    commands.prepare_compare(matches=2, seed=1, length=None, rules="tenhou", bots="greedy", schemes="maru-dori",
+                             plot=plot)
+    assert not plot.exists()  # writable, and nothing written before the run
+    existing = tmp_path / "old.svg"
+    existing.write_text("kept")
+    commands.prepare_compare(matches=2, seed=1, length=None, rules="tenhou", bots="greedy", schemes=None,
+                             plot=existing)
+    assert existing.read_text() == "kept"
+    # Ctrl-C before any match finished: no picture, no empty file
+    s = SR.setup(TENHOU, schemes=("tsumo-loss",), bots="greedy", seed="1")
+    monkeypatch.setattr(SR, "collect", lambda *a, **k: ([], True))
+    commands.compare(s, 3, as_json=True, plot=plot, workers=1)
+    assert not plot.exists()
+    result = runner.invoke(app, ["compare", "--matches", "2", "--plot", str(tmp_path / "no" / "p.svg")])
+    assert result.exit_code == 1 and "--plot" in result.output and "cannot write there" in result.output
+    assert not (tmp_path / "no").exists()

@@ -66,11 +66,21 @@ def prepare_compare(*, matches: int, seed: int, length: str | None, rules: str, 
     if plot is not None:
         if plot.suffix.lower() != ".svg":
             raise SR.SimInputError(f"--plot {plot}: the picture is written as SVG; give a .svg file name")
-        try:
-            plot.touch()
-        except OSError as e:
-            raise SR.SimInputError(f"--plot {plot}: cannot write there ({e.strerror})") from None
+        _check_writable(plot)
     return SR.setup(profile, schemes=names, bots=bots, seed=str(seed), length=length)
+
+
+def _check_writable(path: Path) -> None:
+    """Refuse an unwritable --plot before any work, leaving no file behind: the picture itself is
+    written only once the run is over, so an interrupted run with nothing finished leaves nothing."""
+    existed = path.exists()
+    try:
+        with path.open("a", encoding="utf-8"):
+            pass
+    except OSError as e:
+        raise SR.SimInputError(f"--plot {path}: cannot write there ({e.strerror})") from None
+    if not existed:
+        path.unlink()
 
 
 def compare(s: SR.Setup, matches: int, *, as_json: bool, plot: Path | None, workers: int | None = None,

@@ -58,7 +58,6 @@ class Player:
     nuki: list[int] = field(default_factory=list)
     riichi: int = 0  # 0 none, 1 declared (stick not yet down), 2 accepted
     double: bool = False
-    riichi_turn: int = -1  # index in the river of the riichi discard
     waits: tuple[int, ...] = ()
     furiten_temp: bool = False
     furiten_riichi: bool = False
@@ -105,7 +104,6 @@ class HandPlay:
     kyoku: Kyoku | None = None
     wins: list[WinRecord] = field(default_factory=list)
     draw_kind: str | None = None  # exhaustive | nagashi | nine-terminals | four-kans
-    tenpai: frozenset[int] = frozenset()
     nuki: int = 0  # norths extracted, all seats
     riichi: int = 0  # riichi declarations that stood
     calls: int = 0  # pon and open kan
@@ -392,7 +390,6 @@ class Game:
         if riichi:
             p.riichi = 1
             p.double = not p.discarded and not self.interrupted
-            p.riichi_turn = len(p.river)
         elif p.riichi == 2:
             self.ippatsu[p.seat] = False  # the first discard after the riichi discard ends ippatsu
         if value not in T.TERMINALS_AND_HONORS_SET:
@@ -563,7 +560,6 @@ class Game:
     def _exhaustive(self) -> HandPlay:
         tenpai = frozenset(p.seat for p in self.players if S.is_tenpai(p.counts, p.own_counts()))
         nagashi = tuple(p.seat for p in self.players if p.nagashi and p.discarded)
-        self.play.tenpai = tenpai
         if nagashi and self.rules.payment.nagashi_mangan:
             self.play.draw_kind = NAGASHI
             self.result = Nagashi(nagashi, tenpai)

@@ -6,7 +6,7 @@ and committed as `truth_figures.json`, so the command does not depend on where t
 
     python -m calc.sim.truth ../shared/data/tenhou-sanma     # rewrites calc/sim/truth_figures.json
 
-`tests/test_sim_report.py` checks the committed file against the data when the data is there.
+`tests/test_sim_run.py` (test_committed_truth_figures_match_the_data) checks the committed file against the data when the data is there.
 """
 
 from __future__ import annotations
