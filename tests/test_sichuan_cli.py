@@ -96,6 +96,12 @@ def test_settle_prints_the_ledger_each_payment_explained_and_the_totals():
         ["Dee", "+31"], ["Bo", "+17"], ["Chen", "+17"], ["Ana", "-65"]]
 
 
+def test_settle_text_labels_the_ready_hands_at_the_wall_end():
+    out = run("settle", EXAMPLE).stdout
+    assert "  4. Dee's best hand: one suit 清一色 3 + gen 根 1 = 4 fan" in out
+    assert "Chen's best hand" not in out  # Chen won by tsumo earlier: a win, not a best hand
+
+
 def test_settle_explain_adds_the_hands():
     out = run("settle", EXAMPLE, "--explain").stdout
     assert "Ana's hand: 123456789m 23455p" in out and "Dee's hand: 1234555678s (9999s)" in out
@@ -107,6 +113,7 @@ def test_settle_json():
     assert data["variant"] == "sichuan" and data["totals"] == {"Ana": -65, "Bo": 17, "Chen": 17, "Dee": 31}
     first = data["hands"][0]
     assert first["winners"] == ["Ana", "Bo", "Chen"] and first["next_dealer"] == "Ana"
+    assert [step["kind"] for step in first["steps"]] == ["kong", "kong", "win", "win"]
     ron = first["steps"][2]
     assert ron["deltas"] == {"Ana": 8, "Bo": -8, "Chen": 0, "Dee": 0}
     assert ron["fans"][0]["fan"] == 2 and ron["fans"][0]["breakdown"][1]["key"] == "kong_discard"

@@ -146,6 +146,15 @@ def test_tsumo_adds_one_fan_in_the_tsumo_fan_profile():
     assert F.payment_each(result, rules, tsumo=True) == 8
 
 
+def test_the_tsumo_fan_is_a_profile_key(tmp_path):
+    rules = profile(tmp_path, "payment:\n  tsumo_bonus: fan\nfan:\n  tsumo: 2\n")
+    result = fan_of("123m123m456m789m55m", rules=rules, tsumo=True)
+    assert lines(result) == [("one_suit", 3), ("tsumo", 2)]
+    assert result.fan == 5 and F.payment_each(result, rules, tsumo=True) == 16
+    assert rules.describe() == "cap 6 fan, base 1, tsumo +2 fan"
+    assert lines(fan_of("123m123m456m789m55m", rules=rules)) == [("one_suit", 3)]  # a ron: no tsumo fan
+
+
 def test_no_tsumo_bonus(tmp_path):
     rules = profile(tmp_path, "payment:\n  tsumo_bonus: none\n")
     assert F.payment_each(fan_of("123m123m456m789m55m", rules=rules, tsumo=True), rules, tsumo=True) == 4

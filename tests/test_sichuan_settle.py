@@ -131,7 +131,8 @@ win:
 @pytest.mark.parametrize("mode, expected", [
     ("none", [(B, A, 2), (B, C, 2)]),
     ("first-winner", [(B, C, 2), (B, A, 2), (B, C, 6)]),
-    ("each-winner", [(B, C, 2), (B, A, 2), (B, C, 6), (B, A, 6)]),
+    # split: Chen is first from the discarder Bo; 6 split two ways, never more than the kong brought in
+    ("each-winner", [(B, C, 2), (B, A, 2), (B, C, 3), (B, A, 3)]),
 ])
 def test_hot_kong_passes_its_income(tmp_path, mode, expected):
     (tmp_path / "p.yaml").write_text(f"extends: sichuan\nkong:\n  transfer: {mode}\n")
@@ -147,6 +148,24 @@ win: {{winner: Dee, from: Bo, hand: "{PLAIN_DEE}"}}
     # each winner: plain 1 + kong discard 1 = 2 fan = 2; the kong took 2 from each of three = 6
     assert sorted(payments(step)) == sorted(expected)
     assert sum(step.deltas) == 0
+
+
+def test_each_winner_split_gives_the_odd_point_to_the_first_winner(tmp_path):
+    (tmp_path / "p.yaml").write_text("extends: sichuan\nkong:\n  transfer: each-winner\n")
+    play = f"""
+kong: {{player: Bo, tile: 7p, kind: added}}
+win:
+  - {{winner: Ana, from: Bo, hand: "{PLAIN_ANA}", kong_discard: true}}
+  - {{winner: Chen, from: Bo, hand: "{PLAIN_CHEN}", kong_discard: true}}
+win: {{winner: Dee, from: Bo, hand: "{PLAIN_DEE}"}}
+"""
+    s = settle(play, rules="p.yaml", tmp_path=tmp_path)
+    kong, win = steps(s)[0], steps(s)[1]
+    assert payments(kong) == [(A, B, 1), (C, B, 1), (D, B, 1)]
+    # the added kong brought Bo 3: Chen (first from Bo) gets 2, Ana 1; Bo keeps nothing of it
+    assert sorted(payments(win)) == sorted([(B, C, 2), (B, A, 2), (B, C, 2), (B, A, 1)])
+    assert "its share of 3 split 2 ways" in win.payments[-1].reason
+    assert kong.deltas[B] + win.deltas[B] == -4  # paid both hands (2 + 2), the kong's income all passed on
 
 
 # ---------------------------------------------------------------- the end of the wall
@@ -234,6 +253,7 @@ def test_example_record_line_by_line():
         [(A, B, 32), (A, D, 32), (B, D, 8), (B, A, 1), (B, C, 1), (B, D, 1)],
     ]
     assert hand2.deltas == (-71, 17, 13, 41)
+    assert [step.kind for step in hand2.steps] == ["kong", "kong", "win", "wall end"]
     assert hand2.dealer == A and hand2.next_dealer == C
     assert s.totals == (-65, 17, 17, 31)
     assert sum(s.totals) == 0
@@ -281,7 +301,8 @@ def test_the_dealer_follows_the_first_winner_and_stays_when_nobody_won():
     ('kong: {player: Ana, tile: 7p, kind: exposed}', "needs `from:`"),
     ('kong: {player: Ana, tile: 7p, kind: concealed}\nkong: {player: Bo, tile: 7p, kind: concealed}',
      "a second kong of 7p"),
-    (f'win: {{winner: Ana, from: Bo, hand: "{PLAIN_ANA}"}}', "the hand stops with Bo, Chen, Dee still in"),
+    (f'win: {{winner: Ana, from: Bo, hand: "{PLAIN_ANA}"}}',
+     r"the hand stops with Bo, Chen, Dee still in: record their wins or the end of the wall \(`draw:` with"),
     (f'win: {{winner: Ana, from: Bo, hand: "{PLAIN_ANA}", kong_discard: true}}',
      "the event before must be Bo's kong"),
     (f'win: {{winner: Bo, tsumo: true, heavenly: true, hand: "{PLAIN_BO}"}}', "heavenly hand is the dealer's"),

@@ -18,6 +18,8 @@ from calc.sichuan.rules import SichuanRules
 
 CONCEALED, ADDED, EXPOSED = "concealed", "added", "exposed"
 KONG_KINDS = (CONCEALED, ADDED, EXPOSED)
+# What a step of the ledger settles: Step.kind
+KONG_STEP, WIN_STEP, WALL_END_STEP = "kong", "win", "wall end"
 
 
 class PlayError(SanmaError):
@@ -67,6 +69,7 @@ class Payment:
 
 @dataclass(frozen=True)
 class Step:
+    kind: str  # KONG_STEP, WIN_STEP or WALL_END_STEP
     what: str
     payments: tuple[Payment, ...]
     deltas: tuple[int, ...]
@@ -124,13 +127,13 @@ class _Play:
             raise self.error(f"{self.name(seat)} already won and left the hand, so pays no more: "
                              f"cannot {role}", line)
 
-    def step(self, what: str, payments: list[Payment], line: int | None, fans=()) -> None:
+    def step(self, kind: str, what: str, payments: list[Payment], line: int | None, fans=()) -> None:
         deltas = [0] * self.players
         for p in payments:
             deltas[p.payer] -= p.amount
             deltas[p.payee] += p.amount
         assert sum(deltas) == 0
-        self.steps.append(Step(what, tuple(p for p in payments if p.amount), tuple(deltas), tuple(fans), line))
+        self.steps.append(Step(kind, what, tuple(p for p in payments if p.amount), tuple(deltas), tuple(fans), line))
 
     def base(self, count: int) -> str:
         return f"{count} base" if self.rules.payment.base == 1 else f"{count} base of {self.rules.payment.base}"
@@ -185,7 +188,7 @@ class _Play:
             if p.amount:
                 self.income.append(_Income(index, k.player, p.payer, p.amount, k.tile))
         by = f" on {self.name(k.discarder)}'s discard" if k.kind == EXPOSED else ""
-        self.step(f"{who}: {k.kind} kong {tile}{by}", payments, k.line)
+        self.step(KONG_STEP, f"{who}: {k.kind} kong {tile}{by}", payments, k.line)
 
     def check_kongs(self, seat: int, hand: Hand, line: int | None) -> None:
         """The kongs shown in a hand are the kongs this player made, and the same kind."""
@@ -258,7 +261,7 @@ class _Play:
             self.last_tile_taken = True
         how = "tsumo" if discarder is None else f"ron on {self.name(discarder)}'s discard"
         names = " and ".join(self.name(w.winner) for w in winners)
-        self.step(f"{names}: {how}", payments, event.line, fans)
+        self.step(WIN_STEP, f"{names}: {how}", payments, event.line, fans)
         if len(self.won) >= self.players - 1:
             self.ended = True
 
@@ -287,7 +290,10 @@ class _Play:
                              "the hand", w.line)
 
     def transfer(self, discarder: int, winners: tuple[Winner, ...]) -> list[Payment]:
-        """The kong whose replacement discard dealt in passes its income on (呼叫转移)."""
+        """The kong whose replacement discard dealt in passes its income on (呼叫转移). Several winners
+        on that discard split it (一炮多响): equal shares, the points that do not divide go to the first
+        winner in seat order from the discarder, so the discarder never pays out more than the kong
+        brought in."""
         mode = self.rules.kong.transfer
         kong_index = len(self.kongs) - 1
         held = [i for i in self.income if i.kong == kong_index and i.owner == discarder]
@@ -298,9 +304,15 @@ class _Play:
         for i in held:
             self.income.remove(i)
         tile = T.name(self.kongs[kong_index].tile)
-        return [Payment(discarder, r, total,
-                        f"{self.name(discarder)} pays {self.name(r)} {total}: the income of the kong of {tile} "
-                        f"passes to the winner its discard paid (呼叫转移)") for r in receivers]
+        share, odd = divmod(total, len(receivers))
+        out = []
+        for k, r in enumerate(receivers):
+            amount = share + (odd if k == 0 else 0)
+            split = f", its share of {total} split {len(receivers)} ways" if len(receivers) > 1 else ""
+            out.append(Payment(discarder, r, amount,
+                               f"{self.name(discarder)} pays {self.name(r)} {amount}: the income of the kong of "
+                               f"{tile} passes to the winner its discard paid (呼叫转移){split}"))
+        return out
 
     def wall_end(self, event: WallEnd) -> None:
         active = self.active()
@@ -356,14 +368,14 @@ class _Play:
                                             f"{self.name(n)} returns {i.amount} to {self.name(i.payer)}: not ready, "
                                             f"gives back the income of the kong of {T.name(i.tile)} (退税)"))
         fans = [(s, ready[s][1]) for s in ready]
-        self.step("the wall is empty: " + _end_summary(self.names, active, holders, ready), payments, event.line, fans)
+        self.step(WALL_END_STEP, "the wall is empty: " + _end_summary(self.names, active, holders, ready), payments, event.line, fans)
         self.ended = True
 
     def finish(self, line: int | None) -> HandResult:
         if not self.ended:
             still = ", ".join(self.name(s) for s in self.active())
             raise self.error(f"the hand stops with {still} still in: record their wins or the end of the wall "
-                             f"(`end:` with their hands)", line)
+                             f"(`draw:` with their hands)", line)
         deltas = tuple(sum(step.deltas[s] for step in self.steps) for s in range(self.players))
         assert sum(deltas) == 0
         next_dealer = self.dealer if self.next_dealer is None else self.next_dealer

@@ -58,7 +58,7 @@ class WinContext:
 
 @dataclass(frozen=True)
 class FanLine:
-    key: str  # a fan table key (rules.PATTERNS, rules.BONUSES) or "tsumo"
+    key: str  # a fan table key: rules.PATTERNS, rules.BONUSES or "tsumo"
     fan: int  # this line's fan in all
     count: int = 1  # gens: how many
 
@@ -137,7 +137,7 @@ def score(hand: Hand, context: WinContext, rules: SichuanRules) -> FanResult:
     if len(hand.melds) == 4:  # only the pair is left to wait on (金钩钓)
         lines.append(FanLine("single_wait", f.single_wait))
     if context.tsumo and rules.payment.tsumo_bonus == "fan":
-        lines.append(FanLine("tsumo", 1))
+        lines.append(FanLine("tsumo", f.tsumo))
     lines = [line for line in lines if line.fan or line.key == pattern]
     total = sum(line.fan for line in lines)
     cap = rules.payment.cap

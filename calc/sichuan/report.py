@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tabulate import tabulate
 
-from calc.sichuan.battle import Step
+from calc.sichuan.battle import WALL_END_STEP, Step
 from calc.sichuan.fan import FanResult
 from calc.sichuan.hand import SUIT_LETTERS
 from calc.sichuan.record import Settled
@@ -102,7 +102,7 @@ def settle_text(settled: Settled, *, explain: bool = False) -> str:
                             colalign=("right", "left", *("right",) * len(players))))
         out.append("")
         for k, step in enumerate(res.steps, start=1):
-            label = "best hand" if step.what.startswith("the wall") else ""
+            label = "best hand" if step.kind == WALL_END_STEP else ""
             notes = _fan_lines(step, players, f"'s {label}" if label else "")
             if explain:
                 spec = record.hands[hand.number - 1]
@@ -143,6 +143,7 @@ def settle_dict(settled: Settled) -> dict:
     for hand in settled.hands:
         res = hand.result
         steps = [{
+            "kind": step.kind,
             "event": step.what,
             "deltas": by_name(step.deltas),
             "payments": [{"from": players[p.payer], "to": players[p.payee], "amount": p.amount, "reason": p.reason}

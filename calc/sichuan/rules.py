@@ -43,6 +43,7 @@ _FAN_DOCS = {
     "rob_kong": "ron on a tile added to a pung (抢杠胡)",
     "last_tile": "win on the last tile of the wall or its discard (海底)",
     "single_wait": "four melds and a single-tile wait for the pair (金钩钓)",
+    "tsumo": "a tsumo, when payment.tsumo_bonus is fan (自摸加番)",
 }
 
 SCHEMA: dict[str, dict[str, Key]] = {
@@ -58,7 +59,7 @@ SCHEMA: dict[str, dict[str, Key]] = {
         "unit_fan": Key(int, minimum=0, doc="a hand pays base x 2^(fan - unit_fan)"),
         "cap": Key(int, minimum=3, maximum=6, doc="the most fan a hand counts"),
         "tsumo_bonus": Key(str, choices=TSUMO_BONUS,
-                           doc="tsumo: each payer adds one base (base), the hand counts one fan more (fan), or nothing"),
+                           doc="tsumo: each payer adds one base (base), the hand counts fan.tsumo more (fan), or nothing"),
     },
     "kong": {
         "concealed": Key(int, minimum=0, doc="base from each player still in for a concealed kong (下雨)"),
@@ -66,7 +67,8 @@ SCHEMA: dict[str, dict[str, Key]] = {
         "exposed": Key(int, minimum=0, doc="base from the discarder for a kong on a discard (刮风)"),
         "transfer": Key(str, choices=TRANSFERS,
                         doc="a kong whose replacement discard deals in passes its income to the winner "
-                            "(呼叫转移): none, to the first winner after the discarder, or to each winner"),
+                            "(呼叫转移): none, all to the first winner after the discarder, or split among "
+                            "the winners of that discard (the odd points to the first)"),
     },
     "end": {
         "void_pays_cap": Key(bool, doc="at the end of the wall a player holding the void suit pays the cap "
@@ -102,6 +104,7 @@ class FanRules:
     rob_kong: int
     last_tile: int
     single_wait: int
+    tsumo: int
     dragon_gen: bool
 
 
@@ -151,7 +154,8 @@ class SichuanRules:
 
     def describe(self) -> str:
         """One line for `sanma rules list`."""
-        tsumo = {"base": "tsumo +1 base", "fan": "tsumo +1 fan", "none": "no tsumo bonus"}[self.payment.tsumo_bonus]
+        tsumo = {"base": "tsumo +1 base", "fan": f"tsumo +{self.fan.tsumo} fan",
+                 "none": "no tsumo bonus"}[self.payment.tsumo_bonus]
         return f"cap {self.payment.cap} fan, base {self.payment.base}, {tsumo}"
 
 
