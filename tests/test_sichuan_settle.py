@@ -168,14 +168,56 @@ win: {{winner: Dee, from: Bo, hand: "{PLAIN_DEE}"}}
     assert kong.deltas[B] + win.deltas[B] == -4  # paid both hands (2 + 2), the kong's income all passed on
 
 
+KONG_THEN_RON = f"""
+kong: {{player: Bo, tile: 7p, kind: concealed}}
+win: {{winner: Ana, from: Bo, hand: "{PLAIN_ANA}", kong_discard: SAID}}
+win: {{winner: Chen, from: Bo, hand: "{PLAIN_CHEN}"}}
+win: {{winner: Dee, from: Bo, hand: "{PLAIN_DEE}"}}
+"""
+
+
+def test_a_ron_after_the_discarders_kong_is_settled_as_the_record_says():
+    hot = steps(settle(KONG_THEN_RON.replace("SAID", "true")))[1]
+    later = steps(settle(KONG_THEN_RON.replace("SAID", "false")))[1]
+    # on the kong's discard: plain 1 + 杠上炮 1 = 2 fan = 2, and the kong's 6 passes to Ana
+    assert payments(hot) == [(B, A, 2), (B, A, 6)]
+    assert [line.key for line in hot.fans[0][1].lines] == ["plain", "kong_discard"]
+    # turns later: a plain ron, Bo keeps the kong's income
+    assert payments(later) == [(B, A, 1)]
+
+
+def test_one_winner_states_the_kong_discard_for_all_on_that_discard():
+    play = f"""
+kong: {{player: Bo, tile: 7p, kind: concealed}}
+win:
+  - {{winner: Ana, from: Bo, hand: "{PLAIN_ANA}", kong_discard: true}}
+  - {{winner: Chen, from: Bo, hand: "{PLAIN_CHEN}"}}
+win: {{winner: Dee, from: Bo, hand: "{PLAIN_DEE}"}}
+"""
+    step = steps(settle(play))[1]
+    assert [(seat, result.fan) for seat, result in step.fans] == [(C, 2), (A, 2)]  # both count 杠上炮
+    assert sorted(payments(step)) == sorted([(B, C, 2), (B, A, 2), (B, C, 6)])  # first-winner: Chen
+
+
+def test_a_tsumo_after_ones_own_kong_is_settled_as_the_record_says():
+    play = ("kong: {player: Ana, tile: 1m, kind: concealed}\n"
+            'win: {winner: Ana, tsumo: true, kong_replacement: SAID, hand: "456m 789m 234p 5p 5p (1111m)"}\n'
+            + f'win: {{winner: Bo, from: Dee, hand: "{PLAIN_BO}"}}\nwin: {{winner: Chen, from: Dee, hand: "{PLAIN_CHEN}"}}')
+    on = steps(settle(play.replace("SAID", "true")))[1]
+    off = steps(settle(play.replace("SAID", "false")))[1]
+    # plain 1 + gen 1 + 杠上花 1 = 3 fan = 4, + 1 tsumo base, from each of the three still in
+    assert payments(on) == [(B, A, 5), (C, A, 5), (D, A, 5)]
+    assert payments(off) == [(B, A, 3), (C, A, 3), (D, A, 3)]  # plain + gen = 2 fan = 2, + 1
+
+
 # ---------------------------------------------------------------- the end of the wall
 
 
 BO_FIRST = "111s 999s 222p 888p 5p 5p"  # Bo (void m) wins first: all pungs
 
 
-def _end(draw: str, *, before: str = "", rules: str = "sichuan", tmp_path=None):
-    play = before + f'win: {{winner: Bo, from: Ana, hand: "{BO_FIRST}"}}\ndraw: {draw}\n'
+def _end(draw: str, *, before: str = "", rules: str = "sichuan", tmp_path=None, situation: str = ""):
+    play = before + f'win: {{winner: Bo, from: Ana, hand: "{BO_FIRST}"{situation}}}\ndraw: {draw}\n'
     return settle(play, rules=rules, tmp_path=tmp_path)
 
 
@@ -224,7 +266,8 @@ def test_end_of_wall_settlements_are_profile_keys(tmp_path):
                                         "  not_ready_refunds: false\n")
     before = "kong: {player: Ana, tile: 7p, kind: concealed}\n"
     s = _end('{Ana: "123m 456m 78m 3s 6p (7777p)", Chen: "123m 456m 789m 23m 55m", '
-             'Dee: "234s 456s 78s 55s 333s"}', before=before, rules="soft.yaml", tmp_path=tmp_path)
+             'Dee: "234s 456s 78s 55s 333s"}', before=before, rules="soft.yaml", tmp_path=tmp_path,
+             situation=", kong_discard: false")  # Bo's ron comes turns after Ana's kong
     assert payments(steps(s)[-1]) == []
 
 
@@ -317,8 +360,18 @@ def test_the_dealer_follows_the_first_winner_and_stays_when_nobody_won():
     ('win:\n  - {winner: Bo, from: Ana, hand: "' + PLAIN_BO + '"}\n  - {winner: Chen, from: Dee, hand: "'
      + PLAIN_CHEN + '"}', "same `from:`"),
     ('kong: {player: Bo, tile: 7p, kind: concealed}\nwin:\n  - {winner: Ana, from: Bo, kong_discard: true, hand: "'
-     + PLAIN_ANA + '"}\n  - {winner: Chen, from: Bo, hand: "' + PLAIN_CHEN + '"}',
-     "kong_discard is true for some and not others"),
+     + PLAIN_ANA + '"}\n  - {winner: Chen, from: Bo, kong_discard: false, hand: "' + PLAIN_CHEN + '"}',
+     "kong_discard is true for some and false for others"),
+    # right after a kong the record says whether the win is on its discard / replacement (the order cannot)
+    (f'kong: {{player: Bo, tile: 7p, kind: concealed}}\nwin: {{winner: Ana, from: Bo, hand: "{PLAIN_ANA}"}}',
+     r"Ana's ron follows Bo's kong of 7p: say whether it is on the discard Bo made right after the kong "
+     r"\(`kong_discard: true`, 杠上炮\) or a later one \(`kong_discard: false`\)"),
+    ('kong: {player: Ana, tile: 1m, kind: exposed, from: Bo}\n'
+     'win: {winner: Ana, tsumo: true, hand: "456m 789m 234p 5p 5p [1111m]"}',
+     r"Ana's tsumo follows Ana's kong of 1m: say whether it is on the kong's replacement tile "
+     r"\(`kong_replacement: true`, 杠上花\) or a later draw \(`kong_replacement: false`\)"),
+    ('kong: {player: Bo, tile: 5p, kind: added}\n'
+     'win: {winner: Ana, from: Bo, rob_kong: true, hand: "123m 456m 789m 11p 34p 5p"}', "Ana robs Bo's kong of 5p: a robbed kong is never made and earns nothing"),
 ])
 def test_records_that_cannot_have_happened(play, message):
     with pytest.raises(SanmaError, match=message):

@@ -8,7 +8,7 @@ a line (payer, payee, amount, why); each step's deltas sum to zero.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from calc import tiles as T
 from calc.errors import SanmaError
@@ -42,6 +42,9 @@ class Winner:
     hand: Hand
     context: WinContext
     line: int | None = None
+    # Situation keys the record left out (false unless the play settles them): right after a kong
+    # the record must say whether the win is on that kong's replacement or discard (check_situation).
+    unstated: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -216,10 +219,7 @@ class _Play:
         if len(winners) > 1 and (None in discarders or len(discarders) != 1):
             raise self.error("several winners at once are rons on one discard: each needs the same `from:`, "
                              "no tsumo", event.line)
-        for key in ("kong_discard", "rob_kong", "last_tile"):  # facts of the one discard, not of a winner
-            if len({getattr(w.context, key) for w in winners}) > 1:
-                raise self.error(f"several winners on one discard: {key} is true for some and not others",
-                                 event.line)
+        winners = self.discard_facts(winners, event.line)
         seen: set[int] = set()
         for w in winners:
             if w.winner in seen:
@@ -265,6 +265,23 @@ class _Play:
         if len(self.won) >= self.players - 1:
             self.ended = True
 
+    def discard_facts(self, winners: tuple[Winner, ...], line: int | None) -> tuple[Winner, ...]:
+        """A ron on a kong's discard, a robbed kong, the last discard: facts of the one discard, not of a
+        winner. Stated by one winner they hold for all; stated both ways they are an error."""
+        if len(winners) == 1:
+            return winners
+        out = list(winners)
+        for key in ("kong_discard", "rob_kong", "last_tile"):
+            stated = {getattr(w.context, key) for w in winners if key not in w.unstated}
+            if len(stated) > 1:
+                raise self.error(f"several winners on one discard: {key} is true for some and false for others",
+                                 line)
+            if stated:
+                value = stated.pop()
+                out = [replace(w, context=replace(w.context, **{key: value}),
+                               unstated=tuple(k for k in w.unstated if k != key)) for w in out]
+        return tuple(out)
+
     def win_why(self, result: FanResult, tsumo: bool, each: int) -> str:
         p = self.rules.payment
         fan = f"{result.fan} fan" + (f" (capped from {result.total})" if result.capped else "")
@@ -277,11 +294,28 @@ class _Play:
 
     def check_situation(self, w: Winner) -> None:
         c, who, prev = w.context, self.name(w.winner), self.previous
-        if c.kong_replacement and not (isinstance(prev, Kong) and prev.player == w.winner):
+        after_own_kong = isinstance(prev, Kong) and prev.player == w.winner
+        after_discarders_kong = isinstance(prev, Kong) and w.discarder is not None and prev.player == w.discarder
+        if c.kong_replacement and not after_own_kong:
             raise self.error(f"{who} wins on a kong replacement, but the event before is not {who}'s kong", w.line)
-        if c.kong_discard and not (isinstance(prev, Kong) and prev.player == w.discarder):
+        if c.kong_discard and not after_discarders_kong:
             raise self.error(f"a ron on a kong's discard: the event before must be "
                              f"{self.name(w.discarder)}'s kong", w.line)
+        # The record lists kongs and wins, not every draw and discard: a win after a kong may be on its
+        # replacement / the discard right after it (杠上花 / 杠上炮: a fan more, and the kong's income
+        # passes on) or come turns later. The order cannot tell, so the record must say which.
+        if after_own_kong and w.discarder is None and "kong_replacement" in w.unstated:
+            raise self.error(f"{who}'s tsumo follows {who}'s kong of {T.name(prev.tile)}: say whether it is on the "
+                             f"kong's replacement tile (`kong_replacement: true`, 杠上花) or a later draw "
+                             f"(`kong_replacement: false`)", w.line)
+        if after_discarders_kong and "kong_discard" in w.unstated and not c.rob_kong:
+            discarder = self.name(w.discarder)
+            raise self.error(f"{who}'s ron follows {discarder}'s kong of {T.name(prev.tile)}: say whether it is on the "
+                             f"discard {discarder} made right after the kong (`kong_discard: true`, 杠上炮) or a "
+                             f"later one (`kong_discard: false`)", w.line)
+        if c.rob_kong and after_discarders_kong and prev.kind == ADDED and prev.tile == w.hand.win_tile:
+            raise self.error(f"{who} robs {self.name(w.discarder)}'s kong of {T.name(prev.tile)}: a robbed kong is "
+                             f"never made and earns nothing; leave its `kong:` out", w.line)
         if c.heavenly and (w.winner != self.dealer or prev is not None):
             raise self.error(f"a heavenly hand is the dealer's ({self.name(self.dealer)}) win on the deal, "
                              f"the first event of the hand", w.line)

@@ -238,7 +238,7 @@ class _Reader:
             raise self.error(f"win (the winning tile) must be one tile like 5p, got {_show(win_tile)}", at["win"])
         hand = self.hand_text(win["hand"], winner, at["hand"], winning=True, win=win_tile)
         context = WinContext(tsumo=tsumo, **{key: self.flag(win, key) for key in SITUATIONS})
-        return Winner(winner, discarder, hand, context, line)
+        return Winner(winner, discarder, hand, context, line, tuple(key for key in SITUATIONS if key not in win))
 
 
 def read_text(text: str, file: str = "<record>") -> Record:
