@@ -35,6 +35,25 @@ def test_invariants_hold_over_hundreds_of_seeded_hands(bots):
     assert {"Win", "ExhaustiveDraw"} <= kinds
 
 
+@pytest.mark.parametrize("bots", ["greedy", "defensive"])
+def test_invariants_hold_over_hundreds_of_seeded_matches(bots):
+    """100 whole east matches per bot (200 in all, east to keep the suite fast), settled under every
+    scheme with the checks on: after every event the 108 tiles are all accounted for and hand sizes
+    and the live wall agree; after every hand points plus sticks are conserved (SimError otherwise)."""
+    s = SR.setup(TENHOU, schemes=tuple(R.SCHEMES), bots=bots, seed=f"matches/{bots}", length="east", check=True)
+    ends, extensions = set(), 0
+    for i in range(100):
+        hands = SR.Hands(s, i)
+        for scheme in s.schemes:
+            run = SR.play_match(hands, s.rules.with_scheme(scheme))
+            summary = SR._summary(run, s.rules)
+            assert sum(summary.scores) == 3 * TENHOU.match.start
+            assert summary.extension == any(row.label.startswith("S") for row in run.rows)  # east: South
+            extensions += summary.extension
+            ends.add(run.state.end_reason)
+    assert extensions > 0 and len(ends) >= 2
+
+
 def test_matches_conserve_points_and_sticks_under_every_scheme():
     s = SR.setup(TENHOU, schemes=tuple(R.SCHEMES), bots="greedy", seed="cons", check=True)
     for i in range(6):
@@ -101,16 +120,28 @@ def test_compare_reports_every_scheme_against_tsumo_loss(tmp_path):
     data = json.loads(result.output)
     assert list(data["schemes"]) == ["tsumo-loss", "maru-dori", "north-split"]
     assert data["schemes"]["tsumo-loss"]["versus_baseline"] is None
-    diff = data["schemes"]["maru-dori"]["versus_baseline"]["points_seat_0"]
+    versus = data["schemes"]["maru-dori"]["versus_baseline"]
+    assert set(versus) == {"mean_points", "rank_rates", "dealer_income_per_dealership", "tsumo_share_of_ron",
+                           "bust_rate", "extension_round_rate", "hands_per_match", "points_sd"}
+    diff = versus["mean_points"][0]
     assert diff["low"] <= diff["mean"] <= diff["high"]
+    assert len(versus["rank_rates"]) == 3 and all(len(seat) == 3 for seat in versus["rank_rates"])
     assert plot.read_text().startswith("<svg") and "north-split" in plot.read_text()
 
 
 def test_simulate_text_shows_the_real_figures_beside():
     result = runner.invoke(app, ["simulate", "--matches", "2", "--seed", "1", "--length", "east", "--workers", "1"])
     assert result.exit_code == 0, result.output
-    assert "real (Tenhou)" in result.output and "win rate (per hand)" in result.output
+    assert "real (Tenhou half games)" in result.output and "win rate (per hand)" in result.output
     assert "83.8%" in result.output  # the real games' win rate
+    # an east game's extension round is South; the half games' match-level figures are not shown beside it
+    row = next(line for line in result.output.splitlines() if line.startswith("extension-round rate"))
+    assert "(per match; South)" in row and row.split()[-1] == "n/a"
+    assert "note: the real games are half games" in result.output
+    other = json.loads(runner.invoke(app, ["simulate", "--matches", "1", "--seed", "1", "--workers", "1", "--json",
+                                           "--rules", "maru-dori"]).output)
+    assert other["real"]["note"] == "the real games were played under Tenhou's rules, not profile maru-dori"
+    assert "extension_round_rate" in other["simulated"] and "west_rate" not in other["simulated"]
 
 
 @pytest.mark.parametrize("args, message", [
@@ -259,3 +290,87 @@ def test_plot_file_is_checked_without_being_left_behind(tmp_path, monkeypatch):
     result = runner.invoke(app, ["compare", "--matches", "2", "--plot", str(tmp_path / "no" / "p.svg")])
     assert result.exit_code == 1 and "--plot" in result.output and "cannot write there" in result.output
     assert not (tmp_path / "no").exists()
+
+
+# --- compare's estimators -----------------------------------------------------------------------------
+def _result(points=(0.0, 0.0, 0.0), ranks=(1, 2, 3), dealer=(0, 1), tsumo=(0, 0), ron=(0, 0), hands=8, bust=False,
+            extension=False) -> SR.SchemeResult:
+    return SR.SchemeResult(points, ranks, (35000,) * 3, dealer[0], dealer[1], tsumo[0], tsumo[1], ron[0], ron[1],
+                           hands, bust, extension)
+
+
+def _flatten(x):
+    if isinstance(x, list):
+        return [y for item in x for y in _flatten(item)]
+    return [x]
+
+
+def test_every_paired_difference_is_the_difference_of_the_headline_figures():
+    """One estimator for the headline and its difference (compare.py): the difference column can never
+    contradict the figures beside it, e.g. dealer income per dealership, pooled over every dealership."""
+    result = runner.invoke(app, ["compare", "--matches", "12", "--seed", "5", "--schemes", "all", "--json",
+                                 "--workers", "1"])
+    data = json.loads(result.output)["schemes"]
+    base = data["tsumo-loss"]
+    checked = 0
+    for name, figures in data.items():
+        if name == "tsumo-loss":
+            continue
+        for key, diffs in figures["versus_baseline"].items():
+            for d, mine, theirs in zip(_flatten(diffs), _flatten(figures[key]), _flatten(base[key])):
+                assert d["mean"] == pytest.approx(mine - theirs, abs=1e-9), (name, key)
+                assert d["low"] <= d["mean"] <= d["high"], (name, key)
+                checked += 1
+    assert checked == 7 * (3 + 9 + 6)  # 7 schemes: 3 seats, 3 x 3 rank rates, 6 more figures
+
+
+def test_paired_intervals_of_means_and_pooled_ratios():
+    from calc.sim.compare import Comparison
+
+    c = Comparison(("tsumo-loss", "maru-dori"))
+    base = [_result(dealer=(1000, 1), bust=True, hands=8), _result(dealer=(0, 2), hands=9),
+            _result(dealer=(2000, 1), extension=True, hands=10)]
+    other = [_result(dealer=(1500, 1), bust=True, hands=7), _result(dealer=(0, 2), bust=True, hands=9),
+             _result(dealer=(2000, 1), hands=8)]
+    for b, o in zip(base, other):
+        c.results.setdefault("tsumo-loss", []).append(b)
+        c.results.setdefault("maru-dori", []).append(o)
+    f, d = c.scheme_figures("maru-dori"), c.differences("maru-dori")
+    # pooled: 3500 over 4 dealerships, not the mean of per-match ratios (1166.7)
+    assert f["dealer_income_per_dealership"] == 875.0
+    assert c.scheme_figures("tsumo-loss")["dealer_income_per_dealership"] == 750.0
+    # delta method: influences (a_i - r b_i) / mean(b): differences 281.25, -187.5, -93.75
+    assert d["dealer_income_per_dealership"]["mean"] == pytest.approx(125.0)
+    half = 1.96 * (123046.875 / 2) ** 0.5 / 3 ** 0.5
+    assert d["dealer_income_per_dealership"]["low"] == pytest.approx(125.0 - half)
+    assert d["dealer_income_per_dealership"]["high"] == pytest.approx(125.0 + half)
+    # 0/1 per match: per-match differences 0, 1, 0 (bust) and 0, 0, -1 (extension)
+    half01 = 1.96 * (1 / 3) ** 0.5 / 3 ** 0.5
+    assert d["bust_rate"] == pytest.approx({"mean": 1 / 3, "low": 1 / 3 - half01, "high": 1 / 3 + half01})
+    assert d["extension_round_rate"] == pytest.approx({"mean": -1 / 3, "low": -1 / 3 - half01, "high": -1 / 3 + half01})
+    # hands: differences -1, 0, -2 -> mean -1, sd 1
+    assert d["hands_per_match"] == pytest.approx({"mean": -1.0, "low": -1 - 1.96 / 3 ** 0.5, "high": -1 + 1.96 / 3 ** 0.5})
+    assert d["rank_rates"][0][0] == {"mean": 0.0, "low": 0.0, "high": 0.0}
+
+
+def test_tsumo_share_of_ron_is_pooled_with_a_delta_method_interval():
+    from calc.sim.compare import Comparison
+
+    c = Comparison(("tsumo-loss", "double-take"))
+    c.results["tsumo-loss"] = [_result(tsumo=(6000, 2), ron=(8000, 2)), _result(tsumo=(0, 0), ron=(3000, 1))]
+    c.results["double-take"] = [_result(tsumo=(12000, 2), ron=(8000, 2)), _result(tsumo=(0, 0), ron=(3000, 1))]
+    # (6000/2) / (11000/3) and (12000/2) / (11000/3): a match with no tsumo still counts its ron wins
+    assert c.scheme_figures("tsumo-loss")["tsumo_share_of_ron"] == pytest.approx(9 / 11)
+    assert c.scheme_figures("double-take")["tsumo_share_of_ron"] == pytest.approx(18 / 11)
+    d = c.differences("double-take")["tsumo_share_of_ron"]
+    assert d["mean"] == pytest.approx(9 / 11)
+    assert d["low"] < d["mean"] < d["high"]
+
+
+def test_points_sd_is_the_spread_of_every_final_point():
+    from calc.sim.compare import Comparison
+
+    c = Comparison(("tsumo-loss",))
+    c.results["tsumo-loss"] = [_result(points=(30.0, 0.0, -30.0)), _result(points=(60.0, -20.0, -40.0))]
+    # about the mean of zero: sqrt((900 + 900 + 3600 + 400 + 1600) / 6)
+    assert c.scheme_figures("tsumo-loss")["points_sd"] == pytest.approx((7400 / 6) ** 0.5)

@@ -49,7 +49,8 @@ def simulate(s: SR.Setup, matches: int, *, as_json: bool, workers: int | None = 
                  "bots": s.bots, "rules": s.rules.name, "scheme": s.rules.payment.scheme,
                  "saved": [r.saved for r in results if r.saved]}
         return simulate_dict(setup, simulated, ref["figures"], ref["source"], interrupted), interrupted
-    text = simulate_text(line, simulated, ref["figures"], ref["source"], interrupted)
+    text = simulate_text(line, simulated, ref["figures"], ref["source"], interrupted, length=s.rules.match.length,
+                         rules_name=s.rules.name)
     if s.save is not None:
         text += f"\nsaved {len(results)} tenhou.net/6 records in {s.save}"
         if s.rules.name != "tenhou":
@@ -97,4 +98,4 @@ def compare(s: SR.Setup, matches: int, *, as_json: bool, plot: Path | None, work
         return compare_dict(c, {"matches": matches, "finished": len(results), "seed": s.seed,
                                 "length": s.rules.match.length, "bots": s.bots, "rules": s.rules.name},
                             interrupted), interrupted
-    return compare_text(line, c, interrupted), interrupted
+    return compare_text(line, c, interrupted, length=s.rules.match.length), interrupted

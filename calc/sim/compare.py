@@ -1,7 +1,21 @@
 """The figures of `sanma compare`: per scheme, and each scheme's paired difference from tsumo-loss.
 
 Every scheme is settled on the same simulated hands, so a difference is measured match by match
-(paired); its 95% interval is mean ± 1.96 · sd / √n of the per-match differences.
+(paired). One estimator serves the headline figure and its difference, so the difference column is
+always exactly (scheme's figure) - (tsumo-loss's figure):
+
+- a figure is a smooth function f of the means of per-match quantities: a plain mean (final points,
+  rank, bust and extension-round indicators, hands), a pooled ratio (dealer income over all
+  dealerships; tsumo income per tsumo win over ron income per ron win) or the root mean square of
+  final points (their standard deviation: the points of a match sum to zero);
+- the difference is f(scheme) - f(tsumo-loss), and its 95% interval comes from the delta method:
+  each match's influence on f is grad f . (x_i - mean), and the paired interval is
+  difference +- 1.96 * sd(influence under the scheme - influence under tsumo-loss) / sqrt(n).
+  For a plain mean the influence is x_i - mean, so this is the usual paired interval of the
+  per-match differences.
+
+Pooled ratios rather than means of per-match ratios: a match with one short dealership or no ron
+win at all would otherwise weigh as much as any other, or leave its ratio undefined.
 """
 
 from __future__ import annotations
@@ -13,6 +27,8 @@ from calc.sim.run import MatchResult, SchemeResult
 
 BASELINE = "tsumo-loss"
 Z95 = 1.96
+
+Estimate = tuple[float, list[float]] | None  # f, and each match's influence on it; None: undefined
 
 
 def _mean(xs: list[float]) -> float | None:
@@ -26,19 +42,82 @@ def _sd(xs: list[float]) -> float | None:
     return math.sqrt(sum((x - m) ** 2 for x in xs) / (len(xs) - 1))
 
 
-def interval(diffs: list[float]) -> dict:
-    """Mean difference and its paired 95% interval."""
-    m, sd = _mean(diffs), _sd(diffs)
-    half = Z95 * sd / math.sqrt(len(diffs)) if sd is not None else None
-    return {"mean": m, "low": None if half is None else m - half, "high": None if half is None else m + half}
+def mean_estimate(xs: list[float]) -> Estimate:
+    if not xs:
+        return None
+    m = sum(xs) / len(xs)
+    return m, [x - m for x in xs]
 
 
-def _dealer_rate(r: SchemeResult) -> float:
-    return r.dealer_income / r.dealerships if r.dealerships else 0.0
+def ratio_estimate(a: list[float], b: list[float]) -> Estimate:
+    """sum(a) / sum(b), pooled over the matches."""
+    if not b or not sum(b):
+        return None
+    r = sum(a) / sum(b)
+    mb = sum(b) / len(b)
+    return r, [(x - r * y) / mb for x, y in zip(a, b)]
 
 
-def _spread(r: SchemeResult) -> float:
-    return _sd(list(r.points)) or 0.0
+def ratio_of_ratios_estimate(t: list[float], nt: list[float], r: list[float], nr: list[float]) -> Estimate:
+    """(sum t / sum nt) / (sum r / sum nr): the average tsumo win's income over the average ron win's."""
+    n = len(t)
+    if not n or not sum(nt) or not sum(r) or not sum(nr):
+        return None
+    mt, mnt, mr, mnr = sum(t) / n, sum(nt) / n, sum(r) / n, sum(nr) / n
+    f = (mt / mnt) / (mr / mnr)
+    grad = (mnr / (mnt * mr), -f / mnt, -f / mr, mt / (mnt * mr))  # d f / d (mt, mnt, mr, mnr)
+    means = (mt, mnt, mr, mnr)
+    return f, [sum(g * (x - m) for g, x, m in zip(grad, xs, means)) for xs in zip(t, nt, r, nr)]
+
+
+def rms_estimate(squares: list[float]) -> Estimate:
+    """sqrt(mean of the per-match mean squares): the standard deviation of final points about
+    their mean, which is zero (uma and oka are zero-sum)."""
+    if not squares:
+        return None
+    v = sum(squares) / len(squares)
+    f = math.sqrt(v)
+    return f, [(x - v) / (2 * f) if f else 0.0 for x in squares]
+
+
+def paired(scheme: Estimate, base: Estimate) -> dict:
+    """The difference of two estimates on the same matches, with its paired 95% interval."""
+    if scheme is None or base is None:
+        return {"mean": None, "low": None, "high": None}
+    d = scheme[0] - base[0]
+    sd = _sd([x - y for x, y in zip(scheme[1], base[1])])
+    half = Z95 * sd / math.sqrt(len(scheme[1])) if sd is not None else None
+    return {"mean": d, "low": None if half is None else d - half, "high": None if half is None else d + half}
+
+
+def estimates(rs: list[SchemeResult], players: int) -> dict:
+    """Every figure that has a paired difference, keyed as in `scheme_figures`."""
+    seats = range(players)
+    return {
+        "mean_points": [mean_estimate([r.points[s] for r in rs]) for s in seats],
+        "rank_rates": [[mean_estimate([float(r.ranks[s] == k) for r in rs]) for k in range(1, players + 1)]
+                       for s in seats],
+        "dealer_income_per_dealership": ratio_estimate([r.dealer_income for r in rs], [r.dealerships for r in rs]),
+        "tsumo_share_of_ron": ratio_of_ratios_estimate([r.tsumo_income for r in rs], [r.tsumo_wins for r in rs],
+                                                       [r.ron_income for r in rs], [r.ron_wins for r in rs]),
+        "bust_rate": mean_estimate([float(r.bust) for r in rs]),
+        "extension_round_rate": mean_estimate([float(r.extension) for r in rs]),
+        "hands_per_match": mean_estimate([float(r.hands) for r in rs]),
+        "points_sd": rms_estimate([sum(p * p for p in r.points) / len(r.points) for r in rs]),
+    }
+
+
+def _value(e: Estimate) -> float | None:
+    return None if e is None else e[0]
+
+
+def _values(e):
+    """Estimates (nested in per-seat lists) to their values."""
+    return [_values(x) for x in e] if isinstance(e, list) else _value(e)
+
+
+def _paired(mine, base):
+    return [_paired(x, y) for x, y in zip(mine, base)] if isinstance(mine, list) else paired(mine, base)
 
 
 @dataclass
@@ -57,40 +136,24 @@ class Comparison:
 
     def scheme_figures(self, scheme: str) -> dict:
         rs = self.results.get(scheme, [])
-        n = len(rs)
-        seats = range(self.players)
         tsumo_wins = sum(r.tsumo_wins for r in rs)
         ron_wins = sum(r.ron_wins for r in rs)
-        tsumo_avg = sum(r.tsumo_income for r in rs) / tsumo_wins if tsumo_wins else None
-        ron_avg = sum(r.ron_income for r in rs) / ron_wins if ron_wins else None
-        dealerships = sum(r.dealerships for r in rs)
         all_points = [p for r in rs for p in r.points]
+        figures = {name: _values(e) for name, e in estimates(rs, self.players).items()}
         return {
-            "matches": n,
-            "mean_points": [_mean([r.points[s] for r in rs]) for s in seats],
-            "rank_rates": [[sum(1 for r in rs if r.ranks[s] == k) / n if n else None for k in range(1, self.players + 1)]
-                           for s in seats],
-            "dealer_income_per_dealership": sum(r.dealer_income for r in rs) / dealerships if dealerships else None,
-            "tsumo_average": tsumo_avg,
-            "ron_average": ron_avg,
-            "tsumo_share_of_ron": tsumo_avg / ron_avg if tsumo_avg is not None and ron_avg else None,
-            "bust_rate": sum(r.bust for r in rs) / n if n else None,
-            "west_rate": sum(r.west for r in rs) / n if n else None,
-            "hands_per_match": sum(r.hands for r in rs) / n if n else None,
-            "points_sd": _sd(all_points),
+            "matches": len(rs),
+            **figures,
+            "tsumo_average": sum(r.tsumo_income for r in rs) / tsumo_wins if tsumo_wins else None,
+            "ron_average": sum(r.ron_income for r in rs) / ron_wins if ron_wins else None,
             "points_percentiles": _percentiles(all_points, (5, 25, 50, 75, 95)),
         }
 
     def differences(self, scheme: str) -> dict:
-        """Paired differences from tsumo-loss: final points by seat, dealer income per dealership,
-        the spread of final points within a match."""
-        base = self.results[BASELINE]
-        rs = self.results[scheme]
-        out = {f"points_seat_{s}": interval([r.points[s] - b.points[s] for r, b in zip(rs, base)])
-               for s in range(self.players)}
-        out["dealer_income_per_dealership"] = interval([_dealer_rate(r) - _dealer_rate(b) for r, b in zip(rs, base)])
-        out["points_spread"] = interval([_spread(r) - _spread(b) for r, b in zip(rs, base)])
-        return out
+        """Paired differences from tsumo-loss of every figure `estimates` lists, same keys and shapes
+        as the headline figures: each {"mean", "low", "high"}."""
+        base = estimates(self.results[BASELINE], self.players)
+        mine = estimates(self.results[scheme], self.players)
+        return {name: _paired(mine[name], base[name]) for name in mine}
 
     def to_dict(self) -> dict:
         return {

@@ -24,8 +24,10 @@ FIGURE_ROWS = (
     ("norths extracted per hand", "norths_per_hand", "num"),
     ("norths per winning hand", "norths_per_win", "num"),
     ("bust rate (per match)", "bust_rate", "pct"),
-    ("West-round rate (per match)", "west_rate", "pct"),
+    ("extension-round rate (per match)", "extension_round_rate", "pct"),
 )
+MATCH_LEVEL = ("hands_per_match", "bust_rate", "extension_round_rate")  # figures that depend on the match length
+EXTENSION_NAME = {"hanchan": "West", "east": "South"}
 YAKU_SHOWN = 0.005  # yaku at under half a percent of wins in both columns are left out of the table
 
 
@@ -39,10 +41,30 @@ def _fmt(value, kind: str) -> str:
     return f"{value:.2f}"
 
 
-def simulate_text(setup_line: str, simulated: dict, real: dict, source: str, interrupted: bool) -> str:
-    rows = [(label, _fmt(simulated.get(key), kind), _fmt(real.get(key), kind)) for label, key, kind in FIGURE_ROWS]
+def real_note(length: str, rules_name: str) -> str | None:
+    """Why the real column is not like for like, or None: the real games are Tenhou half games."""
+    notes = []
+    if length != "hanchan":
+        notes.append("the real games are half games, so their hands per match, bust and extension-round "
+                     "rates are left out")
+    if rules_name != "tenhou":
+        notes.append(f"the real games were played under Tenhou's rules, not profile {rules_name}")
+    return "; ".join(notes) or None
+
+
+def simulate_text(setup_line: str, simulated: dict, real: dict, source: str, interrupted: bool, *,
+                  length: str = "hanchan", rules_name: str = "tenhou") -> str:
+    comparable = length == "hanchan"
+
+    def label(text: str, key: str) -> str:
+        return f"{text[:-1]}; {EXTENSION_NAME[length]})" if key == "extension_round_rate" else text
+
+    rows = [(label(text, key), _fmt(simulated.get(key), kind),
+             _fmt(real.get(key), kind) if comparable or key not in MATCH_LEVEL else "n/a")
+            for text, key, kind in FIGURE_ROWS]
     out = [setup_line + (" (interrupted: the matches finished so far)" if interrupted else ""), "",
-           tabulate(rows, headers=["", "simulated", "real (Tenhou)"], tablefmt="simple", disable_numparse=True)]
+           tabulate(rows, headers=["", "simulated", "real (Tenhou half games)"], tablefmt="simple",
+                    disable_numparse=True)]
     names = sorted(set(simulated["yaku"]) | set(real["yaku"]),
                    key=lambda n: (-max(simulated["yaku"].get(n, 0), real["yaku"].get(n, 0)), n))
     yaku_rows = [(n, _fmt(simulated["yaku"].get(n, 0), "pct"), _fmt(real["yaku"].get(n, 0), "pct"))
@@ -50,27 +72,36 @@ def simulate_text(setup_line: str, simulated: dict, real: dict, source: str, int
     out += ["", tabulate(yaku_rows, headers=["yaku (share of wins)", "simulated", "real (Tenhou)"], tablefmt="simple",
                          disable_numparse=True)]
     out += ["", f"real: {source}; {real['matches']} matches, {real['hands']} hands"]
+    note = real_note(length, rules_name)
+    if note:
+        out.append(f"note: {note}")
     return "\n".join(out)
 
 
 def simulate_dict(setup: dict, simulated: dict, real: dict, source: str, interrupted: bool) -> dict:
-    return {"setup": setup, "interrupted": interrupted, "simulated": simulated, "real": {"source": source, **real}}
+    reference = {"source": source, "length": "hanchan", "rules": "tenhou", **real}
+    note = real_note(setup["length"], setup["rules"])
+    if note:
+        reference["note"] = note
+    return {"setup": setup, "interrupted": interrupted, "simulated": simulated, "real": reference}
 
 
 def _interval(d: dict, kind: str = "num") -> str:
     if d["mean"] is None:
         return "-"
+    if kind == "pct":  # shares: differences in percentage points
+        d = {k: None if v is None else 100 * v for k, v in d.items()}
+    digits = 0 if kind == "int" else 1 if kind == "pct" else 2
     if d["low"] is None:
-        return f"{d['mean']:+.2f}"
-    if kind == "int":
-        return f"{d['mean']:+.0f} [{d['low']:+.0f}, {d['high']:+.0f}]"
-    return f"{d['mean']:+.2f} [{d['low']:+.2f}, {d['high']:+.2f}]"
+        return f"{d['mean']:+.{digits}f}"
+    return f"{d['mean']:+.{digits}f} [{d['low']:+.{digits}f}, {d['high']:+.{digits}f}]"
 
 
-def compare_text(setup_line: str, c: Comparison, interrupted: bool) -> str:
+def compare_text(setup_line: str, c: Comparison, interrupted: bool, *, length: str = "hanchan") -> str:
     out = [setup_line + (" (interrupted: the matches finished so far)" if interrupted else ""), ""]
     figures = {s: c.scheme_figures(s) for s in c.schemes}
     seats = range(c.players)
+    extension = f"ext. round ({EXTENSION_NAME[length]})"
     rows = []
     for s in c.schemes:
         f = figures[s]
@@ -80,13 +111,13 @@ def compare_text(setup_line: str, c: Comparison, interrupted: bool) -> str:
             _fmt(f["dealer_income_per_dealership"], "int"),
             _fmt(f["tsumo_share_of_ron"], "pct"),
             _fmt(f["bust_rate"], "pct"),
-            _fmt(f["west_rate"], "pct"),
+            _fmt(f["extension_round_rate"], "pct"),
             _fmt(f["hands_per_match"], "num"),
             _fmt(f["points_sd"], "num"),
         ])
-    out.append(tabulate(rows, headers=["scheme", *(f"seat {s} pts" for s in seats), "dealer +/dealership",
-                                       "tsumo/ron income", "bust", "West", "hands", "pts sd"],
-                        tablefmt="simple", disable_numparse=True))
+    headers = ["scheme", *(f"seat {s} pts" for s in seats), "dealer +/dealership", "tsumo/ron income", "bust",
+               extension, "hands", "pts sd"]
+    out.append(tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True))
     out += ["", "rank rates by starting seat (1st / 2nd / 3rd):"]
     rank_rows = []
     for s in c.schemes:
@@ -94,19 +125,33 @@ def compare_text(setup_line: str, c: Comparison, interrupted: bool) -> str:
         rank_rows.append([s, *(" / ".join(_fmt(r, "pct") for r in rates[seat]) for seat in seats)])
     out.append(tabulate(rank_rows, headers=["scheme", *(f"seat {s}" for s in seats)], tablefmt="simple",
                         disable_numparse=True))
-    diff_rows = []
-    for s in c.schemes:
-        if s == BASELINE:
-            continue
-        d = c.differences(s)
-        diff_rows.append([s, *(_interval(d[f"points_seat_{seat}"]) for seat in seats),
-                          _interval(d["dealer_income_per_dealership"], "int"), _interval(d["points_spread"])])
-    if diff_rows:
-        out += ["", f"difference from {BASELINE}, same hands, paired 95% interval:"]
-        out.append(tabulate(diff_rows, headers=["scheme", *(f"seat {s} pts" for s in seats), "dealer +/dealership",
-                                                "pts spread"], tablefmt="simple", disable_numparse=True))
+    others = [s for s in c.schemes if s != BASELINE]
+    if others:
+        diffs = {s: c.differences(s) for s in others}
+        out += ["", f"difference from {BASELINE}, same hands, paired 95% interval (shares in percentage points):"]
+        main_rows = [[s, *(_interval(diffs[s]["mean_points"][seat]) for seat in seats),
+                      _interval(diffs[s]["dealer_income_per_dealership"], "int"),
+                      _interval(diffs[s]["points_sd"])] for s in others]
+        out.append(tabulate(main_rows, headers=["scheme", *(f"seat {s} pts" for s in seats), "dealer +/dealership",
+                                                "pts sd"], tablefmt="simple", disable_numparse=True))
+        out.append("")
+        share_rows = [[s, _interval(diffs[s]["tsumo_share_of_ron"], "pct"), _interval(diffs[s]["bust_rate"], "pct"),
+                       _interval(diffs[s]["extension_round_rate"], "pct"), _interval(diffs[s]["hands_per_match"])]
+                      for s in others]
+        out.append(tabulate(share_rows, headers=["scheme", "tsumo/ron income", "bust", extension, "hands"],
+                            tablefmt="simple", disable_numparse=True))
+        out.append("")
+        rank_diff_rows = [[s, f"seat {seat}", *(_interval(diffs[s]["rank_rates"][seat][k], "pct")
+                                                for k in range(c.players))]
+                          for s in others for seat in seats]
+        out.append(tabulate(rank_diff_rows, headers=["scheme", "seat", *(f"{_ordinal(k + 1)} rate" for k in range(c.players))],
+                            tablefmt="simple", disable_numparse=True))
     out += ["", "seat 0 deals first; points are final points (uma and oka included)."]
     return "\n".join(out)
+
+
+def _ordinal(k: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(k, f"{k}th")
 
 
 # --- the picture ------------------------------------------------------------------------------------

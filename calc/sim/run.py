@@ -110,7 +110,7 @@ class SchemeResult:
     ron_wins: int
     hands: int
     bust: bool
-    west: bool
+    extension: bool  # went into the extension round (West of a half game, South of an east game)
 
 
 @dataclass
@@ -126,7 +126,18 @@ def win_income(settlement: payment.Settlement, winner: int) -> int:
     return sum(p.amount - p.honba for p in settlement.payments if p.payee == winner and p.role != payment.STICKS)
 
 
-def _summary(run: MatchRun) -> SchemeResult:
+def extension_round(rules: R.RuleSet) -> int:
+    """The round wind (0 East, 1 South, 2 West) of the extension round: the one after the last
+    regular round, South for an east game and West for a half game (rules.md §6)."""
+    return 1 if rules.match.length == "east" else 2
+
+
+def went_into_extension(run: MatchRun, rules: R.RuleSet) -> bool:
+    extension = extension_round(rules)
+    return any(play.round_wind >= extension for play in run.plays)
+
+
+def _summary(run: MatchRun, rules: R.RuleSet) -> SchemeResult:
     players = len(run.state.scores)
     points = [0.0] * players
     ranks = [0] * players
@@ -137,11 +148,9 @@ def _summary(run: MatchRun) -> SchemeResult:
     dealerships = set()
     tsumo = [0, 0]
     ron = [0, 0]
-    west = False
     for row in run.rows:
         dealer_income += row.deltas[row.dealer]
         dealerships.add(row.label)
-        west = west or row.label.startswith("W")
         for w in row.kyoku.wins:
             income = win_income(row.settlement, w.winner)
             bucket = tsumo if w.tsumo else ron
@@ -149,10 +158,11 @@ def _summary(run: MatchRun) -> SchemeResult:
             bucket[1] += 1
     return SchemeResult(tuple(points), tuple(ranks), tuple(st.score for st in sorted(run.standings, key=lambda s: s.seat)),
                         dealer_income, len(dealerships), tsumo[0], tsumo[1], ron[0], ron[1], len(run.rows),
-                        run.state.end_reason == match.BUST, west)
+                        run.state.end_reason == match.BUST,
+                        went_into_extension(run, rules))
 
 
-def _tally(run: MatchRun) -> Tally:
+def _tally(run: MatchRun, rules: R.RuleSet) -> Tally:
     t = Tally(players=len(run.state.scores), matches=1, hands=len(run.rows))
     for row, play in zip(run.rows, run.plays):
         t.riichi += play.riichi
@@ -179,7 +189,7 @@ def _tally(run: MatchRun) -> Tally:
                 if name not in NOT_YAKU:
                     t.yaku[name] += 1
     t.busts = run.state.end_reason == match.BUST
-    t.west = any(row.label.startswith("W") for row in run.rows)
+    t.extension = went_into_extension(run, rules)
     return t
 
 
@@ -195,13 +205,13 @@ def run_match(s: Setup, index: int, want_tally: bool) -> MatchResult:
         rules = s.rules.with_scheme(scheme)
         run = play_match(hands, rules)
         first = first or run
-        results[scheme] = _summary(run)
+        results[scheme] = _summary(run, rules)
     saved = None
     if s.save is not None:
         from calc.sim.record import save_match
 
         saved = save_match(first, s, index)
-    return MatchResult(index, results, _tally(first) if want_tally else None, saved)
+    return MatchResult(index, results, _tally(first, s.rules) if want_tally else None, saved)
 
 
 def _job(args: tuple[Setup, int, bool]) -> MatchResult:

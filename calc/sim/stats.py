@@ -33,7 +33,7 @@ class Tally:
     winner_nuki: int = 0
     calls: int = 0  # pon and open kan
     busts: int = 0
-    west: int = 0  # matches that went into the West round
+    extension: int = 0  # matches that went into the extension round (West of a half game, South of an east game)
     yaku: Counter = field(default_factory=Counter)
 
     def add(self, other: Tally) -> None:
@@ -67,6 +67,6 @@ class Tally:
             "norths_per_hand": share(self.nuki, self.hands) if self.nuki_known else None,
             "norths_per_win": share(self.winner_nuki, self.wins),
             "bust_rate": share(self.busts, self.matches),
-            "west_rate": share(self.west, self.matches),
+            "extension_round_rate": share(self.extension, self.matches),
             "yaku": {name: count / self.wins for name, count in sorted(self.yaku.items())} if self.wins else {},
         }

@@ -58,8 +58,9 @@ def measure(data: Path) -> Tally:
             t.nagashi += r["type"] == "nagashi_mangan"
         else:
             t.aborts += 1
+    # the real games are half games (hanchan): their extension round is West
     west = {r["game_id"] for r in (*agari, *draws) if r["round"]["wind"] == "W"}
-    t.west = len(west)
+    t.extension = len(west)
     t.busts = sum(1 for g in games if min(g["final_scores"]) < 0)
     for g in games:
         log = json.loads((data / "json" / f"{g['game_id']}.json").read_text(encoding="utf-8"))
