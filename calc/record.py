@@ -19,19 +19,20 @@ names the hand and the line.
 
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any
-
-import yaml
 
 from calc import match, payment
 from calc import tiles as T
 from calc.errors import SanmaError
 from calc.evaluate import Evaluation, evaluate
 from calc.events import ABORTS, Abort, DoubleRon, ExhaustiveDraw, Kyoku, Nagashi, Riichi, Win
+from calc.recordyaml import RecordError, RecordReader, file_text, load_yaml, profile_path
+from calc.recordyaml import YamlList as _List
+from calc.recordyaml import YamlMap as _Map
+from calc.recordyaml import show as _show
 from calc.rules import SCHEMA, RuleSet, _check_value, load
 from calc.scoring import HandRequest, build
 from calc.value import LIMITS, YAKUMAN, HandValue, hand_value, limit_value
@@ -45,67 +46,6 @@ PROFILE_KEYS = ("rules", "scheme")
 HAND_FLAGS = tuple(f.name for f in fields(HandRequest) if f.name not in (*FLOW_KEYS, *PROFILE_KEYS, "tsumo"))
 VALUE_KEYS = ("han", "fu", "limit", "yakuman")
 WIN_KEYS = ("winner", "from", "tsumo", "liable", *VALUE_KEYS, *HAND_FLAGS)
-
-
-class RecordError(SanmaError):
-    """A match record that cannot be read or cannot have happened."""
-
-
-# ---------------------------------------------------------------- YAML with line numbers
-
-
-class _Map(dict):
-    line = 0
-    key_lines: dict
-
-
-class _List(list):
-    line = 0
-    item_lines: list
-
-
-class _Loader(yaml.SafeLoader):
-    file = "<record>"
-
-
-def _construct_map(loader: _Loader, node: yaml.MappingNode) -> _Map:
-    loader.flatten_mapping(node)
-    out = _Map()
-    out.line = node.start_mark.line + 1
-    out.key_lines = {}
-    for key_node, value_node in node.value:
-        key = loader.construct_object(key_node, deep=True)
-        line = key_node.start_mark.line + 1
-        if not isinstance(key, (str, int, bool, float)) or key is None:
-            raise RecordError(f"a key must be a plain word, got {key!r}", file=loader.file, line=line)
-        if key in out:
-            raise RecordError(f"duplicate key {key!r} (first on line {out.key_lines[key]})", file=loader.file, line=line)
-        out[key] = loader.construct_object(value_node, deep=True)
-        out.key_lines[key] = line
-    return out
-
-
-def _construct_list(loader: _Loader, node: yaml.SequenceNode) -> _List:
-    out = _List(loader.construct_object(child, deep=True) for child in node.value)
-    out.line = node.start_mark.line + 1
-    out.item_lines = [child.start_mark.line + 1 for child in node.value]
-    return out
-
-
-_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_map)
-_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_list)
-
-
-def _load_yaml(text: str, file: str) -> Any:
-    loader_class = type("_FileLoader", (_Loader,), {"file": file})
-    try:
-        return yaml.load(text, Loader=loader_class)  # noqa: S506 - a SafeLoader subclass
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
-        problem = getattr(exc, "problem", None) or "invalid YAML"
-        raise RecordError(f"YAML syntax error: {problem}", file=file,
-                          line=mark.line + 1 if mark else None,
-                          column=mark.column + 1 if mark else None) from None
 
 
 # ---------------------------------------------------------------- the record
@@ -145,70 +85,18 @@ class Record:
     hands: tuple[HandSpec, ...]
 
 
-class _Reader:
-    """Checks one record; every error carries the file, the line and (inside `hands`) the hand number."""
+class _Reader(RecordReader):
+    """Checks one sanma record (the shared checks: calc.recordyaml.RecordReader)."""
 
     def __init__(self, file: str) -> None:
-        self.file = file
-        self.players: tuple[str, ...] = ()
-        self.hand = 0
+        super().__init__(file)
         self.rules: RuleSet | None = None  # known once the top of the record is read
-
-    def error(self, message: str, line: int | None) -> RecordError:
-        prefix = f"hand {self.hand}: " if self.hand else ""
-        return RecordError(prefix + message, file=self.file, line=line)
-
-    def mapping(self, value: Any, what: str, line: int | None, allowed: tuple[str, ...]) -> _Map:
-        if not isinstance(value, dict):
-            raise self.error(f"{what} must be a mapping of keys, got {_show(value)}", line)
-        for key in value:
-            if key not in allowed:
-                hint = difflib.get_close_matches(str(key), allowed, n=1)
-                suggestion = f" (did you mean {hint[0]!r}?)" if hint else ""
-                raise self.error(f"unknown key {key!r} in {what}{suggestion}; keys: {', '.join(allowed)}",
-                                 value.key_lines.get(key, line))
-        return value
-
-    def seat(self, name: Any, what: str, line: int | None) -> int:
-        if isinstance(name, int) and not isinstance(name, bool):
-            name = str(name)  # `players: [1, 2, 3]` names players by numbers: YAML reads them as ints
-        if isinstance(name, bool) or not isinstance(name, str):
-            raise self.error(f"{what} must be a player's name, got {_show(name)} (quote names like yes/no/on/off)", line)
-        if name not in self.players:
-            hint = difflib.get_close_matches(name, self.players, n=1)
-            suggestion = f" (did you mean {hint[0]!r}?)" if hint else ""
-            raise self.error(f"unknown player {name!r} as {what}{suggestion}; players: {', '.join(self.players)}", line)
-        return self.players.index(name)
-
-    def seats(self, names: Any, what: str, line: int | None) -> tuple[int, ...]:
-        if names is None:
-            return ()
-        if isinstance(names, str):
-            names = [names]
-        if not isinstance(names, list):
-            raise self.error(f"{what} must be a list of names, got {_show(names)}", line)
-        lines = getattr(names, "item_lines", [line] * len(names))
-        seats = [self.seat(name, what, item_line) for name, item_line in zip(names, lines)]
-        for k, seat in enumerate(seats):
-            if seats.index(seat) != k:
-                raise self.error(f"{self.players[seat]} is named twice in {what}", lines[k])
-        return tuple(seats)
 
     def read(self, data: Any) -> Record:
         top = self.mapping(data, "the record", 1, TOP_KEYS)
         lines = top.key_lines
         rules = self.rules = self.profile(top, lines)
-        players = top.get("players")
-        if not isinstance(players, list) or len(players) != rules.game.players:
-            raise self.error(f"players must list the {rules.game.players} players, East first, got {_show(players)}",
-                             lines.get("players", 1))
-        for name, line in zip(players, players.item_lines):
-            if isinstance(name, bool) or not isinstance(name, (str, int)) or str(name).strip() == "":
-                raise self.error(f"a player's name must be text, got {_show(name)} (quote names like yes/no/on/off)", line)
-        names = tuple(str(name) for name in players)
-        if len(set(names)) != len(names):
-            raise self.error(f"players must have different names, got {', '.join(names)}", lines["players"])
-        self.players = names
+        names = self.read_players(top.get("players"), rules.game.players, "East first", lines.get("players", 1))
         hands = top.get("hands")
         if hands is None:
             hands = _List()
@@ -225,10 +113,8 @@ class _Reader:
         name = top.get("rules", "standard")
         if not isinstance(name, str):
             raise self.error(f"rules must be a profile name or file, got {_show(name)}", lines.get("rules"))
-        base = Path(self.file).parent
-        candidate = base / name
         try:
-            rules = load(str(candidate) if (name.endswith((".yaml", ".yml")) and candidate.is_file()) else name)
+            rules = load(profile_path(name, self.file))
         except SanmaError as exc:
             raise self.error(str(exc), lines.get("rules")) from None
         if "scheme" in top:
@@ -391,29 +277,12 @@ class _Reader:
             raise self.error(exc.message, line) from None
 
 
-def _show(value: Any) -> str:
-    if value is None:
-        return "nothing"
-    if isinstance(value, dict):
-        return "a mapping"
-    if isinstance(value, list):
-        return "a list"
-    return repr(value)
-
-
 def read_text(text: str, file: str = "<record>") -> Record:
-    return _Reader(file).read(_load_yaml(text, file))
+    return _Reader(file).read(load_yaml(text, file))
 
 
 def read(path: str | Path) -> Record:
-    file = str(path)
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise RecordError(f"cannot read the record: {exc.strerror}", file=file) from None
-    except UnicodeDecodeError:
-        raise RecordError("the record is not UTF-8 text", file=file) from None
-    return read_text(text, file)
+    return read_text(file_text(path), str(path))
 
 
 # ---------------------------------------------------------------- settling

@@ -398,3 +398,31 @@ def test_errors_name_the_hand_and_the_line(tmp_path):
 def test_bad_record_tops(text, message):
     with pytest.raises(SanmaError, match=message):
         REC.settle(REC.read_text(text))
+
+
+def test_players_named_by_numbers():
+    # YAML reads `1` as a number: the names, the void keys, the seats and the draw keys all accept it
+    text = ("rules: sichuan\nplayers: [1, 2, 3, 4]\nhands:\n  - void: {1: s, 2: m, 3: p, '4': m}\n    play:\n"
+            f'      - win: {{winner: 2, from: 1, hand: "{PLAIN_BO}"}}\n'
+            '      - kong: {player: 3, tile: 9m, kind: exposed, from: "1"}\n'
+            '      - draw: {1: "123m 456m 789m 11p 3p 6p", 3: "123m 456m 7m 11s 5s [9999m]", '
+            '4: "234s 456s 78s 55s 333s"}\n')
+    s = REC.settle(REC.read_text(text))
+    assert s.players == ("1", "2", "3", "4")
+    assert s.hands[0].result.voids == (2, 0, 1, 0)
+    assert payments(steps(s)[0]) == [(A, B, 1)]
+    assert payments(steps(s)[1]) == [(A, C, 2)]
+    # 1 and 3 are not ready: each pays 4's best hand (one suit + two gens, 16); 3 returns the kong's 2
+    last = steps(s)[2]
+    assert last.what == "the wall is empty: 1 not ready, 3 not ready, 4 ready"
+    assert payments(last) == [(A, D, 16), (C, D, 16), (C, A, 2)]
+
+
+@pytest.mark.parametrize("void, message", [
+    ("{1: s, '1': m, 2: m, 3: p, 4: m}", "1 is named twice in void"),
+    ("{1: s, 2: m, 3: p, 5: m}", r"unknown player '5' as a key of void; players: 1, 2, 3, 4"),
+])
+def test_void_keys_by_number_are_checked(void, message):
+    text = f"rules: sichuan\nplayers: [1, 2, 3, 4]\nhands:\n  - void: {void}\n    play: []\n"
+    with pytest.raises(SanmaError, match=message):
+        REC.read_text(text)

@@ -1,0 +1,198 @@
+"""What every YAML record a table writes has in common, read one way for both games.
+
+A record (calc.record for sanma, calc.sichuan.record for the bloody battle) is YAML loaded with the
+line of every key and list item, then checked strictly by a reader: mappings with known keys only
+(a near miss is suggested), players named by text or by numbers (`players: [1, 2, 3, 4]`: YAML reads
+those as ints, so a name, a seat or a key may be `1` or `"1"`), true/false flags, a `rules:` profile
+name or a file beside the record. Every error names the file, the line and, inside `hands`, the hand.
+"""
+
+from __future__ import annotations
+
+import difflib
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from calc.errors import SanmaError
+
+
+class RecordError(SanmaError):
+    """A match record that cannot be read or cannot have happened."""
+
+
+# ---------------------------------------------------------------- YAML with line numbers
+
+
+class YamlMap(dict):
+    """A mapping that knows its line and each key's line."""
+
+    line = 0
+    key_lines: dict
+
+
+class YamlList(list):
+    """A list that knows its line and each item's line."""
+
+    line = 0
+    item_lines: list
+
+
+class _Loader(yaml.SafeLoader):
+    file = "<record>"
+
+
+def _construct_map(loader: _Loader, node: yaml.MappingNode) -> YamlMap:
+    loader.flatten_mapping(node)
+    out = YamlMap()
+    out.line = node.start_mark.line + 1
+    out.key_lines = {}
+    for key_node, value_node in node.value:
+        key = loader.construct_object(key_node, deep=True)
+        line = key_node.start_mark.line + 1
+        if not isinstance(key, (str, int, bool, float)) or key is None:
+            raise RecordError(f"a key must be a plain word, got {key!r}", file=loader.file, line=line)
+        if key in out:
+            raise RecordError(f"duplicate key {key!r} (first on line {out.key_lines[key]})", file=loader.file, line=line)
+        out[key] = loader.construct_object(value_node, deep=True)
+        out.key_lines[key] = line
+    return out
+
+
+def _construct_list(loader: _Loader, node: yaml.SequenceNode) -> YamlList:
+    out = YamlList(loader.construct_object(child, deep=True) for child in node.value)
+    out.line = node.start_mark.line + 1
+    out.item_lines = [child.start_mark.line + 1 for child in node.value]
+    return out
+
+
+_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_map)
+_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_list)
+
+
+def load_yaml(text: str, file: str) -> Any:
+    """YAML text -> plain values, mappings as YamlMap and lists as YamlList; a syntax error names its line."""
+    loader_class = type("_FileLoader", (_Loader,), {"file": file})
+    try:
+        return yaml.load(text, Loader=loader_class)  # noqa: S506 - a SafeLoader subclass
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+        problem = getattr(exc, "problem", None) or "invalid YAML"
+        raise RecordError(f"YAML syntax error: {problem}", file=file,
+                          line=mark.line + 1 if mark else None,
+                          column=mark.column + 1 if mark else None) from None
+
+
+def file_text(path: str | Path) -> str:
+    """A record file's text; a missing or non-UTF-8 file is a RecordError."""
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise RecordError(f"cannot read the record: {exc.strerror}", file=str(path)) from None
+    except UnicodeDecodeError:
+        raise RecordError("the record is not UTF-8 text", file=str(path)) from None
+
+
+def profile_path(name: str, record_file: str) -> str:
+    """`rules: club.yaml` names a file beside the record; anything else is a profile name or path."""
+    candidate = Path(record_file).parent / name
+    return str(candidate) if name.endswith((".yaml", ".yml")) and candidate.is_file() else name
+
+
+def show(value: Any) -> str:
+    """A value as an error message quotes it."""
+    if value is None:
+        return "nothing"
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    return repr(value)
+
+
+# ---------------------------------------------------------------- the checks every record uses
+
+
+class RecordReader:
+    """Checks one record; every error carries the file, the line and (inside `hands`) the hand number.
+    A game's reader subclasses it and reads its own keys."""
+
+    def __init__(self, file: str) -> None:
+        self.file = file
+        self.players: tuple[str, ...] = ()
+        self.hand = 0  # the hand being read, 1-based; 0 outside `hands`
+
+    def error(self, message: str, line: int | None) -> RecordError:
+        prefix = f"hand {self.hand}: " if self.hand else ""
+        return RecordError(prefix + message, file=self.file, line=line)
+
+    def mapping(self, value: Any, what: str, line: int | None, allowed: tuple[str, ...]) -> YamlMap:
+        if not isinstance(value, dict):
+            raise self.error(f"{what} must be a mapping of keys, got {show(value)}", line)
+        for key in value:
+            if key not in allowed:
+                hint = difflib.get_close_matches(str(key), allowed, n=1)
+                suggestion = f" (did you mean {hint[0]!r}?)" if hint else ""
+                raise self.error(f"unknown key {key!r} in {what}{suggestion}; keys: {', '.join(allowed)}",
+                                 value.key_lines.get(key, line))
+        return value
+
+    def flag(self, data: YamlMap, key: str) -> bool:
+        value = data.get(key, False)
+        if not isinstance(value, bool):
+            raise self.error(f"{key} must be true or false, got {show(value)}", data.key_lines[key])
+        return value
+
+    def read_players(self, players: Any, count: int, order: str, line: int | None) -> tuple[str, ...]:
+        """`players:` -> their names (numbers read as text), `count` different ones; sets self.players."""
+        if not isinstance(players, list) or len(players) != count:
+            raise self.error(f"players must list the {count} players, {order}, got {show(players)}", line)
+        for name, item_line in zip(players, players.item_lines):
+            if isinstance(name, bool) or not isinstance(name, (str, int)) or str(name).strip() == "":
+                raise self.error(f"a player's name must be text, got {show(name)} (quote names like yes/no/on/off)",
+                                 item_line)
+        names = tuple(str(name) for name in players)
+        if len(set(names)) != len(names):
+            raise self.error(f"players must have different names, got {', '.join(names)}", line)
+        self.players = names
+        return names
+
+    def seat(self, name: Any, what: str, line: int | None) -> int:
+        if isinstance(name, int) and not isinstance(name, bool):
+            name = str(name)  # `players: [1, 2, 3]` names players by numbers: YAML reads them as ints
+        if isinstance(name, bool) or not isinstance(name, str):
+            raise self.error(f"{what} must be a player's name, got {show(name)} (quote names like yes/no/on/off)", line)
+        if name not in self.players:
+            hint = difflib.get_close_matches(name, self.players, n=1)
+            suggestion = f" (did you mean {hint[0]!r}?)" if hint else ""
+            raise self.error(f"unknown player {name!r} as {what}{suggestion}; players: {', '.join(self.players)}", line)
+        return self.players.index(name)
+
+    def seats(self, names: Any, what: str, line: int | None) -> tuple[int, ...]:
+        """A name or a list of names -> seats, each named once."""
+        if names is None:
+            return ()
+        if isinstance(names, str):
+            names = [names]
+        if not isinstance(names, list):
+            raise self.error(f"{what} must be a list of names, got {show(names)}", line)
+        lines = getattr(names, "item_lines", [line] * len(names))
+        seats = [self.seat(name, what, item_line) for name, item_line in zip(names, lines)]
+        for k, seat in enumerate(seats):
+            if seats.index(seat) != k:
+                raise self.error(f"{self.players[seat]} is named twice in {what}", lines[k])
+        return tuple(seats)
+
+    def by_player(self, value: Any, what: str, line: int | None) -> dict[int, tuple[Any, int]]:
+        """A mapping keyed by player names (`{Ana: s, 2: m}`) -> seat -> (value, its line), each player once."""
+        if not isinstance(value, dict):
+            raise self.error(f"{what} must be a mapping of player names, got {show(value)}", line)
+        out: dict[int, tuple[Any, int]] = {}
+        for key, item in value.items():
+            key_line = value.key_lines.get(key, line)
+            seat = self.seat(key, f"a key of {what}", key_line)
+            if seat in out:
+                raise self.error(f"{self.players[seat]} is named twice in {what}", key_line)
+            out[seat] = (item, key_line)
+        return out
