@@ -28,18 +28,23 @@ TENHOU = R.load("tenhou")
 
 
 class Script:
-    def __init__(self, discards=(), calls=(), kans=False, nuki=False):
+    def __init__(self, discards=(), calls=(), kans=False, nuki=False, riichi=False, decline=()):
         self.discards = list(discards)  # tile ids to throw, in order; None = the tile just drawn
         self.calls = list(calls)  # ids of discards to pon
         self.kans = kans
         self.take_nuki = nuki
+        self.riichi = riichi  # declare riichi as soon as the engine allows it
+        self.decline = set(decline)  # ids of discards not to ron
 
     def discard(self, game, seat, may_riichi):
         if self.discards:
             tile = self.discards.pop(0)
             if tile is not None:
                 return tile, False
-        return game.last_drawn, False
+        return game.last_drawn, self.riichi and may_riichi
+
+    def ron(self, game, seat, tile):
+        return tile not in self.decline
 
     def call(self, game, seat, tile, discarder, options):
         if self.calls and self.calls[0] == tile:
@@ -313,6 +318,34 @@ def test_temporary_furiten_lasts_until_the_next_own_discard(tmp_path):
     assert dict(win.evaluation.yaku) == {"ittsu": 2}
     assert (win.evaluation.han, win.evaluation.fu) == (2, 40)  # 20 + closed ron 10 + 5z pair 2
     assert settle(play).deltas == (0, 2600, -2600)
+    assert replay_mismatches(play, tmp_path) == []
+
+
+def test_riichi_furiten_lasts_for_the_rest_of_the_hand_and_tsumo_still_wins(tmp_path):
+    """Riichi always gives a yaku and the bots always take a win, so a riichi player only passes a
+    winning tile by declining (the bot's `ron` hook): after that no ron for the rest of the hand,
+    even after the player's own next discard, which would end a temporary furiten; tsumo still wins."""
+    t = Tiles()
+    dealer = far_hand(t, FAR_A)
+    seat1 = t("1p 2p 3p 4p 5p 7p 8p 9p 2s 3s 4s 5z 5z")  # waits 3p and 6p, riichi gives the yaku
+    seat2 = far_hand(t, FAR_B.replace("1p", "1s"))
+    avoid = {T.NORTH, T.PIN + 2, T.PIN + 5}
+    six_a, three, six_b = t("6p"), t("3p"), t("6p")
+    # go-around 1: seat 1 declares (double) riichi throwing its draw; 2: the dealer throws 6p, declined,
+    # seat 1 throws its draw, seat 2 throws 3p, refused; 3: seat 1 draws the other 6p
+    per_seat = [t.junk(1, avoid, simple=True) + six_a + t.junk(1, avoid, simple=True),
+                t.junk(2, avoid, simple=True) + six_b,
+                t.junk(1, avoid, simple=True) + three]
+    wall = rigged([dealer, seat1, seat2], interleave(per_seat), dora=t("6z"), ura=t("6z"))  # dora 7z: none held
+    play = play_hand(wall, TENHOU, dealer=0, round_wind=0,
+                     bots=[Script(), Script(riichi=True, decline=six_a), Script()], check=True)
+    assert ("discard", six_a[0], True, False) in play.gives[0]
+    assert ("discard", three[0], True, False) in play.gives[2]
+    win = play.kyoku.result
+    assert isinstance(win, Win) and win.winner == 1 and win.tsumo
+    assert dict(win.evaluation.yaku) == {"double_riichi": 2, "menzen_tsumo": 1, "ittsu": 2}
+    assert (win.evaluation.han, win.evaluation.fu) == (5, 30)
+    assert settle(play).deltas == (-4000, 6000, -2000)  # mangan tsumo; seat 1's own stick comes back
     assert replay_mismatches(play, tmp_path) == []
 
 

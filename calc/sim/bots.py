@@ -10,7 +10,9 @@ scores, so a hand plays the same under every payment scheme.
   it discards the safest tile (tiles discarded since the riichi or by the riichi player first,
   then honours by how many are visible, then suji and terminals) and stops calling.
 
-A bot answers the engine's questions: `discard`, `call`, `kan`, `nuki`, `nine_terminals`.
+A bot answers the engine's questions: `discard`, `call`, `kan`, `nuki`, `nine_terminals`, and `ron`
+(asked only when the ron is allowed and has a yaku; declining makes the bot furiten like any passed
+winning tile: these bots never decline, the hook lets tests force riichi furiten).
 """
 
 from __future__ import annotations
@@ -81,6 +83,9 @@ class Greedy:
 
     def nuki(self, game, seat: int) -> bool:
         return True
+
+    def ron(self, game, seat: int, tile: int) -> bool:
+        return True  # wins whenever it has a yaku
 
     def nine_terminals(self, game, seat: int) -> bool:
         p = game.players[seat]

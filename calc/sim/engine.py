@@ -475,9 +475,9 @@ class Game:
 
     # --- wins ------------------------------------------------------------------------------------
     def _ron(self, giver: int, tile: int, source: str) -> bool:
-        """Every other player the tile completes wins, unless furiten or without a yaku; the others
-        who let a winning tile pass become furiten (rules: temporary, and for the rest of the hand
-        after riichi)."""
+        """Every other player the tile completes wins, unless furiten, without a yaku or declining
+        (the bot's `ron`); the others who let a winning tile pass become furiten (rules: temporary,
+        and for the rest of the hand after riichi)."""
         value = tile // 4
         winners = []
         for k in range(1, self.n):
@@ -493,6 +493,8 @@ class Game:
                                     houtei=source == ON_DISCARD and self.wall.remaining == 0,
                                     ippatsu=(self.ippatsu if source == ON_DISCARD else self.ippatsu_before)[seat],
                                     first=False)
+            if ev is not None and not self.bots[seat].ron(self, seat, tile):
+                ev = None  # a declined ron is a passed winning tile like any other: furiten follows
             if ev is None:
                 p.furiten_temp = True
                 if p.riichi == 2:
