@@ -61,6 +61,7 @@ def main() -> None:
 
 @app.command("hand")
 def hand_command(
+    ctx: typer.Context,
     hand: Optional[str] = typer.Argument(None, help='Concealed tiles incl. the winning one, then melds: "234p678s5z5z [999m] (1111z)".'),
     win: Optional[str] = typer.Option(None, "--win", help="The winning tile, if not the last concealed tile written."),
     tsumo: bool = typer.Option(False, "--tsumo", help="Won by self-draw (default: ron)."),
@@ -102,9 +103,12 @@ def hand_command(
     if hand is None:
         raise typer.BadParameter("a hand is required (or --batch FILE)")
     if _is_sichuan(rules):
-        sanma_only = {"--riichi": riichi, "--double-riichi": double_riichi, "--ippatsu": ippatsu, "--renhou": renhou,
-                      "--seat": seat != "E", "--round": round_ != "E", "--dora": dora, "--ura": ura, "--nuki": nuki,
-                      "--honba": honba, "--sticks": sticks, "--scheme": scheme, "--all-schemes": all_schemes}
+        # Given on the command line, even at its default value (`--seat E`), a sanma-only option is an
+        # error: the parameter source says so (typer vendors click, so compare by the enum's name).
+        flag_of = {param.name: param.opts[0] for param in ctx.command.params}
+        sanma_only = {flag_of[name]: ctx.get_parameter_source(name).name not in ("DEFAULT", "DEFAULT_MAP")
+                      for name in ("riichi", "double_riichi", "ippatsu", "renhou", "seat", "round_", "dora", "ura",
+                                   "nuki", "honba", "sticks", "scheme", "all_schemes")}
         flags = {"tsumo": tsumo, "kong_replacement": rinshan, "kong_discard": kong_discard, "rob_kong": chankan,
                  "haitei": haitei, "houtei": houtei, "heavenly": tenhou, "earthly": chiihou}
         _sichuan_hand(hand, rules, void=void, win=win, flags=flags, sanma_only=sanma_only, as_json=as_json,

@@ -63,6 +63,11 @@ def test_hand_flags_map_to_sichuan_situations():
     (["123m456m789m234p55p", "--void", "x"], "the void suit is m, p or s"),
     (["123m456m789m234p55p", "--riichi"], "--riichi has no meaning in Sichuan"),
     (["123m456m789m234p55p", "--dora", "1m"], "--dora has no meaning in Sichuan"),
+    # given explicitly, even at the sanma default value
+    (["123m456m789m234p55p", "--seat", "E"], "--seat has no meaning in Sichuan"),
+    (["123m456m789m234p55p", "--round", "E"], "--round has no meaning in Sichuan"),
+    (["123m456m789m234p55p", "--nuki", "0"], "--nuki has no meaning in Sichuan"),
+    (["123m456m789m234p55p", "--honba", "0"], "--honba has no meaning in Sichuan"),
     (["123m456m789m234p55p", "--tsumo", "--kong-discard"], "not a tsumo"),
 ])
 def test_hand_errors_are_one_line_exit_1(args, message):
