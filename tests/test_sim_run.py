@@ -374,3 +374,84 @@ def test_points_sd_is_the_spread_of_every_final_point():
     c.results["tsumo-loss"] = [_result(points=(30.0, 0.0, -30.0)), _result(points=(60.0, -20.0, -40.0))]
     # about the mean of zero: sqrt((900 + 900 + 3600 + 400 + 1600) / 6)
     assert c.scheme_figures("tsumo-loss")["points_sd"] == pytest.approx((7400 / 6) ** 0.5)
+
+
+def _random_counts(rng: random.Random, size: int, near_complete: bool) -> list[int]:
+    """`size` sanma tiles: uniformly drawn, or built from sets and a pair (then some swapped) so that
+    complete and tenpai hands are common."""
+    from calc.sim.wall import sanma_ids
+
+    kinds = sorted({t // 4 for t in sanma_ids()})
+    while True:
+        c = [0] * 34
+        if near_complete:
+            form = rng.random()
+            if form < 0.1:
+                for v in rng.sample(kinds, 7):
+                    c[v] += 2
+            elif form < 0.15:
+                for v in T_YAOCHUU:
+                    c[v] += 1
+                c[rng.choice(T_YAOCHUU)] += 1
+            else:
+                c[rng.choice(kinds)] += 2
+                while sum(c) < 14:
+                    v = rng.choice(kinds)
+                    if rng.random() < 0.5 or v >= 27 or v % 9 > 6:
+                        c[v] += 3
+                    else:
+                        for w in (v, v + 1, v + 2):
+                            c[w] += 1
+            for _ in range(rng.choice((0, 0, 1, 2))):
+                held = [v for v in kinds if c[v]]
+                c[rng.choice(held)] -= 1
+                c[rng.choice(kinds)] += 1
+        else:
+            for v in rng.sample([t // 4 for t in sanma_ids()], 14):
+                c[v] += 1
+        while sum(c) > size:
+            c[rng.choice([v for v in kinds if c[v]])] -= 1
+        if max(c) <= 4 and all(c[v] == 0 for v in range(34) if v not in kinds):
+            return c
+
+
+T_YAOCHUU = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+
+
+def _decompose_complete(c: list[int]) -> bool:
+    from calc.decompose import is_seven_pairs, is_thirteen_orphans, standard_readings
+
+    key = tuple(c)
+    return bool(standard_readings(key)) or is_seven_pairs(key) or is_thirteen_orphans(key)
+
+
+def test_shanten_completeness_and_waits_agree_with_calc_decompose():
+    """The simulator's own yes / no tables (kept for speed, see calc/sim/shanten.py) against the
+    evaluator's readings and the log reader's tenpai, on 3000 seeded hands."""
+    from calc import tiles as TT
+    from calc.logs.play import is_tenpai as play_is_tenpai
+
+    rng = random.Random("decompose")
+    complete = tenpai = 0
+    for i in range(3000):
+        c = _random_counts(rng, 14, near_complete=i % 4 != 0)
+        assert S.is_complete(c) == _decompose_complete(c), c
+        assert (S.shanten(c, 0) == -1) == _decompose_complete(c), c
+        complete += S.is_complete(c)
+        held = [v for v in range(34) if c[v]]
+        c[rng.choice(held)] -= 1
+        expected = []
+        for w in range(34):
+            if c[w] < 4 and TT.is_sanma_tile(w):
+                c[w] += 1
+                if _decompose_complete(c):
+                    expected.append(w)
+                c[w] -= 1
+        assert S.waits(c) == tuple(expected), c
+        concealed = [(v, False) for v in range(34) for _ in range(c[v])]
+        assert S.is_tenpai(c, c) == play_is_tenpai(concealed, []), c
+        # shanten counts shape only: a tanki on a tile held four times is 0 with no wait (test_waits)
+        assert S.shanten(c, 0) == 0 if expected else S.shanten(c, 0) >= 0 and (
+            S.shanten(c, 0) > 0 or any(c[w] == 4 for w in range(34))), c
+        tenpai += bool(expected)
+    assert complete > 800 and tenpai > 1000  # the generator reaches the interesting hands

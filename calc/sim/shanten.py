@@ -10,6 +10,14 @@ suit's counts: a few dictionary look-ups per hand once the common shapes have be
   player holds all four copies (concealed or in melds) does not count (calc.logs.play.is_tenpai).
 
 `counts` is a 34-slot list of concealed tile counts (calc.tiles indices).
+
+Why a second completeness check beside calc.decompose: the engine asks for the waits after every
+discard and the bots for every candidate discard, and only a yes / no is needed, never the
+readings. With calc.decompose (standard_readings / is_seven_pairs / is_thirteen_orphans on each
+candidate tile) the simulator ran 22 half games per second on one core against 64 with these
+yes / no tables (60 greedy half games, best of 3, this 2-core machine). tests/test_sim_run.py
+cross-checks `is_complete`, `waits` and `is_tenpai` against calc.decompose and
+calc.logs.play.is_tenpai on seeded random hands.
 """
 
 from __future__ import annotations
