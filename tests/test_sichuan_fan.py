@@ -216,3 +216,17 @@ def test_not_a_winning_hand():
 def test_situations_that_cannot_happen(context, message):
     with pytest.raises(SanmaError, match=message):
         fan_of("123m456m789m234p55p", **context)
+
+
+def test_readings_come_from_the_shared_decomposition():
+    hand = H.read("111222333m 456p 5p 5p", void=2)
+    m1, m2, m3, p4, p5 = 0, 1, 2, 12, 13
+    assert sorted((r.sets, r.pair) for r in H.readings(hand)) == sorted([
+        ((("pung", m1), ("pung", m2), ("pung", m3), ("run", p4)), p5),
+        ((("run", m1), ("run", m1), ("run", m1), ("run", p4)), p5),
+    ])
+    # a four of a kind is two pairs in Sichuan seven pairs (龙七对)
+    dragon = H.read("1111m 22m 44p 55p 66p 77p", void=2)
+    assert [r.seven_pairs for r in H.readings(dragon)] == [True]
+    # calc.notation's format, a space between suits, the winning tile last
+    assert H.read("456m 789m 55p 234p [1111m]", void=None).text() == "456789m 23554p [1111m]"

@@ -9,10 +9,12 @@ its void suit, and a hand holding its void suit cannot win.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import groupby
 
 from calc import tiles as T
+from calc.decompose import counts_of, standard_readings
 from calc.errors import IllegalHandError
-from calc.notation import MeldText, parse_hand, parse_tiles
+from calc.notation import MeldText, format_tiles, parse_hand, parse_tiles
 
 PUNG, KONG, CONCEALED_KONG = "pung", "kong", "concealed kong"
 SUIT_LETTERS = T.SUITS[:3]  # m p s
@@ -69,14 +71,8 @@ class Hand:
 
 
 def _tiles_text(tiles: list[int]) -> str:
-    """'123m 55p': a group per run of one suit, in the order given."""
-    out, suit = [], None
-    for t in tiles:
-        if suit is not None and T.suit_of(t) != suit:
-            out.append(T.SUITS[suit] + " ")
-        out.append(str(T.number_of(t)))
-        suit = T.suit_of(t)
-    return "".join(out) + (T.SUITS[suit] if suit is not None else "")
+    """'123m 55p': calc.notation's format, a space between the groups of one suit (no red fives here)."""
+    return " ".join(format_tiles([(t, False) for t in group]) for _, group in groupby(tiles, key=T.suit_of))
 
 
 def parse_void(text: str) -> int:
@@ -178,38 +174,15 @@ class Reading:
 
 
 def readings(hand: Hand) -> list[Reading]:
-    """Every reading of a 14-tile hand; empty when it is not complete."""
-    counts = [0] * TILE_KINDS
-    for t in hand.concealed:
-        counts[t] += 1
-    melded = tuple(("pung", m.tile) for m in hand.melds)
-    out = []
-    for pair in range(TILE_KINDS):
-        if counts[pair] >= 2:
-            counts[pair] -= 2
-            for sets in _sets(counts, 0):
-                out.append(Reading(tuple(sorted(melded + sets)), pair))
-            counts[pair] += 2
+    """Every reading of a 14-tile hand; empty when it is not complete. The standard readings are
+    calc.decompose's (Sichuan tiles are its indices 0-26); the melds join them as pungs."""
+    counts = counts_of(hand.concealed)
+    melded = tuple((PUNG, m.tile) for m in hand.melds)
+    out = [Reading(tuple(sorted(melded + tuple(("run", t) for t in r.runs) + tuple((PUNG, t) for t in r.triplets))),
+                   r.pair)
+           for r in standard_readings(counts)]
+    # Seven pairs, where a four of a kind counts as two pairs (龙七对): not calc.decompose.is_seven_pairs,
+    # which wants seven different pairs as riichi does.
     if not hand.melds and len(hand.concealed) == 14 and all(c % 2 == 0 for c in counts):
-        # a four of a kind inside seven pairs counts as two pairs (龙七对)
         out.append(Reading((), None, seven_pairs=True))
-    return out
-
-
-def _sets(counts: list[int], start: int) -> list[tuple[tuple[str, int], ...]]:
-    """Every split of the tiles left in `counts` into pungs and runs."""
-    tile = next((t for t in range(start, TILE_KINDS) if counts[t]), None)
-    if tile is None:
-        return [()]
-    out = []
-    if counts[tile] >= 3:
-        counts[tile] -= 3
-        out += [(("pung", tile), *rest) for rest in _sets(counts, tile)]
-        counts[tile] += 3
-    if tile % 9 <= 6 and counts[tile + 1] and counts[tile + 2]:
-        for t in (tile, tile + 1, tile + 2):
-            counts[t] -= 1
-        out += [(("run", tile), *rest) for rest in _sets(counts, tile)]
-        for t in (tile, tile + 1, tile + 2):
-            counts[t] += 1
     return out
