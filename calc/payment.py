@@ -69,6 +69,21 @@ class Settlement:
         if self.payments and _net(len(self.deltas), self.payments) != (self.deltas, self.pot_change):
             raise AssertionError(f"payments {self.payments} do not make deltas {self.deltas}")
 
+    def winner_share(self, winner: int) -> tuple[tuple[int, ...], int]:
+        """One winner's part of a settlement (a double ron has two): the deltas of the payments
+        made to them, and the hand's value without honba and sticks."""
+        deltas = [0] * len(self.deltas)
+        points = 0
+        for p in self.payments:
+            if p.payee != winner:
+                continue
+            deltas[winner] += p.amount
+            if p.payer is not None:
+                deltas[p.payer] -= p.amount
+            if p.role != STICKS:
+                points += p.amount - p.honba
+        return tuple(deltas), points
+
     def received(self, seat: int) -> int:
         """What `seat` collects (its positive delta), for a winner's total."""
         return sum(p.amount for p in self.payments if p.payee == seat)

@@ -153,21 +153,6 @@ def _spec(number: int, kyoku: Kyoku, rules: R.RuleSet, where: str, out: list[Mis
     raise LogError(f"{where}: a {draw.kind} draw, which sanma cannot have")
 
 
-def _win_part(settlement: payment.Settlement, winner: int, players: int) -> tuple[tuple[int, ...], int]:
-    """This winner's deltas and the hand's value (without honba and sticks) from the payments."""
-    deltas = [0] * players
-    points = 0
-    for p in settlement.payments:
-        if p.payee != winner:
-            continue
-        deltas[winner] += p.amount
-        if p.payer is not None:
-            deltas[p.payer] -= p.amount
-        if p.role != payment.STICKS:
-            points += p.amount - p.honba
-    return tuple(deltas), points
-
-
 def replay(game: Game, source: str, base: R.RuleSet | None = None) -> GameReplay:
     rules = rules_for(game, base)
     players = game.lobby.players
@@ -194,7 +179,7 @@ def replay(game: Game, source: str, base: R.RuleSet | None = None) -> GameReplay
             mismatches.append(Mismatch(where, "round, honba, dealer, sticks", ours_flow, log_flow))
         checks = []
         for w, (ev, text) in zip(kyoku.wins, evs):
-            deltas, points = _win_part(row.settlement, w.winner, players)
+            deltas, points = row.settlement.winner_share(w.winner)
             han = ev.han if ev else w.log.han
             fu = ev.fu if ev else w.log.fu
             yaku = our_yaku(ev) if ev else log_yaku(w)

@@ -96,17 +96,6 @@ def _hand_columns(play: HandPlay, red) -> list:
     return out
 
 
-def _win_deltas(settlement: payment.Settlement, winner: int, players: int) -> list[int]:
-    deltas = [0] * SEATS
-    for p in settlement.payments:
-        if p.payee != winner:
-            continue
-        deltas[winner] += p.amount
-        if p.payer is not None:
-            deltas[p.payer] -= p.amount
-    return deltas[:players] + [0] * (SEATS - players)
-
-
 def _value_text(ev, settlement: payment.Settlement, winner: int, dealer: int, tsumo: bool, players: int) -> str:
     value = ev.value
     if value.limit is None:
@@ -147,7 +136,7 @@ def hand_json(row, play: HandPlay, red: frozenset[int], players: int) -> list:
     if play.wins:
         result: list = ["和了"]
         for w, record in zip(row.kyoku.wins, play.wins):
-            result.append(_win_deltas(row.settlement, w.winner, players))
+            result.append(list(row.settlement.winner_share(w.winner)[0]) + [0] * (SEATS - players))
             pao = w.liable if w.liable is not None else w.winner
             result.append([w.winner, record.from_seat, pao,
                            _value_text(record.evaluation, row.settlement, w.winner, row.dealer, w.tsumo, players),
