@@ -5,7 +5,7 @@ Everything here is checked once at the edge; later stages trust these values.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 from calc import tiles as T
 from calc.errors import IllegalHandError
@@ -102,6 +102,10 @@ class WinContext:
     @property
     def dealer(self) -> bool:
         return self.seat_wind == T.EAST
+
+
+# The yes/no facts of a win (tsumo, riichi, ..., renhou): the flags of `sanma hand` by these names.
+SITUATION_FLAGS = tuple(f.name for f in fields(WinContext) if f.type == "bool")
 
 
 def _meld_from_text(meld: MeldText, rules: RuleSet) -> Meld:

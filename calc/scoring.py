@@ -12,12 +12,14 @@ from calc import payment
 from calc import tiles as T
 from calc.errors import SanmaError
 from calc.evaluate import Evaluation, evaluate
-from calc.hand import Hand, WinContext, build_hand, parse_indicators
+from calc.hand import SITUATION_FLAGS, Hand, WinContext, build_hand, parse_indicators
 from calc.rules import SCHEMES, RuleSet, load
 
 
 @dataclass(frozen=True)
 class HandRequest:
+    """The flags of `sanma hand`; the situation flags are WinContext's own names."""
+
     hand: str
     win: str | None = None
     tsumo: bool = False
@@ -92,17 +94,7 @@ def build(request: HandRequest, rules: RuleSet | None = None) -> tuple[Hand, Win
     dora = parse_indicators(request.dora, "--dora")
     ura = parse_indicators(request.ura, "--ura")
     context = WinContext(
-        tsumo=request.tsumo,
-        riichi=request.riichi,
-        double_riichi=request.double_riichi,
-        ippatsu=request.ippatsu,
-        rinshan=request.rinshan,
-        chankan=request.chankan,
-        haitei=request.haitei,
-        houtei=request.houtei,
-        tenhou=request.tenhou,
-        chiihou=request.chiihou,
-        renhou=request.renhou,
+        **{flag: getattr(request, flag) for flag in SITUATION_FLAGS},
         seat_wind=_wind(request.seat, "--seat"),
         round_wind=_wind(request.round, "--round"),
         dora_indicators=tuple(t for t, _ in dora),
