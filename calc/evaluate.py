@@ -15,7 +15,7 @@ from calc.errors import IllegalHandError
 from calc.fu import Part, describe, fu_parts, pair_fu_table
 from calc.hand import Hand, WinContext
 from calc.rules import NorthRules, RuleSet
-from calc.shape import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS, Shape, shapes
+from calc.shape import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS, shapes
 from calc.value import HandValue, hand_value
 from calc.yaku import YAKU, YAKUMAN, YakuInput, may_be_yakuman, value_tiles
 

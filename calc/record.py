@@ -35,7 +35,7 @@ from calc.recordyaml import YamlMap as _Map
 from calc.recordyaml import show as _show
 from calc.rules import SCHEMA, RuleSet, _check_value, load
 from calc.scoring import HandRequest, build
-from calc.value import LIMITS, YAKUMAN, HandValue, hand_value, limit_value
+from calc.value import LIMITS, YAKUMAN, HandValue, limit_value
 
 TOP_KEYS = ("rules", "scheme", "uma", "length", "players", "hands")
 RESULT_KEYS = ("win", "draw", "abort", "nagashi")

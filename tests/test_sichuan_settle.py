@@ -336,7 +336,7 @@ def test_the_dealer_follows_the_first_winner_and_stays_when_nobody_won():
      "Bo already won"),
     (f'win: {{winner: Bo, from: Ana, hand: "{PLAIN_BO}"}}\nkong: {{player: Bo, tile: 7p, kind: concealed}}',
      "Bo already won"),
-    (f'win: {{winner: Ana, from: Bo, hand: "123s 456m 789m 234p 5p 5p"}}', "holds 1s of its void suit s"),
+    ('win: {winner: Ana, from: Bo, hand: "123s 456m 789m 234p 5p 5p"}', "holds 1s of its void suit s"),
     ('win: {winner: Ana, from: Bo, hand: "123z 456m 789m 234p 5p 5p"}', "honour tile 1z"),
     ('win: {winner: Ana, from: Bo, hand: "456m 789m 234p 5p 5p [123m]"}', r"chow \[123m\]"),
     ('kong: {player: Ana, tile: 7s, kind: concealed}', "Ana may not kong 7s: s is Ana's void suit"),
@@ -349,7 +349,7 @@ def test_the_dealer_follows_the_first_winner_and_stays_when_nobody_won():
     (f'win: {{winner: Ana, from: Bo, hand: "{PLAIN_ANA}", kong_discard: true}}',
      "the event before must be Bo's kong"),
     (f'win: {{winner: Bo, tsumo: true, heavenly: true, hand: "{PLAIN_BO}"}}', "heavenly hand is the dealer's"),
-    (f'win: {{winner: Ana, from: Bo, hand: "456m 789m 234p 5p 5p [1111m]"}}',
+    ('win: {winner: Ana, from: Bo, hand: "456m 789m 234p 5p 5p [1111m]"}',
      "shows a kong of 1m that the play does not record"),
     ('kong: {player: Ana, tile: 1m, kind: concealed}\n'
      'win: {winner: Ana, tsumo: true, kong_replacement: true, hand: "456m 789m 234p 5p 5p [1111m]"}',

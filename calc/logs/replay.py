@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from calc import payment
 from calc import rules as R
 from calc import tiles as T
 from calc.errors import SanmaError
