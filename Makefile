@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench clean
+.PHONY: run test bench truth-figures clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -20,7 +20,11 @@ test: $(STAMP)
 	$(BIN)/pytest
 
 bench: $(STAMP)
-	$(BIN)/python -m calc.bench
+	$(BIN)/python benchmarks/bench.py
+
+# Rewrites calc/sim/truth_figures.json from the real games in tests/data.
+truth-figures: $(STAMP)
+	$(BIN)/python benchmarks/truth_figures.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info

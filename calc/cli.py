@@ -37,8 +37,19 @@ app = typer.Typer(
 )
 
 
+def _print_version(asked: bool) -> None:
+    if asked:
+        from calc import __version__
+
+        typer.echo(f"sanma {__version__}")
+        raise typer.Exit()
+
+
 @app.callback()
-def _root() -> None:
+def _root(
+    version: bool = typer.Option(False, "--version", callback=_print_version, is_eager=True,
+                                 help="Print the version and exit."),
+) -> None:
     """Three-player riichi mahjong (sanma): score hands, compare payment schemes, settle matches."""
 
 

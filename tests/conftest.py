@@ -1,27 +1,20 @@
-"""Shared fixtures: where the real Tenhou data lives (shared/ sits beside the repository, in CI too)."""
+"""Shared fixtures: the real Tenhou games of tests/data, unpacked once per test session."""
 
 from __future__ import annotations
 
-import json
-from functools import lru_cache
 from pathlib import Path
 
 import pytest
 
-DATA_DIR = Path(__file__).resolve().parents[2] / "shared" / "data" / "tenhou-sanma"
-
-
-@lru_cache(maxsize=None)
-def truth_lines(name: str) -> tuple[dict, ...]:
-    """The decoded facts of `truth/<name>.jsonl`, one dict per line."""
-    with open(DATA_DIR / "truth" / f"{name}.jsonl", encoding="utf-8") as stream:
-        return tuple(json.loads(line) for line in stream)
+from realdata import GAME_COUNT, truth_lines, unpack
 
 
 @pytest.fixture(scope="session")
-def data_dir() -> Path:
-    assert DATA_DIR.is_dir(), f"shared Tenhou data not found at {DATA_DIR}"
-    return DATA_DIR
+def data_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder holding mjlog/, json/ and truth/ of the 201 real games."""
+    folder = unpack(tmp_path_factory.mktemp("tenhou-sanma"))
+    assert len(list((folder / "mjlog").glob("*.xml"))) == GAME_COUNT
+    return folder
 
 
 @pytest.fixture(scope="session")

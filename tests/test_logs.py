@@ -1,4 +1,4 @@
-"""The Tenhou log readers against the decoded truth of the 201 shared games, in both formats."""
+"""The Tenhou log readers against the decoded truth of the 201 real games (tests/data), in both formats."""
 
 from __future__ import annotations
 
@@ -162,8 +162,8 @@ def test_rebuilt_wins_score_as_the_log_says(games):
     assert checked == 1552
 
 
-def test_hand_text_and_context():
-    game = read_log(Path(__file__).resolve().parents[2] / "shared/data/tenhou-sanma/mjlog/2026011603gm-00b9-0000-36cf9559.xml")
+def test_hand_text_and_context(data_dir):
+    game = read_log(data_dir / "mjlog" / "2026011603gm-00b9-0000-36cf9559.xml")
     text, args = to_hand(game.kyoku[1].wins[0])
     assert text == "11144p77s4p [333z] [111m]"  # melds in the order they were called
     assert args["tsumo"] and args["seat_wind"] == T.WEST and args["round_wind"] == T.EAST

@@ -28,3 +28,31 @@ def test_every_data_file_is_packaged():
             continue
         package = ".".join(path.parent.relative_to(ROOT).parts)
         assert any(fnmatch(path.name, pattern) for pattern in data.get(package, ())), f"{path} is not packaged"
+
+
+def test_a_plain_install_finds_every_profile_and_data_file(tmp_path):
+    """`pip install .` (as `pip install git+URL` does, from a clone) carries rulesets/ and calc's data."""
+    import os
+    import subprocess
+    import sys
+
+    target = tmp_path / "site"
+    subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps",
+                    "--target", str(target), str(ROOT)], check=True, cwd=tmp_path)
+    probe = (
+        "import calc, pathlib; from calc import rules; from calc.sim import truth\n"
+        "assert pathlib.Path(calc.__file__).is_relative_to(pathlib.Path(r'%s')), calc.__file__\n"
+        "from calc.sichuan.rules import load as load_sichuan\n"
+        "names = rules.builtin_names(None)\n"
+        "[(rules.load if rules.variant_of(n) == 'sanma' else load_sichuan)(n) for n in names]\n"
+        "truth.reference()\n"
+        "print(calc.__version__, ' '.join(sorted(names)))\n" % target
+    )
+    env = {**os.environ, "PYTHONPATH": str(target)}
+    shown = subprocess.run([sys.executable, "-c", probe], check=True, cwd=tmp_path, env=env,
+                           capture_output=True, text=True).stdout.split()
+    shipped = sorted(p.stem for p in (ROOT / "rulesets").glob("*.yaml"))
+    assert shown[1:] == shipped
+    version = subprocess.run([sys.executable, "-m", "calc", "--version"], check=True, cwd=tmp_path, env=env,
+                             capture_output=True, text=True).stdout
+    assert version.strip() == f"sanma {shown[0]}"

@@ -446,7 +446,7 @@ def test_every_real_win_pays_as_on_tenhou(agari_truth):
 
 
 def test_every_real_draw_pays_as_on_tenhou(data_dir):
-    from conftest import truth_lines
+    from realdata import truth_lines
 
     draws = truth_lines("ryuukyoku")
     seen = collections.Counter()

@@ -1,4 +1,4 @@
-"""`sanma replay`: every shared game reproduced in both formats, re-settled under other schemes, bad files."""
+"""`sanma replay`: every real game reproduced in both formats, re-settled under other schemes, bad files."""
 
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ def replays(data_dir: Path) -> dict[str, dict]:
     return out
 
 
-def test_every_shared_game_is_reproduced_in_both_formats(replays, games_truth):
+def test_every_real_game_is_reproduced_in_both_formats(replays, games_truth):
     for folder, games in replays.items():
         assert len(games) == 201
         assert sum(r.wins_ok for r in games.values()) == 1552, folder

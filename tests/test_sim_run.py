@@ -168,10 +168,8 @@ def test_unwritable_save_folder_is_refused(tmp_path):
     assert result.exit_code == 1 and "cannot write there" in result.output
 
 
-def test_committed_truth_figures_match_the_data():
-    if not (truth.DEFAULT_DATA / "truth").is_dir():
-        pytest.skip("the shared Tenhou data is not here")
-    assert json.loads(json.dumps(truth.build(truth.DEFAULT_DATA))) == truth.reference()
+def test_committed_truth_figures_match_the_data(data_dir):
+    assert json.loads(json.dumps(truth.build(data_dir))) == truth.reference()
 
 
 def test_tally_figures_are_ratios_of_counts():

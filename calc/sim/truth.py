@@ -1,25 +1,26 @@
 """The same statistics as `sanma simulate` measures, measured on the real Tenhou games.
 
-The figures are computed once from the shared data (`truth/*.jsonl`, plus the tenhou.net/6 JSON
-logs for what the truth files do not list: norths extracted by players who did not win, and calls)
-and committed as `truth_figures.json`, so the command does not depend on where the data lives:
+The figures are computed once from the repository's real games (`tests/data/tenhou-sanma`: the
+truth files, plus the tenhou.net/6 JSON logs for what the truth files do not list: norths extracted
+by players who did not win, and calls) and committed as `truth_figures.json`, so an installed
+package does not need the data:
 
-    python -m calc.sim.truth ../shared/data/tenhou-sanma     # rewrites calc/sim/truth_figures.json
+    make truth-figures      # benchmarks/truth_figures.py rewrites calc/sim/truth_figures.json
 
-`tests/test_sim_run.py` (test_committed_truth_figures_match_the_data) checks the committed file against the data when the data is there.
+`tests/test_sim_run.py` (test_committed_truth_figures_match_the_data) checks the committed file
+against the data.
 """
 
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 from calc.logs import tenhou as TH
 from calc.sim.stats import NOT_YAKU, Tally
 
 FIGURES = Path(__file__).with_name("truth_figures.json")
-DEFAULT_DATA = Path(__file__).resolve().parents[3] / "shared" / "data" / "tenhou-sanma"
+SOURCE = "Tenhou Phoenix sanma south games (the repository's tests/data/tenhou-sanma, 201 games)"
 
 
 def _lines(path: Path) -> list[dict]:
@@ -78,15 +79,5 @@ def reference() -> dict:
 
 
 def build(data: Path) -> dict:
-    return {"source": "Tenhou Phoenix sanma south games (../shared/data/tenhou-sanma, 201 games)",
+    return {"source": SOURCE,
             "figures": measure(data).figures()}
-
-
-def main(argv: list[str]) -> None:
-    data = Path(argv[0]) if argv else DEFAULT_DATA
-    FIGURES.write_text(json.dumps(build(data), indent=1, sort_keys=True) + "\n", encoding="utf-8")
-    print(f"wrote {FIGURES}")
-
-
-if __name__ == "__main__":
-    main(sys.argv[1:])

@@ -2,7 +2,8 @@
 
 Each benchmark is a function returning rows of (what, count, seconds); the figure printed is
 count / seconds. Times are CPU time of this process (the best of several runs) for in-process
-work, wall time for whole commands. Run `python -m calc.bench [NAME ...]` for some of them.
+work, wall time for whole commands. Run `python benchmarks/bench.py [NAME ...]` for some of them.
+The real games come from the repository's tests/data, unpacked into a temporary folder.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -19,14 +21,17 @@ from typing import Callable
 
 from tabulate import tabulate
 
-from calc import tiles as T
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+from realdata import unpack  # noqa: E402  (tests/realdata.py: the compressed real games)
+
+from calc import tiles as T  # noqa: E402
 from calc.errors import SanmaError
 from calc.evaluate import evaluate
 from calc.notation import format_tiles
 from calc.rules import load
 from calc.scoring import HandRequest, build, score
 
-DATA_DIR = Path(__file__).resolve().parents[2] / "shared" / "data" / "tenhou-sanma"
+DATA_DIR = Path(tempfile.mkdtemp(prefix="sanma-bench-"))  # the real games, unpacked by main()
 Row = tuple[str, int, float]
 BENCHMARKS: dict[str, Callable[[], list[Row]]] = {}
 
@@ -52,7 +57,7 @@ def best_time(function: Callable[[], object], repeats: int = 7) -> float:
 
 
 def real_win_requests() -> list[HandRequest]:
-    """Every win of the shared Tenhou games as a `sanma hand` request (its hand facts only)."""
+    """Every win of the real Tenhou games as a `sanma hand` request (its hand facts only)."""
     requests = []
     with open(DATA_DIR / "truth" / "agari.jsonl", encoding="utf-8") as stream:
         for line in stream:
@@ -158,7 +163,7 @@ def bench_batch() -> list[Row]:
 
 @benchmark("replay")
 def bench_replay() -> list[Row]:
-    """Tenhou logs (issue 5): reading in this process, and the whole `sanma replay` of the shared mjlog
+    """Tenhou logs (issue 5): reading in this process, and the whole `sanma replay` of the real mjlog
     games with every hand, draw and final result checked (wall time; target under 1.5 s)."""
     from calc.logs import parse_log
 
@@ -209,9 +214,13 @@ def main(argv: list[str]) -> None:
     if unknown:
         sys.exit(f"unknown benchmark {unknown[0]!r}; choose from {', '.join(BENCHMARKS)}")
     rows = []
-    for name in names:
-        for what, count, seconds in BENCHMARKS[name]():
-            rows.append((what, count, f"{seconds:.3f}", f"{count / seconds:,.0f}"))
+    unpack(DATA_DIR)
+    try:
+        for name in names:
+            for what, count, seconds in BENCHMARKS[name]():
+                rows.append((what, count, f"{seconds:.3f}", f"{count / seconds:,.0f}"))
+    finally:
+        shutil.rmtree(DATA_DIR, ignore_errors=True)
     print(tabulate(rows, headers=["benchmark", "items", "seconds", "per second"], tablefmt="simple",
                    colalign=("left", "right", "right", "right")))
 
