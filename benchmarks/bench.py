@@ -24,12 +24,12 @@ from tabulate import tabulate
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 from realdata import unpack  # noqa: E402  (tests/realdata.py: the compressed real games)
 
-from calc import tiles as T  # noqa: E402
-from calc.errors import SanmaError
-from calc.evaluate import evaluate
-from calc.notation import format_tiles
-from calc.rules import load
-from calc.scoring import HandRequest, build, score
+from calc.core import tiles as T  # noqa: E402
+from calc.core.errors import SanmaError
+from calc.scoring.evaluate import evaluate
+from calc.core.notation import format_tiles
+from calc.core.rules import load
+from calc.scoring.request import HandRequest, build, score
 
 DATA_DIR = Path(tempfile.mkdtemp(prefix="sanma-bench-"))  # the real games, unpacked by main()
 Row = tuple[str, int, float]

@@ -1,3 +1,3 @@
-from calc.cli import main
+from calc.cli.app import main
 
 main()

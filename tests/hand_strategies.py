@@ -6,9 +6,9 @@ import random
 
 from hypothesis import strategies as st
 
-from calc import tiles as T
-from calc.notation import format_tiles
-from calc.scoring import HandRequest
+from calc.core import tiles as T
+from calc.core.notation import format_tiles
+from calc.scoring.request import HandRequest
 
 SANMA_TILES = [t for t in range(34) if T.is_sanma_tile(t)]
 RUN_STARTS = [t for t in range(T.PIN, T.HONOR) if t % 9 <= 6]

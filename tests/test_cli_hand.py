@@ -7,7 +7,7 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from calc.cli import app
+from calc.cli.app import app
 
 runner = CliRunner()
 

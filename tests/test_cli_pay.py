@@ -7,8 +7,8 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from calc.cli import app
-from calc.rules import SCHEMES
+from calc.cli.app import app
+from calc.core.rules import SCHEMES
 
 runner = CliRunner()
 

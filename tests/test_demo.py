@@ -2,7 +2,7 @@
 
 from typer.testing import CliRunner
 
-from calc.cli import app
+from calc.cli.app import app
 
 
 def test_demo_scores_every_example():

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from calc.scoring import HandRequest, score
+from calc.scoring.request import HandRequest, score
 
 PROFILES = Path(__file__).parent / "profiles"
 
@@ -160,7 +160,7 @@ def test_hand(case):
 
 
 def test_open_tanyao_off_means_no_yaku():
-    from calc.errors import IllegalHandError
+    from calc.core.errors import IllegalHandError
 
     with pytest.raises(IllegalHandError, match="no yaku"):
         score(HandRequest(hand="234p567s33s 456s [888p]", seat="S", rules=profile("closed-tanyao")))

@@ -5,11 +5,11 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from calc import tiles as T
-from calc.errors import SanmaError
-from calc.hand import WinContext, build_hand
-from calc.rules import load
-from calc.scoring import HandRequest, score
+from calc.core import tiles as T
+from calc.core.errors import SanmaError
+from calc.scoring.hand import WinContext, build_hand
+from calc.core.rules import load
+from calc.scoring.request import HandRequest, score
 from hand_strategies import winning_hands
 
 RULES = load("standard")
@@ -77,10 +77,10 @@ def test_red_fives_round_trip():
 @given(winning_hands())
 def test_yakuman_precheck_never_hides_a_yakuman(request):
     """`may_be_yakuman` is a shortcut: wherever a yakuman's check holds, it must say yes."""
-    from calc.decompose import counts_of, is_seven_pairs, is_thirteen_orphans, standard_readings
-    from calc.scoring import build
-    from calc.shape import shapes
-    from calc.yaku import YAKUMAN, YakuInput, may_be_yakuman, value_tiles
+    from calc.scoring.readings import counts_of, is_seven_pairs, is_thirteen_orphans, standard_readings
+    from calc.scoring.request import build
+    from calc.scoring.shape import shapes
+    from calc.scoring.yaku import YAKUMAN, YakuInput, may_be_yakuman, value_tiles
 
     try:
         hand, context, rules = build(request)

@@ -9,15 +9,15 @@ from pathlib import Path
 
 import pytest
 
-from calc import rules as R
-from calc import tiles as T
-from calc.errors import SanmaError
-from calc.evaluate import evaluate
+from calc.core import rules as R
+from calc.core import tiles as T
+from calc.core.errors import SanmaError
+from calc.scoring.evaluate import evaluate
 from calc.logs import Game, LogError, parse_log, read_log
 from calc.logs.convert import build, to_hand
 from calc.logs.model import LogWin
 from calc.logs.play import KyokuPlay
-from calc.notation import parse_tiles
+from calc.core.notation import parse_tiles
 
 FORMATS = {"mjlog": "xml", "json": "json"}
 # Tenhou lists only the yakuman of a yakuman hand, so truth/ (decoded from Tenhou's yaku list) has

@@ -6,7 +6,7 @@ import json
 import random
 import re
 
-from calc.errors import SanmaError
+from calc.core.errors import SanmaError
 from calc.logs import parse_log
 
 GAMES = ("2026011603gm-00b9-0000-36cf9559", "2026011700gm-00b9-0000-220199cd")

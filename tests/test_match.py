@@ -12,10 +12,11 @@ from collections import defaultdict
 
 import pytest
 
-from calc import match, rules as R
-from calc.events import Abort, DoubleRon, ExhaustiveDraw, Kyoku, Nagashi, Riichi, Win
-from calc.match import MatchError, apply, start, tally
-from calc.value import hand_value, limit_value
+from calc.table import match
+from calc.core import rules as R
+from calc.table.events import Abort, DoubleRon, ExhaustiveDraw, Kyoku, Nagashi, Riichi, Win
+from calc.table.match import MatchError, apply, start, tally
+from calc.scoring.value import hand_value, limit_value
 
 TENHOU = R.load("tenhou")
 STANDARD = R.load("standard")

@@ -14,11 +14,11 @@ from mahjong.hand_calculating.hand import HandCalculator
 from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
 from mahjong.meld import Meld as OracleMeld
 
-from calc import tiles as T
-from calc.errors import SanmaError
-from calc.hand import PON, Hand, WinContext
-from calc.rules import RuleSet
-from calc.scoring import build, score
+from calc.core import tiles as T
+from calc.core.errors import SanmaError
+from calc.scoring.hand import PON, Hand, WinContext
+from calc.core.rules import RuleSet
+from calc.scoring.request import build, score
 from hand_strategies import winning_hands
 
 ORACLE = HandCalculator()

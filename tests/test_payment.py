@@ -10,10 +10,10 @@ from math import ceil, floor
 
 import pytest
 
-from calc import payment as P
-from calc import rules as R
-from calc.rules import SCHEMES
-from calc.value import hand_value, limit_value
+from calc.table import payment as P
+from calc.core import rules as R
+from calc.core.rules import SCHEMES
+from calc.scoring.value import hand_value, limit_value
 
 STANDARD = R.load("standard")
 TENHOU = R.load("tenhou")

@@ -12,9 +12,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from calc import match, record
-from calc.cli import app
-from calc.rules import SCHEMES
+from calc.table import match, record
+from calc.cli.app import app
+from calc.core.rules import SCHEMES
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "match.yaml"
 runner = CliRunner()

@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from calc.cli import app
+from calc.cli.app import app
 from calc.logs import read_log
 from calc.logs.replay import replay, resettle
 from calc.logs.report import game_dict
-from calc.rules import SCHEMES
+from calc.core.rules import SCHEMES
 
 GAME = "2026011603gm-00b9-0000-36cf9559"
 runner = CliRunner()

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from calc import rules as R
-from calc.errors import RulesError
+from calc.core import rules as R
+from calc.core.errors import RulesError
 
 
 def write(tmp_path: Path, name: str, text: str) -> Path:

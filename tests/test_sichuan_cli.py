@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from calc import rules as R
-from calc.cli import app
+from calc.core import rules as R
+from calc.cli.app import app
 from calc.sichuan import rules as S
 
 runner = CliRunner()

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from calc.errors import SanmaError
+from calc.core.errors import SanmaError
 from calc.sichuan import fan as F
 from calc.sichuan import hand as H
 from calc.sichuan import rules as R

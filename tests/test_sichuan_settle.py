@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from calc.errors import SanmaError
+from calc.core.errors import SanmaError
 from calc.sichuan import record as REC
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "sichuan.yaml"

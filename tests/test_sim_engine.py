@@ -12,10 +12,10 @@ import random
 
 import pytest
 
-from calc import match
-from calc import rules as R
-from calc import tiles as T
-from calc.events import FOUR_KANS, Abort, DoubleRon, ExhaustiveDraw, Nagashi, Win
+from calc.table import match
+from calc.core import rules as R
+from calc.core import tiles as T
+from calc.table.events import FOUR_KANS, Abort, DoubleRon, ExhaustiveDraw, Nagashi, Win
 from calc.logs import read_log
 from calc.logs.replay import replay
 from calc.sim import record

@@ -8,8 +8,8 @@ import random
 import pytest
 from typer.testing import CliRunner
 
-from calc import rules as R
-from calc.cli import app
+from calc.core import rules as R
+from calc.cli.app import app
 from calc.logs import read_log
 from calc.logs.replay import replay
 from calc.sim import run as SR
@@ -180,7 +180,7 @@ def test_tally_figures_are_ratios_of_counts():
 
 # --- shanten tables -------------------------------------------------------------------------------
 def counts(text: str) -> list[int]:
-    from calc.notation import parse_tiles
+    from calc.core.notation import parse_tiles
 
     c = [0] * 34
     for tile, _ in parse_tiles(text):
@@ -203,7 +203,7 @@ def test_shanten(hand, melds, expected):
 
 
 def tiles_of(text: str) -> tuple[int, ...]:
-    from calc.notation import parse_tiles
+    from calc.core.notation import parse_tiles
 
     return tuple(sorted(t for t, _ in parse_tiles(text))) if text else ()
 
@@ -417,7 +417,7 @@ T_YAOCHUU = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 
 
 def _decompose_complete(c: list[int]) -> bool:
-    from calc.decompose import is_seven_pairs, is_thirteen_orphans, standard_readings
+    from calc.scoring.readings import is_seven_pairs, is_thirteen_orphans, standard_readings
 
     key = tuple(c)
     return bool(standard_readings(key)) or is_seven_pairs(key) or is_thirteen_orphans(key)
@@ -426,7 +426,7 @@ def _decompose_complete(c: list[int]) -> bool:
 def test_shanten_completeness_and_waits_agree_with_calc_decompose():
     """The simulator's own yes / no tables (kept for speed, see calc/sim/shanten.py) against the
     evaluator's readings and the log reader's tenpai, on 3000 seeded hands."""
-    from calc import tiles as TT
+    from calc.core import tiles as TT
     from calc.logs.play import is_tenpai as play_is_tenpai
 
     rng = random.Random("decompose")

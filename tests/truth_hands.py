@@ -6,7 +6,7 @@ nuki count); the result fields (han, fu, yaku, points) are what the tests compar
 
 from __future__ import annotations
 
-from calc.scoring import HandRequest
+from calc.scoring.request import HandRequest
 
 
 def meld_text(meld: dict) -> str:

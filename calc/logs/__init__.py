@@ -11,7 +11,7 @@ import json
 import zlib
 from pathlib import Path
 
-from calc import rules as R
+from calc.core import rules as R
 from calc.logs.mjlog import read_mjlog
 from calc.logs.model import Draw, Game, Kyoku, Lobby, LogWin, Meld, Win
 from calc.logs.play import LogError

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterator
 
-from calc.errors import SanmaError
+from calc.core.errors import SanmaError
 from calc.logs import read_log
 from calc.logs.report import game_dict, game_text
 from calc.logs.replay import replay, resettle

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from calc.hand import Hand, WinContext, build_hand
+from calc.scoring.hand import Hand, WinContext, build_hand
 from calc.logs.model import ANKAN, PON, Meld, Win
-from calc.notation import Tile, format_tiles
-from calc.rules import RuleSet
+from calc.core.notation import Tile, format_tiles
+from calc.core.rules import RuleSet
 
 
 def meld_text(meld: Meld) -> str:

@@ -12,8 +12,8 @@ from urllib.parse import unquote
 from calc.logs import tenhou as TH
 from calc.logs.model import DAIMINKAN, PON, Game, Kyoku, Lobby, LogWin
 from calc.logs.play import KyokuPlay, LogError
-from calc.notation import Tile
-from calc.rules import RuleSet
+from calc.core.notation import Tile
+from calc.core.rules import RuleSet
 
 TILE = TH.MJLOG_TILES
 # <T12/> .. <G135/>: every draw and discard tag, looked up once instead of parsed

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from calc.notation import Tile
+from calc.core.notation import Tile
 
 PON, DAIMINKAN, ANKAN, KAKAN = "pon", "daiminkan", "ankan", "kakan"
 

@@ -9,9 +9,9 @@ result line.
 
 from __future__ import annotations
 
-from calc import tiles as T
-from calc.decompose import is_seven_pairs, is_thirteen_orphans, standard_readings
-from calc.errors import SanmaError
+from calc.core import tiles as T
+from calc.scoring.readings import is_seven_pairs, is_thirteen_orphans, standard_readings
+from calc.core.errors import SanmaError
 from calc.logs.model import (
     ANKAN,
     DAIMINKAN,
@@ -31,8 +31,8 @@ from calc.logs.model import (
     Meld,
     Win,
 )
-from calc.notation import Tile
-from calc.rules import RuleSet
+from calc.core.notation import Tile
+from calc.core.rules import RuleSet
 
 NORTH: Tile = (T.NORTH, False)
 DEAD_WALL = 14  # rinshan and indicator tiles; each replacement draw moves the haitei one tile forward

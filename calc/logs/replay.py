@@ -10,17 +10,17 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from calc import rules as R
-from calc import tiles as T
-from calc.errors import SanmaError
-from calc.evaluate import Evaluation, evaluate
-from calc.events import FOUR_KANS, NINE_TERMINALS
+from calc.core import rules as R
+from calc.core import tiles as T
+from calc.core.errors import SanmaError
+from calc.scoring.evaluate import Evaluation, evaluate
+from calc.table.events import FOUR_KANS, NINE_TERMINALS
 from calc.logs import tenhou as TH
 from calc.logs.convert import build, hand_text
 from calc.logs.model import EXHAUSTIVE, NAGASHI, Game, Kyoku, Win
 from calc.logs.play import LogError
-from calc.record import HandSpec, Record, Settled, WinSpec, describe_end, settle
-from calc.value import YAKUMAN, HandValue, hand_value, limit_value
+from calc.table.record import HandSpec, Record, Settled, WinSpec, describe_end, settle
+from calc.scoring.value import YAKUMAN, HandValue, hand_value, limit_value
 
 PROFILE = "tenhou"
 ABORTS = {"kyuushu_kyuuhai": NINE_TERMINALS, "suukaikan": FOUR_KANS}

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from calc import report
+from calc.cli import report
 from calc.logs.replay import GameReplay, end_text
-from calc.record import Settled
+from calc.table.record import Settled
 
 
 def _points(points: float) -> str:

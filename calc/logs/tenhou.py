@@ -5,8 +5,8 @@ One place for the format facts (STYLE.md, habit 10); the readers only parse synt
 
 from __future__ import annotations
 
-from calc import tiles as T
-from calc.notation import Tile
+from calc.core import tiles as T
+from calc.core.notation import Tile
 
 # --- tiles -------------------------------------------------------------------------------------
 # mjlog: ids 0-135, four copies per tile value, id // 4 is the value (0-33). The red fives are the

@@ -25,8 +25,8 @@ from calc.logs import tenhou as TH
 from calc.logs.mjlog import check_lobby, lobby_of
 from calc.logs.model import DAIMINKAN, PON, Game, Kyoku, LogWin
 from calc.logs.play import NORTH, KyokuPlay, LogError
-from calc.notation import Tile
-from calc.rules import RuleSet
+from calc.core.notation import Tile
+from calc.core.rules import RuleSet
 
 TILE = TH.TENHOU6_TILES
 _TEN = re.compile(r"(?:(\d+)符(\d+)飜|(満貫|跳満|倍満|三倍満|数え役満|役満))(\d+)(?:-(\d+))?点(∀?)")

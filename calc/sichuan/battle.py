@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from calc import tiles as T
-from calc.errors import SanmaError
+from calc.core import tiles as T
+from calc.core.errors import SanmaError
 from calc.sichuan.fan import FanResult, WinContext, best_wait, check_context, payment_each, score
 from calc.sichuan.hand import CONCEALED_KONG, SUIT_LETTERS, Hand, holds_void
 from calc.sichuan.rules import SichuanRules

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from calc import tiles as T
-from calc.errors import IllegalHandError
+from calc.core import tiles as T
+from calc.core.errors import IllegalHandError
 from calc.sichuan.hand import Hand, Reading, readings
 from calc.sichuan.rules import BONUSES, PATTERNS, SichuanRules
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import groupby
 
-from calc import tiles as T
-from calc.decompose import counts_of, standard_readings
-from calc.errors import IllegalHandError
-from calc.notation import MeldText, format_tiles, parse_hand, parse_tiles
+from calc.core import tiles as T
+from calc.scoring.readings import counts_of, standard_readings
+from calc.core.errors import IllegalHandError
+from calc.core.notation import MeldText, format_tiles, parse_hand, parse_tiles
 
 PUNG, KONG, CONCEALED_KONG = "pung", "kong", "concealed kong"
 SUIT_LETTERS = T.SUITS[:3]  # m p s

@@ -21,9 +21,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from calc import tiles as T
-from calc.errors import SanmaError
-from calc.recordyaml import RecordError, RecordReader, file_text, load_yaml, profile_path, show
+from calc.core import tiles as T
+from calc.core.errors import SanmaError
+from calc.core.yamlread import RecordError, RecordReader, file_text, load_yaml, profile_path, show
 from calc.sichuan import hand as H
 from calc.sichuan.battle import KONG_KINDS, HandResult, Kong, PlayError, WallEnd, Win, Winner, play
 from calc.sichuan.fan import WinContext

@@ -10,8 +10,8 @@ from dataclasses import dataclass, field, fields
 from functools import lru_cache
 from typing import Any
 
-from calc.errors import RulesError
-from calc.rules import Key, ProfileProblems, merge_chain, variant_of
+from calc.core.errors import RulesError
+from calc.core.rules import Key, ProfileProblems, merge_chain, variant_of
 from calc.sichuan import VARIANT
 
 # Fan entries (issue 7, defaults from the common commercial rules). PATTERNS describe the whole

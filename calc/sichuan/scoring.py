@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from calc.errors import IllegalHandError
+from calc.core.errors import IllegalHandError
 from calc.sichuan import hand as H
 from calc.sichuan.fan import FanResult, WinContext, payment_each, score
 from calc.sichuan.rules import SichuanRules

@@ -17,7 +17,7 @@ winning tile: these bots never decline, the hook lets tests force riichi furiten
 
 from __future__ import annotations
 
-from calc import tiles as T
+from calc.core import tiles as T
 from calc.sim import shanten as S
 
 BOTS = ("greedy", "defensive")

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable
 
-from calc import rules as R
+from calc.core import rules as R
 from calc.sim import run as SR
 from calc.sim import truth
 from calc.sim.compare import Comparison

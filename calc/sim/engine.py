@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from calc import tiles as T
-from calc.errors import IllegalHandError
-from calc.evaluate import Evaluation, evaluate
-from calc.events import FOUR_KANS, NINE_TERMINALS, Abort, DoubleRon, ExhaustiveDraw, Kyoku, Nagashi, Riichi, Win
-from calc.hand import CLOSED_KAN, OPEN_KAN, PON, Hand, Meld, WinContext
-from calc.rules import RuleSet
+from calc.core import tiles as T
+from calc.core.errors import IllegalHandError
+from calc.scoring.evaluate import Evaluation, evaluate
+from calc.table.events import FOUR_KANS, NINE_TERMINALS, Abort, DoubleRon, ExhaustiveDraw, Kyoku, Nagashi, Riichi, Win
+from calc.scoring.hand import CLOSED_KAN, OPEN_KAN, PON, Hand, Meld, WinContext
+from calc.core.rules import RuleSet
 from calc.sim import shanten as S
 from calc.sim.wall import Wall, red_ids, sanma_ids
 

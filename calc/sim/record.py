@@ -11,13 +11,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from calc import payment
-from calc.errors import SanmaError
-from calc.events import FOUR_KANS, NINE_TERMINALS
+from calc.table import payment
+from calc.core.errors import SanmaError
+from calc.table.events import FOUR_KANS, NINE_TERMINALS
 from calc.logs import tenhou as TH
 from calc.sim.engine import CALL_PON, EXHAUSTIVE, NAGASHI, HandPlay
 from calc.sim.wall import red_ids
-from calc.value import BAIMAN, HANEMAN, MANGAN, SANBAIMAN, YAKUMAN
+from calc.scoring.value import BAIMAN, HANEMAN, MANGAN, SANBAIMAN, YAKUMAN
 
 SEATS = 4  # the format always has four seats
 CODE = {tile: code for code, tile in TH.TENHOU6_TILES.items()}

@@ -20,10 +20,10 @@ from multiprocessing import get_context
 from pathlib import Path
 from typing import Callable, Iterator
 
-from calc import match, payment
-from calc import rules as R
-from calc.errors import SanmaError
-from calc.events import Abort, ExhaustiveDraw, Nagashi
+from calc.table import match, payment
+from calc.core import rules as R
+from calc.core.errors import SanmaError
+from calc.table.events import Abort, ExhaustiveDraw, Nagashi
 from calc.sim import bots as B
 from calc.sim.engine import HandPlay, SimError, play_hand
 from calc.sim.stats import NOT_YAKU, Tally

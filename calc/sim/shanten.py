@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from calc import tiles as T
+from calc.core import tiles as T
 
 _SUITS = ((T.MAN, 9, False), (T.PIN, 9, False), (T.SOU, 9, False), (T.HONOR, 7, True))
 _YAOCHUU = T.TERMINALS_AND_HONORS

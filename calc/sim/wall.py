@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from collections import deque
 
-from calc import tiles as T
+from calc.core import tiles as T
 
 DEAD_WALL = 14
 INDICATOR_SLOTS = 5  # the dora indicator plus one per kan (at most four kans)

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 
-from calc import tiles as T
-from calc.errors import IllegalHandError
-from calc.notation import MeldText, Tile, format_tiles, parse_hand, parse_tiles
-from calc.rules import RuleSet
+from calc.core import tiles as T
+from calc.core.errors import IllegalHandError
+from calc.core.notation import MeldText, Tile, format_tiles, parse_hand, parse_tiles
+from calc.core.rules import RuleSet
 
 PON, CHI, OPEN_KAN, CLOSED_KAN = "pon", "chi", "kan", "ankan"
 

@@ -14,9 +14,9 @@ from fractions import Fraction
 from functools import lru_cache
 from math import floor
 
-from calc.errors import SanmaError
-from calc.rules import SCHEMES, PaymentRules, RuleSet
-from calc.value import LIMITS, YAKUMAN, HandValue, hand_value, limit_value, round_up_100
+from calc.core.errors import SanmaError
+from calc.core.rules import SCHEMES, PaymentRules, RuleSet
+from calc.scoring.value import LIMITS, YAKUMAN, HandValue, hand_value, limit_value, round_up_100
 
 # Payment roles: a tsumo's payers pay as DEALER or NON_DEALER, a ron's as DISCARDER, a liable player
 # (rules.md §5 pao) as PAO; NOTEN for draw payments, RIICHI for a deposit into the pot, STICKS for the

@@ -16,8 +16,8 @@ from typing import Any
 
 import yaml
 
-from calc import tiles as T
-from calc.errors import RulesError
+from calc.core import tiles as T
+from calc.core.errors import RulesError
 
 SCHEMES = (
     "tsumo-loss",
@@ -223,7 +223,7 @@ def builtin_dir() -> Path:
     installed = Path(str(importlib.resources.files("calc"))) / "rulesets_data"
     if (installed / "standard.yaml").is_file():
         return installed
-    return Path(__file__).resolve().parent.parent / "rulesets"
+    return Path(__file__).resolve().parents[2] / "rulesets"
 
 
 def builtin_names(variant: str | None = SANMA) -> list[str]:

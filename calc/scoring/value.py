@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from calc.rules import HandRules
+from calc.core.rules import HandRules
 
 MANGAN, HANEMAN, BAIMAN, SANBAIMAN, YAKUMAN = "mangan", "haneman", "baiman", "sanbaiman", "yakuman"
 LIMIT_BASIC = {MANGAN: 2000, HANEMAN: 3000, BAIMAN: 4000, SANBAIMAN: 6000, YAKUMAN: 8000}

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from calc import tiles as T
-from calc.hand import Hand, WinContext
+from calc.core import tiles as T
+from calc.scoring.hand import Hand, WinContext
 
 # Waits (rules.md §3 fu): ryanmen and shanpon add nothing, the others 2 fu.
 RYANMEN, KANCHAN, PENCHAN, SHANPON, TANKI = "ryanmen", "kanchan", "penchan", "shanpon", "tanki"

@@ -14,7 +14,7 @@ from typing import Optional
 import typer
 from typer.core import TyperGroup
 
-from calc.errors import SanmaError
+from calc.core.errors import SanmaError
 
 
 class _Commands(TyperGroup):
@@ -103,8 +103,8 @@ def hand_command(
     kong_discard: bool = typer.Option(False, "--kong-discard", help="Sichuan: a ron on the discard made after a kong."),
 ) -> None:
     """Score one hand: yaku, fu, han, limit and who pays what."""
-    from calc import report
-    from calc.scoring import HandRequest, pay_all_schemes, score
+    from calc.cli import report
+    from calc.scoring.request import HandRequest, pay_all_schemes, score
 
     if batch is not None:
         if hand is not None:
@@ -147,7 +147,7 @@ def hand_command(
 @app.command("demo")
 def demo_command() -> None:
     """Score the built-in example hands (what `make run` shows first)."""
-    from calc.demo import demo_text
+    from calc.cli.demo import demo_text
 
     typer.echo(demo_text())
 
@@ -174,8 +174,8 @@ def _sichuan_hand(hand: str, rules: str, *, void: str | None, win: str | None, f
 
 def _run_batch(path: Path) -> None:
     """One JSON object per line in, one per line out; a bad line gives {"line": N, "error": ...}."""
-    from calc import report
-    from calc.scoring import HandRequest, score
+    from calc.cli import report
+    from calc.scoring.request import HandRequest, score
 
     try:
         stream = sys.stdin.buffer if str(path) == "-" else path.open("rb")
@@ -203,7 +203,7 @@ def _run_batch(path: Path) -> None:
 
 
 def _profile(rules: str, scheme: str | None):
-    from calc import rules as profiles
+    from calc.core import rules as profiles
 
     ruleset = profiles.load(rules)
     return ruleset.with_scheme(scheme) if scheme is not None else ruleset
@@ -226,8 +226,9 @@ def pay_command(
     as_json: bool = typer.Option(False, "--json", help="One JSON object."),
 ) -> None:
     """Who pays what for a hand of a given value."""
-    from calc import payment, report
-    from calc.rules import SCHEMES
+    from calc.table import payment
+    from calc.cli import report
+    from calc.core.rules import SCHEMES
 
     ruleset = _profile(rules, scheme)
     value = payment.asked_value(ruleset, tsumo=tsumo, han=han, fu=fu, limit=limit, yakuman=yakuman)
@@ -257,7 +258,7 @@ def table_command(
     scheme: Optional[str] = typer.Option(None, "--scheme", help="Tsumo payment scheme (overrides the profile's)."),
 ) -> None:
     """The full payment table (han 1-4 × fu 20-110, limits) for dealer and non-dealer, ron and tsumo."""
-    from calc import report
+    from calc.cli import report
 
     typer.echo(report.payment_table_text(_profile(rules, scheme)))
 
@@ -274,7 +275,8 @@ def settle_command(
     as_json: bool = typer.Option(False, "--json", help="One JSON object: ledger, standings (and schemes)."),
 ) -> None:
     """Settle a match record: a ledger row per hand, then the final standings with uma and oka."""
-    from calc import record, report
+    from calc.table import record
+    from calc.cli import report
 
     if scheme is not None and all_schemes:
         raise typer.BadParameter("--scheme and --all-schemes do not go together")
@@ -317,7 +319,7 @@ def replay_command(
     """Check every hand of real Tenhou games against our scoring and settle them under any scheme."""
     from calc.logs import batch
     from calc.logs.report import summary_text
-    from calc.rules import SCHEMES
+    from calc.core.rules import SCHEMES
 
     if scheme is not None and all_schemes:
         raise typer.BadParameter("--scheme and --all-schemes do not go together")
@@ -432,8 +434,8 @@ app.add_typer(rules_app, name="rules")
 @rules_app.command("list")
 def rules_list_command() -> None:
     """Every built-in profile: name, scheme, summary."""
-    from calc import report
-    from calc import rules as profiles
+    from calc.cli import report
+    from calc.core import rules as profiles
 
     typer.echo(report.rules_list_text([profiles.load(name) for name in profiles.builtin_names()]))
     from calc.sichuan import VARIANT
@@ -448,8 +450,8 @@ def rules_list_command() -> None:
 @rules_app.command("show")
 def rules_show_command(name: str = typer.Argument(..., help="Profile name or YAML file.")) -> None:
     """The merged profile, with the file and line each value came from."""
-    from calc import report
-    from calc import rules as profiles
+    from calc.cli import report
+    from calc.core import rules as profiles
 
     if _is_sichuan(name):
         from calc.sichuan import report as sichuan_report
@@ -463,7 +465,7 @@ def rules_show_command(name: str = typer.Argument(..., help="Profile name or YAM
 @rules_app.command("check")
 def rules_check_command(file: Path = typer.Argument(..., help="A profile YAML file.")) -> None:
     """Validate a profile file (and what it extends); every problem is listed with file, line and key."""
-    from calc import rules as profiles
+    from calc.core import rules as profiles
 
     if _is_sichuan(str(file)):
         from calc.sichuan import rules as sichuan_rules

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from calc import tiles as T
-from calc.errors import NotationError
+from calc.core import tiles as T
+from calc.core.errors import NotationError
 
 Tile = tuple[int, bool]  # (index 0-33, is red five)
 

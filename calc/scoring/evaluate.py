@@ -9,15 +9,15 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import NamedTuple
 
-from calc import tiles as T
-from calc.decompose import counts_of, is_seven_pairs, is_thirteen_orphans, standard_readings
-from calc.errors import IllegalHandError
-from calc.fu import Part, describe, fu_parts, pair_fu_table
-from calc.hand import Hand, WinContext
-from calc.rules import NorthRules, RuleSet
-from calc.shape import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS, shapes
-from calc.value import HandValue, hand_value
-from calc.yaku import YAKU, YAKUMAN, YakuInput, may_be_yakuman, value_tiles
+from calc.core import tiles as T
+from calc.scoring.readings import counts_of, is_seven_pairs, is_thirteen_orphans, standard_readings
+from calc.core.errors import IllegalHandError
+from calc.scoring.fu import Part, describe, fu_parts, pair_fu_table
+from calc.scoring.hand import Hand, WinContext
+from calc.core.rules import NorthRules, RuleSet
+from calc.scoring.shape import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS, shapes
+from calc.scoring.value import HandValue, hand_value
+from calc.scoring.yaku import YAKU, YAKUMAN, YakuInput, may_be_yakuman, value_tiles
 
 
 class Evaluation(NamedTuple):

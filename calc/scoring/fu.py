@@ -6,8 +6,8 @@ beyond the base is rounded to 30, as every rule set plays it.
 
 from __future__ import annotations
 
-from calc import tiles as T
-from calc.shape import KANCHAN, PENCHAN, SEVEN_PAIRS, STANDARD, TANKI, Shape
+from calc.core import tiles as T
+from calc.scoring.shape import KANCHAN, PENCHAN, SEVEN_PAIRS, STANDARD, TANKI, Shape
 
 FuLines = tuple[tuple[str, int], ...]
 

@@ -15,7 +15,7 @@ from typing import Any
 
 import yaml
 
-from calc.errors import SanmaError
+from calc.core.errors import SanmaError
 
 
 class RecordError(SanmaError):

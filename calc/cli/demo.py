@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from calc import report
-from calc.scoring import HandRequest, pay_all_schemes, score
+from calc.cli import report
+from calc.scoring.request import HandRequest, pay_all_schemes, score
 
 EXAMPLES = (
     ("A closed riichi tsumo with two extracted norths and West as the dora indicator (norths are dora twice)",

@@ -9,10 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, NamedTuple
 
-from calc import tiles as T
-from calc.hand import WinContext
-from calc.rules import HandRules, NorthRules
-from calc.shape import RYANMEN, SEVEN_PAIRS, STANDARD, TANKI, THIRTEEN_ORPHANS, Shape
+from calc.core import tiles as T
+from calc.scoring.hand import WinContext
+from calc.core.rules import HandRules, NorthRules
+from calc.scoring.shape import RYANMEN, SEVEN_PAIRS, STANDARD, TANKI, THIRTEEN_ORPHANS, Shape
 
 
 class YakuInput(NamedTuple):

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Union
 
-from calc.value import HandValue
+from calc.scoring.value import HandValue
 
 NINE_TERMINALS, FOUR_KANS = "nine-terminals", "four-kans"
 ABORTS = (NINE_TERMINALS, FOUR_KANS)

@@ -6,9 +6,9 @@ import re
 
 from tabulate import tabulate
 
-from calc.events import DoubleRon, ExhaustiveDraw, Kyoku, Nagashi, Win
+from calc.table.events import DoubleRon, ExhaustiveDraw, Kyoku, Nagashi, Win
 
-from calc.payment import (
+from calc.table.payment import (
     DEALER,
     DISCARDER,
     NON_DEALER,
@@ -21,9 +21,9 @@ from calc.payment import (
     shares,
     value_lines,
 )
-from calc.record import Settled, describe_end
-from calc.rules import RuleSet
-from calc.value import LIMITS, YAKUMAN, HandValue, hand_value, limit_han_range, limit_value
+from calc.table.record import Settled, describe_end
+from calc.core.rules import RuleSet
+from calc.scoring.value import LIMITS, YAKUMAN, HandValue, hand_value, limit_han_range, limit_value
 
 
 # ---------------------------------------------------------------- sanma hand

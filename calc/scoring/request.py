@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 
-from calc import payment
-from calc import tiles as T
-from calc.errors import SanmaError
-from calc.evaluate import Evaluation, evaluate
-from calc.hand import SITUATION_FLAGS, Hand, WinContext, build_hand, parse_indicators
-from calc.rules import SCHEMES, RuleSet, load
+from calc.table import payment
+from calc.core import tiles as T
+from calc.core.errors import SanmaError
+from calc.scoring.evaluate import Evaluation, evaluate
+from calc.scoring.hand import SITUATION_FLAGS, Hand, WinContext, build_hand, parse_indicators
+from calc.core.rules import SCHEMES, RuleSet, load
 
 
 @dataclass(frozen=True)

@@ -11,11 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from calc import payment
-from calc import tiles as T
-from calc.errors import SanmaError
-from calc.events import FOUR_KANS, NINE_TERMINALS, Abort, DoubleRon, ExhaustiveDraw, Kyoku, Nagashi, Win
-from calc.rules import RuleSet
+from calc.table import payment
+from calc.core import tiles as T
+from calc.core.errors import SanmaError
+from calc.table.events import FOUR_KANS, NINE_TERMINALS, Abort, DoubleRon, ExhaustiveDraw, Kyoku, Nagashi, Win
+from calc.core.rules import RuleSet
 
 ROUND_LETTERS = "ESW"
 

@@ -24,18 +24,18 @@ from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
-from calc import match, payment
-from calc import tiles as T
-from calc.errors import SanmaError
-from calc.evaluate import Evaluation, evaluate
-from calc.events import ABORTS, Abort, DoubleRon, ExhaustiveDraw, Kyoku, Nagashi, Riichi, Win
-from calc.recordyaml import RecordError, RecordReader, file_text, load_yaml, profile_path
-from calc.recordyaml import YamlList as _List
-from calc.recordyaml import YamlMap as _Map
-from calc.recordyaml import show as _show
-from calc.rules import SCHEMA, RuleSet, _check_value, load
-from calc.scoring import HandRequest, build
-from calc.value import LIMITS, YAKUMAN, HandValue, limit_value
+from calc.table import match, payment
+from calc.core import tiles as T
+from calc.core.errors import SanmaError
+from calc.scoring.evaluate import Evaluation, evaluate
+from calc.table.events import ABORTS, Abort, DoubleRon, ExhaustiveDraw, Kyoku, Nagashi, Riichi, Win
+from calc.core.yamlread import RecordError, RecordReader, file_text, load_yaml, profile_path
+from calc.core.yamlread import YamlList as _List
+from calc.core.yamlread import YamlMap as _Map
+from calc.core.yamlread import show as _show
+from calc.core.rules import SCHEMA, RuleSet, _check_value, load
+from calc.scoring.request import HandRequest, build
+from calc.scoring.value import LIMITS, YAKUMAN, HandValue, limit_value
 
 TOP_KEYS = ("rules", "scheme", "uma", "length", "players", "hands")
 RESULT_KEYS = ("win", "draw", "abort", "nagashi")
@@ -419,7 +419,7 @@ def describe_end(state: match.MatchState, players: tuple[str, ...], rules: RuleS
 
 def settle_all_schemes(record: Record) -> dict[str, Settled]:
     """The same hands under every payment scheme (rules.md §4); the record's own scheme strictly."""
-    from calc.rules import SCHEMES
+    from calc.core.rules import SCHEMES
 
     evaluations = _Evaluations()
     own = record.rules.payment.scheme

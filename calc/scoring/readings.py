@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
 
-from calc import tiles as T
+from calc.core import tiles as T
 
 TRIPLET, RUN = 0, 1
 Group = tuple[int, int]  # (TRIPLET | RUN, tile index; a run is named by its lowest tile)

@@ -1,0 +1,1 @@
+"""One winning hand: its readings, yaku, fu and value (no table, no payment)."""
