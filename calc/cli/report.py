@@ -440,14 +440,18 @@ def settle_text(settled: Settled, *, explain: bool = False) -> str:
             out += [f"  {line}" for line in _named_lines(row.settlement.lines, players)]
             out.append("  " + ", ".join(f"{name} {_signed(d)}" for name, d in zip(players, row.deltas))
                        + f"; sticks on the table {row.sticks}")
-    out += ["", "Final standings" if settled.state.ended else "Standings (provisional)"]
-    extra = ["chips", "chombo", "total"] if chips.shown(settled) else []
-    out.append(tabulate(_standings_rows(settled), headers=["rank", "player", "score", "± return", "uma", "oka", "points",
-                                                           *extra],
-                        tablefmt="simple", colalign=("right", "left", "right", "right", "right", "right", "right",
-                                                     *["right"] * len(extra)),
-                        disable_numparse=True))
+    out += ["", standings_text(settled)]
     return "\n".join(out)
+
+
+def standings_text(settled: Settled) -> str:
+    """The final (or provisional) standings table under its title."""
+    extra = ["chips", "chombo", "total"] if chips.shown(settled) else []
+    title = "Final standings" if settled.state.ended else "Standings (provisional)"
+    return title + "\n" + tabulate(
+        _standings_rows(settled), headers=["rank", "player", "score", "± return", "uma", "oka", "points", *extra],
+        tablefmt="simple", colalign=("right", "left", "right", "right", "right", "right", "right", *["right"] * len(extra)),
+        disable_numparse=True)
 
 
 def _standings_list(settled: Settled) -> list[dict]:
