@@ -7,7 +7,7 @@ atomically (a temporary file beside it, then a rename): a crash, a closed termin
 most the hand being typed. `keep` on an existing record resumes it.
 
 A riichi is held until the hand's result is typed (it belongs to that hand in the record); `undo`
-drops the last pending riichi, else the last hand. The line grammar is in HELP below.
+drops the last pending riichi, else takes back the last hand (its riichi pending again). The line grammar is in HELP below.
 """
 
 from __future__ import annotations
@@ -277,8 +277,10 @@ class Keeper:
         row = self.settled.rows[-1]
         what = _result(row, self.players)
         write_atomically(self.path, dump(data))
-        self.data, self.settled = data, settled
-        return f"hand {row.number} ({row.label}: {what}) taken back"
+        # the last line typed was the result: the hand's riichi stand again, pending (undo again drops them)
+        self.data, self.settled, self.pending = data, settled, list(self.data["hands"][-1].get("riichi", []))
+        again = f"; riichi {', '.join(self.pending)} pending again" if self.pending else ""
+        return f"hand {row.number} ({row.label}: {what}) taken back{again}"
 
 
 # ---------------------------------------------------------------- what the table sees
@@ -429,13 +431,17 @@ class Shell(cmd.Cmd):
 
     # ---- Tab completion (readline, where the terminal has it)
 
+    @staticmethod
+    def _complete(text: str, words: tuple[str, ...]) -> list[str]:
+        """Words that start with `text`, as typed if any do (`Ch`: Chen, not chombo), else in any case."""
+        exact = [w + " " for w in words if w.startswith(text)]
+        return exact or [w + " " for w in words if w.lower().startswith(text.lower())]
+
     def completenames(self, text: str, *ignored) -> list[str]:
-        words = (*COMMANDS, *self.keeper.players)
-        return [w + " " for w in words if w.lower().startswith(text.lower())]
+        return self._complete(text, (*COMMANDS, *self.keeper.players))
 
     def completedefault(self, text: str, line: str, begidx: int, endidx: int) -> list[str]:
-        words = (*self.keeper.players, *WIN_WORDS, *EXTRA_WORDS)
-        return [w + " " for w in words if w.lower().startswith(text.lower())]
+        return self._complete(text, (*self.keeper.players, *WIN_WORDS, *EXTRA_WORDS))
 
     def complete_riichi(self, text: str, line: str, begidx: int, endidx: int) -> list[str]:
         return self.completedefault(text, line, begidx, endidx)
