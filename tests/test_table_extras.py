@@ -168,3 +168,13 @@ def test_a_full_hand_counts_its_own_chips():
     win = settled.rows[0].kyoku.wins[0]
     assert (win.evaluation.aka, win.evaluation.ura) == (1, 1)
     assert chips.ledger(settled) == ((4, -2, -2),)  # 2 chips from each other player on a tsumo
+
+
+def test_a_named_yakuman_earns_its_chips_even_where_counted_han_pay_the_same():
+    # 111p222p333p444p55p tsumo is suuankou, and also 18 counted han (chinitsu, riichi, tsumo, ... dora):
+    # both pay a yakuman, and the table pays the yakuman chips, 5 from each player on a tsumo
+    settled = settle("rules: parlour\nplayers: [Ana, Bo, Chen]\nhands:\n"
+                     "  - riichi: [Bo]\n"
+                     "    win: {winner: Bo, tsumo: true, hand: \"111p222p333p444p55p\", dora: 9p}\n")
+    assert settled.rows[0].kyoku.wins[0].evaluation.yakuman == (("suuankou", 1),)
+    assert chips.ledger(settled) == ((-5, 10, -5),)

@@ -423,7 +423,7 @@ def settle_text(settled: Settled, *, explain: bool = False) -> str:
     out.extend(settled.notes)
     if explain:
         out += ["", "How each hand was paid"]
-        for row in settled.rows:
+        for k, row in enumerate(settled.rows):
             out.append(f"hand {row.number} ({row.label}, honba {row.honba}, dealer {players[row.dealer]}): "
                        f"{_result_text(row.kyoku, players)}")
             for r in row.kyoku.riichi:
@@ -440,6 +440,8 @@ def settle_text(settled: Settled, *, explain: bool = False) -> str:
             out += [f"  {line}" for line in _named_lines(row.settlement.lines, players)]
             out.append("  " + ", ".join(f"{name} {_signed(d)}" for name, d in zip(players, row.deltas))
                        + f"; sticks on the table {row.sticks}")
+            if with_chips and any(moved[k]):
+                out.append(f"  chips: {_chip_moves(moved[k], players)}")
     out += ["", standings_text(settled)]
     return "\n".join(out)
 
