@@ -12,7 +12,6 @@ import sys
 from pathlib import Path
 
 import pexpect
-import pytest
 from typer.testing import CliRunner
 
 from calc.cli.app import app
