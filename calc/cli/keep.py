@@ -318,9 +318,13 @@ def hand_text(settled: record.Settled) -> str:
               f" {p.amount} ({p.role})" for p in row.settlement.payments]
     if moves:
         out.append("  " + "; ".join(moves))
+    elif row.settlement.lines:  # nothing moved now, e.g. a chombo paid in final points at the tally
+        from calc.cli.report import _named_lines
+
+        out += [f"  {line}" for line in _named_lines(row.settlement.lines, players)]
     cells = [[name, _signed(d), s] for name, d, s in zip(players, row.deltas, row.scores)]
     headers = ["", "change", "score"]
-    if chips.shown(settled):
+    if settled.rules.chips.on:
         moved = chips.ledger(settled)
         totals = [sum(r[seat] for r in moved) for seat in range(len(players))]
         for seat, cell in enumerate(cells):
@@ -420,7 +424,7 @@ class Shell(cmd.Cmd):
         if self.keeper.pending:
             self.stdout.write(f"(the pending riichi of {', '.join(self.keeper.pending)} belongs to an unfinished "
                               f"hand and is not recorded)\n")
-        self.stdout.write(f"Saved {self.keeper.path} ({len(self.keeper.data['hands'])} hands).\n")
+        self.stdout.write(f"Saved {self.keeper.path} ({len(self.keeper.data['hands'])} hand(s)).\n")
         return True
 
     do_exit = do_quit
