@@ -178,3 +178,12 @@ def test_a_named_yakuman_earns_its_chips_even_where_counted_han_pay_the_same():
                      "    win: {winner: Bo, tsumo: true, hand: \"111p222p333p444p55p\", dora: 9p}\n")
     assert settled.rows[0].kyoku.wins[0].evaluation.yakuman == (("suuankou", 1),)
     assert chips.ledger(settled) == ((-5, 10, -5),)
+
+
+def test_chip_and_chombo_keys_are_checked_like_every_profile_key(tmp_path):
+    (tmp_path / "bad.yaml").write_text("extends: parlour\nchips: {unit: yen, aka: -1, rone: 2}\nchombo: {cost: money}\n")
+    result = runner.invoke(app, ["rules", "check", str(tmp_path / "bad.yaml")])
+    assert result.exit_code == 1
+    for problem in ("at chips.rone: unknown key (did you mean chips.ron?)", "at chips.unit: 'yen' is not one of",
+                    "at chips.aka: must be at least 0", "at chombo.cost: 'money' is not one of mangan, final-points"):
+        assert problem in result.output
