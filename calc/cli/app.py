@@ -306,6 +306,21 @@ def settle_command(
         typer.echo(report.settle_text(settled, explain=explain))
 
 
+@app.command("keep")
+def keep_command(
+    file: Path = typer.Argument(..., help="The match record (YAML) to keep; an existing one is resumed."),
+    rules: Optional[str] = typer.Option(None, "--rules", help="Profile name or YAML file of a new record (default standard)."),
+    players: Optional[tuple[str, str, str]] = typer.Option(None, "--players", help="A new record's players, East first: --players A B C."),
+) -> None:
+    """Keep a match record as it is played: one line per event, the file saved after every hand."""
+    from calc.cli.keep import run
+
+    players = players if players and all(players) else None
+    if players is None and not file.exists():
+        raise typer.BadParameter("a new record needs the players: --players EAST SOUTH WEST")
+    raise typer.Exit(run(file, rules, players))
+
+
 # ---------------------------------------------------------------- sanma replay
 
 

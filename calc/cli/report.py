@@ -21,6 +21,8 @@ from calc.table.payment import (
     shares,
     value_lines,
 )
+from calc.table import chips
+from calc.table.penalty import Chombo
 from calc.table.record import Settled, describe_end
 from calc.core.rules import RuleSet
 from calc.scoring.value import LIMITS, YAKUMAN, HandValue, hand_value, limit_han_range, limit_value
@@ -342,6 +344,8 @@ def _result_text(kyoku: Kyoku, players: tuple[str, ...]) -> str:
     if isinstance(result, Nagashi):
         tenpai = ", ".join(players[s] for s in sorted(result.tenpai)) or "nobody"
         return f"nagashi mangan {', '.join(players[s] for s in result.players)} (tenpai: {tenpai})"
+    if isinstance(result, Chombo):
+        return f"chombo {players[result.seat]}"
     return f"abort: {result.kind}"
 
 
@@ -371,11 +375,25 @@ def _end_text(settled: Settled) -> str:
 
 def _standings_rows(settled: Settled) -> list:
     rows = []
+    finals = chips.finals(settled) if chips.shown(settled) else None
     for s in settled.standings:
         score = f"{s.score}" + (f" (+{s.leftover} sticks)" if s.leftover else "")
         rows.append([s.rank, settled.players[s.seat], score, f"{float(s.versus_return):+.1f}", f"{s.uma:+d}",
                      f"{float(s.oka):+.1f}" if s.oka else "", _final(s.points, settled.rules)])
+        if finals is not None:
+            rows[-1] += _chip_cells(finals[s.seat], settled.rules)
     return rows
+
+
+def _chip_cells(final: chips.Final, rules: RuleSet) -> list[str]:
+    """chips (their worth), chombo, total: the columns a profile with chips or a chombo adds."""
+    worth = f" ({float(final.chip_points):+g})" if final.chips else ""
+    return [f"{final.chips:+d}{worth}" if final.chips else "0", f"{final.penalty:+d}" if final.penalty else "",
+            _final(final.total, rules)]
+
+
+def _chip_moves(moved: tuple[int, ...], players: tuple[str, ...]) -> str:
+    return ", ".join(f"{players[s]} {n:+d}" for s, n in enumerate(moved) if n)
 
 
 def settle_text(settled: Settled, *, explain: bool = False) -> str:
@@ -386,15 +404,18 @@ def settle_text(settled: Settled, *, explain: bool = False) -> str:
     out = [f"{settled.record.file}: profile {rules.name}, scheme {rules.payment.scheme}, {m.length}, "
            f"start {m.start}, return {m.return_points}, uma {uma}, oka {m.oka / 1000:+.1f}", ""]
     rows = []
-    for row in settled.rows:
+    with_chips = chips.shown(settled)
+    moved = chips.ledger(settled) if with_chips else ()
+    for k, row in enumerate(settled.rows):
         riichi = ", ".join(players[r.seat] for r in row.kyoku.riichi)
         cells = [f"{_signed(d)} → {s}" for d, s in zip(row.deltas, row.scores)]
         rows.append([row.number, row.label, row.honba, row.sticks_before, players[row.dealer], riichi,
-                     _result_text(row.kyoku, players), *cells])
+                     _result_text(row.kyoku, players), *cells, *([_chip_moves(moved[k], players)] if with_chips else [])])
     if rows:
-        out.append(tabulate(rows, headers=["#", "round", "honba", "sticks", "dealer", "riichi", "result", *players],
+        out.append(tabulate(rows, headers=["#", "round", "honba", "sticks", "dealer", "riichi", "result", *players,
+                                           *(["chips"] if with_chips else [])],
                             tablefmt="simple", colalign=("right", "left", "right", "right", "left", "left", "left",
-                                                         *["right"] * len(players))))
+                                                         *["right"] * len(players), *(["left"] if with_chips else []))))
     else:
         out.append("(no hands recorded)")
     out.append("")
@@ -402,7 +423,7 @@ def settle_text(settled: Settled, *, explain: bool = False) -> str:
     out.extend(settled.notes)
     if explain:
         out += ["", "How each hand was paid"]
-        for row in settled.rows:
+        for k, row in enumerate(settled.rows):
             out.append(f"hand {row.number} ({row.label}, honba {row.honba}, dealer {players[row.dealer]}): "
                        f"{_result_text(row.kyoku, players)}")
             for r in row.kyoku.riichi:
@@ -419,16 +440,31 @@ def settle_text(settled: Settled, *, explain: bool = False) -> str:
             out += [f"  {line}" for line in _named_lines(row.settlement.lines, players)]
             out.append("  " + ", ".join(f"{name} {_signed(d)}" for name, d in zip(players, row.deltas))
                        + f"; sticks on the table {row.sticks}")
-    out += ["", "Final standings" if settled.state.ended else "Standings (provisional)"]
-    out.append(tabulate(_standings_rows(settled), headers=["rank", "player", "score", "± return", "uma", "oka", "points"],
-                        tablefmt="simple", colalign=("right", "left", "right", "right", "right", "right", "right"),
-                        disable_numparse=True))
+            if with_chips and any(moved[k]):
+                out.append(f"  chips: {_chip_moves(moved[k], players)}")
+    out += ["", standings_text(settled)]
     return "\n".join(out)
 
 
+def standings_text(settled: Settled) -> str:
+    """The final (or provisional) standings table under its title."""
+    extra = ["chips", "chombo", "total"] if chips.shown(settled) else []
+    title = "Final standings" if settled.state.ended else "Standings (provisional)"
+    return title + "\n" + tabulate(
+        _standings_rows(settled), headers=["rank", "player", "score", "± return", "uma", "oka", "points", *extra],
+        tablefmt="simple", colalign=("right", "left", "right", "right", "right", "right", "right", *["right"] * len(extra)),
+        disable_numparse=True)
+
+
 def _standings_list(settled: Settled) -> list[dict]:
-    return [{"rank": s.rank, "player": settled.players[s.seat], "score": s.score, "points": s.points}
-            for s in settled.standings]
+    out = [{"rank": s.rank, "player": settled.players[s.seat], "score": s.score, "points": s.points}
+           for s in settled.standings]
+    if chips.shown(settled):
+        finals = chips.finals(settled)
+        for entry, s in zip(out, settled.standings):
+            f = finals[s.seat]
+            entry.update(chips=f.chips, chip_points=float(f.chip_points), chombo=f.penalty, total=f.total)
+    return out
 
 
 def _end_dict(settled: Settled) -> dict:
@@ -448,7 +484,8 @@ def settle_dict(settled: Settled, schemes: dict[str, Settled] | None = None) -> 
     """--json: the ledger, the standings and, with --all-schemes, one standings list per scheme."""
     players = settled.players
     ledger = []
-    for row in settled.rows:
+    moved = chips.ledger(settled) if chips.shown(settled) else None
+    for k, row in enumerate(settled.rows):
         result = row.kyoku.result
         entry = {
             "hand": row.number,
@@ -463,6 +500,8 @@ def settle_dict(settled: Settled, schemes: dict[str, Settled] | None = None) -> 
             "scores": {name: s for name, s in zip(players, row.scores)},
             "sticks_after": row.sticks,
         }
+        if moved is not None:
+            entry["chips"] = {name: n for name, n in zip(players, moved[k])}
         if row.kyoku.wins:
             entry["wins"] = [{"winner": players[w.winner], "from": None if w.tsumo else players[w.discarder],
                               "han": w.value.han, "fu": w.value.fu, "limit": w.value.limit, "yakuman": w.value.yakuman}
@@ -488,8 +527,12 @@ def settle_schemes_text(settled: Settled, schemes: dict[str, Settled]) -> str:
     rows = []
     for name, result in schemes.items():
         cells = [""] * len(players)
+        finals = chips.finals(result) if chips.shown(result) else None
         for s in result.standings:
             cells[s.seat] = f"{_final(s.points, result.rules)} ({s.rank}. {s.score})"
+            if finals is not None:
+                f = finals[s.seat]
+                cells[s.seat] += f" {f.chips:+d} chips → {_final(f.total, result.rules)}"
         if result.unplayed:
             end = f"ends after hand {result.state.hands}: {describe_end(result.state, players, result.rules)}"
         elif result.state.ended:
@@ -499,7 +542,8 @@ def settle_schemes_text(settled: Settled, schemes: dict[str, Settled]) -> str:
         else:
             end = "as recorded, not finished"
         rows.append([name + (" *" if name == own else ""), *cells, end])
-    out = [f"{settled.record.file}: final points (rank. score) under every scheme; * = the record's scheme", ""]
+    what = "final points (rank. score) chips → total" if chips.shown(settled) else "final points (rank. score)"
+    out = [f"{settled.record.file}: {what} under every scheme; * = the record's scheme", ""]
     out.append(tabulate(rows, headers=["scheme", *players, "end"], tablefmt="simple"))
     notes = [f"{name}: {note}" for name, result in schemes.items() for note in result.notes if not result.unplayed
              or not note.startswith("the match ends")]

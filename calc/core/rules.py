@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import difflib
 import importlib.resources
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -104,6 +104,25 @@ SCHEMA: dict[str, dict[str, Key]] = {
         "abort_nine_terminals": Key(bool),
         "abort_four_kans": Key(bool),
     },
+    # Chips (祝儀) are counted beside the score and never move it; their worth is added to the final
+    # points. Every count 0 = no chips (standard, tenhou). README "At the table" cites parlour rules.
+    "chips": {
+        "aka": Key(int, minimum=0, doc="chips per red five in a winning hand"),
+        "ura": Key(int, minimum=0, doc="chips per ura dora of a winning hand"),
+        "ippatsu": Key(int, minimum=0, doc="chips for a win with ippatsu"),
+        "yakuman": Key(int, minimum=0, doc="chips per yakuman (x the multiple; counted kazoe yakuman gives none)"),
+        "ron": Key(int, minimum=1, doc="a ron's discarder pays the count times this; on a tsumo each other player pays the count"),
+        "bust": Key(int, minimum=0, doc="chips a busted player pays each player who took points from them in that hand"),
+        "value": Key(int, minimum=0, doc="what one chip is worth, in `unit`"),
+        "unit": Key(str, choices=("final-points", "points"), doc="final-points, or points (1000 = 1 final point)"),
+    },
+    # Chombo (a false win, a noten riichi at the draw): what the offender pays (README "At the table").
+    "chombo": {
+        "cost": Key(str, choices=("mangan", "final-points"), doc="mangan: a mangan tsumo paid in reverse; final-points: a deduction"),
+        "final_points": Key(int, minimum=0, doc="the deduction from the offender's final points (cost: final-points)"),
+        "replay": Key(bool, doc="the hand is replayed by the same dealer (false: the deal passes on)"),
+        "keep_honba": Key(bool, doc="the next hand keeps the honba (false: one honba more, as after a draw)"),
+    },
 }
 TOP_LEVEL = ("extends", "summary", "variant", *SCHEMA)
 # A profile's game: `variant:` at the top (absent = sanma). Other variants (calc.sichuan) bring their
@@ -179,6 +198,30 @@ class MatchRules:
 
 
 @dataclass(frozen=True)
+class ChipRules:
+    aka: int = 0
+    ura: int = 0
+    ippatsu: int = 0
+    yakuman: int = 0
+    ron: int = 1
+    bust: int = 0
+    value: int = 0
+    unit: str = "final-points"
+
+    @property
+    def on(self) -> bool:
+        return any((self.aka, self.ura, self.ippatsu, self.yakuman, self.bust))
+
+
+@dataclass(frozen=True)
+class ChomboRules:
+    cost: str = "mangan"
+    final_points: int = 0
+    replay: bool = True
+    keep_honba: bool = True
+
+
+@dataclass(frozen=True)
 class RuleSet:
     name: str
     summary: str
@@ -189,13 +232,15 @@ class RuleSet:
     match: MatchRules
     # key path -> the file that set it, for `sanma rules show`
     origin: dict[str, str] = field(default_factory=dict, compare=False, hash=False, repr=False)
+    chips: ChipRules = ChipRules()
+    chombo: ChomboRules = ChomboRules()
 
     def with_scheme(self, scheme: str) -> RuleSet:
         """The same profile with another tsumo scheme (`--scheme`)."""
         if scheme not in SCHEMES:
             raise RulesError(f"unknown scheme {scheme!r}; valid: {', '.join(SCHEMES)}")
         payment = PaymentRules(**{**_asdict(self.payment), "scheme": scheme})
-        return RuleSet(self.name, self.summary, self.game, self.north, self.hand, payment, self.match, self.origin)
+        return replace(self, payment=payment)
 
     def flat(self) -> dict[str, Any]:
         """key path -> value as written in a profile."""
@@ -519,6 +564,8 @@ def _load_cached(name_or_path: str) -> RuleSet:
         payment=PaymentRules(**read.section("payment")),
         match=MatchRules(**match_values),
         origin=origin,
+        chips=ChipRules(**read.section("chips")),
+        chombo=ChomboRules(**read.section("chombo")),
     )
 
 

@@ -1,7 +1,9 @@
 """The best reading of a winning hand by an explicit tie-break -> Evaluation.
 
 Each interpretation (reading × place of the winning tile) gets its yaku, fu and value; the one paid
-most wins, then more han, then more fu (rules.md §3: "highest-value reading, han first, then fu").
+most wins, then more han, then more fu (rules.md §3: "highest-value reading, han first, then fu");
+at an equal value a named yakuman comes before counted han (a suuankou is a suuankou, not 18 han of
+kazoe: the yakuman is what the table pays chips for).
 """
 
 from __future__ import annotations
@@ -175,7 +177,7 @@ def _score_shape(x: YakuInput, rules: RuleSet, bonus, hand_yaku, pair_fu: dict[i
         multiple = sum(m for _, m in yakuman) if rules.hand.stacked_yakuman else max(m for _, m in yakuman)
         value = hand_value(13 * multiple, 0, rules.hand, yakuman=multiple)
         parts, fu = fu_parts(shape, pinfu=False, pair_fu=pair_fu)
-        return (value.basic, value.han, fu), lambda: Evaluation(
+        return (value.basic, True, value.han, fu), lambda: Evaluation(
             (), tuple(yakuman), 13 * multiple, fu, parts, 0, 0, 0, 0, value, shape.form, shape.wait
         )
 
@@ -190,6 +192,6 @@ def _score_shape(x: YakuInput, rules: RuleSet, bonus, hand_yaku, pair_fu: dict[i
     if x.context.renhou and rules.hand.renhou == "mangan":
         yaku, han = _renhou_as_mangan(yaku, han)
     value = hand_value(han, fu, rules.hand)
-    return (value.basic, han, fu), lambda: Evaluation(
+    return (value.basic, False, han, fu), lambda: Evaluation(
         tuple(yaku), (), han, fu, parts, dora, aka, ura, nuki, value, shape.form, shape.wait
     )

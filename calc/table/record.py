@@ -24,7 +24,7 @@ from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
-from calc.table import match, payment
+from calc.table import match, payment, penalty, record_extras
 from calc.core import tiles as T
 from calc.core.errors import SanmaError
 from calc.scoring.evaluate import Evaluation, evaluate
@@ -37,15 +37,15 @@ from calc.core.rules import SCHEMA, RuleSet, _check_value, load
 from calc.scoring.request import HandRequest, build
 from calc.scoring.value import LIMITS, YAKUMAN, HandValue, limit_value
 
-TOP_KEYS = ("rules", "scheme", "uma", "length", "players", "hands")
-RESULT_KEYS = ("win", "draw", "abort", "nagashi")
+TOP_KEYS = ("rules", "scheme", "uma", "length", "players", "start", "hands")
+RESULT_KEYS = ("win", "draw", "abort", "nagashi", "chombo")
 HAND_KEYS = ("riichi", *RESULT_KEYS)
 # A full hand takes the flags of `sanma hand` (the batch keys); these follow from the record instead.
 FLOW_KEYS = {"seat": "the seat wind", "round": "the round wind", "honba": "the honba", "sticks": "the sticks"}
 PROFILE_KEYS = ("rules", "scheme")
 HAND_FLAGS = tuple(f.name for f in fields(HandRequest) if f.name not in (*FLOW_KEYS, *PROFILE_KEYS, "tsumo"))
 VALUE_KEYS = ("han", "fu", "limit", "yakuman")
-WIN_KEYS = ("winner", "from", "tsumo", "liable", *VALUE_KEYS, *HAND_FLAGS)
+WIN_KEYS = ("winner", "from", "tsumo", "liable", "chips", *VALUE_KEYS, *HAND_FLAGS)
 
 
 # ---------------------------------------------------------------- the record
@@ -59,6 +59,7 @@ class WinSpec:
     value: HandValue | None  # given as han/fu, a limit or a yakuman multiple
     flags: tuple[tuple[str, Any], ...]  # a full hand: the `sanma hand` flags as written
     line: int
+    chips: int | None = None  # stated on a win given by value (a full hand counts its own)
 
     @property
     def hand(self) -> str | None:
@@ -70,11 +71,12 @@ class HandSpec:
     number: int  # 1-based, as people count the hands of the record
     line: int
     riichi: tuple[int, ...]
-    kind: str  # win, draw, abort, nagashi
+    kind: str  # win, draw, abort, nagashi, chombo
     wins: tuple[WinSpec, ...] = ()
     tenpai: frozenset[int] = frozenset()
     nagashi: tuple[int, ...] = ()
     abort: str | None = None
+    chombo: int | None = None  # the offender's seat
 
 
 @dataclass(frozen=True)
@@ -83,6 +85,7 @@ class Record:
     rules: RuleSet
     players: tuple[str, ...]
     hands: tuple[HandSpec, ...]
+    start: match.MatchState | None = None  # `start:` resumes a match from given scores
 
 
 class _Reader(RecordReader):
@@ -97,6 +100,9 @@ class _Reader(RecordReader):
         lines = top.key_lines
         rules = self.rules = self.profile(top, lines)
         names = self.read_players(top.get("players"), rules.game.players, "East first", lines.get("players", 1))
+        start = None
+        if "start" in top:
+            start = record_extras.read_start(self, top["start"], lines["start"], rules)
         hands = top.get("hands")
         if hands is None:
             hands = _List()
@@ -107,7 +113,7 @@ class _Reader(RecordReader):
             self.hand = number
             specs.append(self.read_hand(entry, number, line))
         self.hand = 0
-        return Record(self.file, rules, names, tuple(specs))
+        return Record(self.file, rules, names, tuple(specs), start)
 
     def profile(self, top: _Map, lines: dict) -> RuleSet:
         name = top.get("rules", "standard")
@@ -144,6 +150,9 @@ class _Reader(RecordReader):
         kind = results[0]
         value, value_line = entry[kind], entry.key_lines[kind]
         riichi = self.seats(entry.get("riichi"), "riichi", entry.key_lines.get("riichi", line))
+        if kind == "chombo":
+            seat = record_extras.read_chombo(self, value, value_line, riichi, entry.key_lines.get("riichi", line))
+            return HandSpec(number, line, riichi, kind, chombo=seat)
         if kind == "win":
             wins = value if isinstance(value, list) else [value]
             win_lines = getattr(value, "item_lines", [value_line])
@@ -212,6 +221,7 @@ class _Reader(RecordReader):
 
         given_value = [k for k in VALUE_KEYS if k in win]
         given_flags = [k for k in HAND_FLAGS if k in win]
+        chips = record_extras.read_chips(self, win, "hand" in win and not given_value, self.rules)
         if given_value and "hand" in win:
             raise self.error(f"give a full hand or its value ({', '.join(given_value)}), not both", line)
         if not given_value and "hand" not in win:
@@ -220,7 +230,7 @@ class _Reader(RecordReader):
             if given_flags:
                 raise self.error(f"{given_flags[0]!r} describes a full hand; with han/fu or a limit leave it out",
                                  at[given_flags[0]])
-            return WinSpec(winner, discarder, liable, self.value(win, tsumo=tsumo, line=line), (), line)
+            return WinSpec(winner, discarder, liable, self.value(win, tsumo=tsumo, line=line), (), line, chips)
 
         flags = dict(win)
         for key in ("winner", "from", "tsumo", "liable"):
@@ -361,7 +371,7 @@ def settle(record: Record, rules: RuleSet | None = None, *, strict: bool = True,
     the match stops where this scheme's scores end it, and notes say so."""
     rules = rules or record.rules
     evaluations = evaluations or _Evaluations()
-    state = match.start(rules)
+    state = record.start or match.start(rules)
     rows = []
     notes = []
     unplayed = 0
@@ -379,9 +389,12 @@ def settle(record: Record, rules: RuleSet | None = None, *, strict: bool = True,
                 if state.scores[seat] < rules.match.riichi_min_points:
                     notes.append(f"hand {spec.number}: {record.players[seat]} declared riichi with {state.scores[seat]} "
                                  f"points, below {rules.match.riichi_min_points}; kept as recorded")
-        kyoku = _kyoku(record, spec, state, rules, evaluations)
+        kyoku = None if spec.kind == "chombo" else _kyoku(record, spec, state, rules, evaluations)
         try:
-            state, row = match.apply(state, kyoku, rules, check_riichi=strict)
+            if kyoku is None:
+                state, row = penalty.apply(state, spec.chombo, rules)
+            else:
+                state, row = match.apply(state, kyoku, rules, check_riichi=strict)
         except SanmaError as exc:
             raise RecordError(f"hand {spec.number}: {_named(exc.message, record.players)}",
                               file=record.file, line=spec.line) from None

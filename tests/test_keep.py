@@ -1,0 +1,170 @@
+"""`sanma keep` driven as a person drives it: typed lines through a pseudo-terminal (pexpect).
+
+Each test spawns the real command, types lines, reads what the table would see, and checks the record
+on disk: written after every hand, untouched by a refused entry, resumed with the same scores after
+the terminal goes away, and settled by `sanma settle` to the same standings `show` printed."""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from pathlib import Path
+
+import pexpect
+from typer.testing import CliRunner
+
+from calc.cli.app import app
+from calc.table import record
+
+PROMPT = r"> "
+runner = CliRunner()
+
+
+def spawn(tmp_path: Path, *args: str) -> pexpect.spawn:
+    env = {**os.environ, "TERM": "dumb", "COLUMNS": "200", "PYTHONUNBUFFERED": "1"}
+    child = pexpect.spawn(sys.executable, ["-m", "calc", "keep", *args], cwd=str(tmp_path), env=env,
+                          encoding="utf-8", timeout=20, dimensions=(50, 200))
+    child.expect(PROMPT)
+    return child
+
+
+def type_line(child: pexpect.spawn, line: str) -> str:
+    """Type one line, wait for the next prompt, return what was printed in between."""
+    child.sendline(line)
+    child.expect(PROMPT)
+    return child.before
+
+
+def scores_line(text: str) -> str:
+    return re.search(r"Scores: .*", text).group(0).strip()
+
+
+def test_a_short_session_with_a_refusal_and_an_undo(tmp_path):
+    child = spawn(tmp_path, "m.yaml", "--players", "Ana", "Bo", "Chen")
+    assert (tmp_path / "m.yaml").exists()  # written at once, before any hand
+    assert "riichi Bo" in type_line(child, "riichi bo")
+    out = type_line(child, "Bo ron Ana 3 40")
+    # Bo: 3 han 40 fu ron 5200 + his own stick back; Ana pays 5200
+    assert re.search(r"Ana\s+-5200\s+29800", out) and re.search(r"Bo\s+\+5200\s+40200", out)
+    assert "Next: E2, honba 0, dealer Bo." in out
+    written = (tmp_path / "m.yaml").read_text()
+
+    # impossible entries: refused with the reason, nothing written
+    assert "refused: who is 'Zed'?" in type_line(child, "Zed ron Ana 3 40")
+    assert "refused:" in (out := type_line(child, "Chen ron Ana 1 20")) and "20 fu" in out
+    assert "cannot pay themselves" in type_line(child, "Ana ron Ana mangan")
+    assert "riichi needs" not in type_line(child, "Chen tsumo mangan")  # accepted
+    assert (tmp_path / "m.yaml").read_text() != written
+    out = type_line(child, "undo")
+    assert "hand 2 (E2: Chen tsumo: mangan) taken back" in out
+    assert "Scores: Ana 29800, Bo 40200, Chen 35000" in out
+    assert (tmp_path / "m.yaml").read_text() == written  # the undo is saved too
+
+    out = type_line(child, "Ana ron Chen 234p678s999m111z5z5z dora 3p")
+    # Ana sits West in E2: round wind East 1 + dora 1 = 2 han; 20 + 10 closed ron + 8 + 8 + 2 (dragon
+    # pair) + 2 (pair wait) = 50 fu
+    assert "hand 2 (E2, honba 0): Ana ron Chen: 2 han 50 fu" in out
+    out = type_line(child, "draw ana chen")
+    assert "draw, tenpai Ana, Chen" in out
+    shown = type_line(child, "show")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+    settled = runner.invoke(app, ["settle", str(tmp_path / "m.yaml")])
+    assert settled.exit_code == 0
+    standings = settled.output.split("Standings (provisional)")[1].strip()
+    assert standings in shown.replace("\r\n", "\n")
+
+
+def test_the_full_hand_line_is_scored_with_the_flow(tmp_path):
+    child = spawn(tmp_path, "m.yaml", "--players", "Ana", "Bo", "Chen", "--rules", "tenhou")
+    out = type_line(child, "Ana tsumo 123p456p789s99p234s riichi")
+    assert "refused:" in out  # `riichi` is not a flag here: the riichi line says who declared
+    type_line(child, "riichi Ana")
+    out = type_line(child, "Ana tsumo 123p456p789s99p234s dora 3z nuki 2")
+    # dealer Ana: riichi, tsumo, pinfu, 2 norths doubled by the West indicator = 7 han: a dealer
+    # haneman tsumo, 6000 from each; her own stick comes back
+    assert "Ana tsumo: haneman" in out
+    assert re.search(r"Bo\s+-6000\s+29000", out) and re.search(r"Ana\s+\+12000\s+47000", out)
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+
+
+def test_an_interrupted_session_resumes_with_the_same_scores(tmp_path):
+    child = spawn(tmp_path, "m.yaml", "--players", "Ana", "Bo", "Chen")
+    type_line(child, "Chen tsumo 3 40")
+    type_line(child, "riichi Ana")
+    type_line(child, "Bo ron Chen mangan")
+    assert "taken back" in type_line(child, "undo")  # back, and forward again: the file follows
+    type_line(child, "Bo ron Chen mangan")
+    type_line(child, "riichi Chen")  # pending: the hand is not over, so not in the record
+    child.close(force=True)  # the terminal goes away mid-hand
+    assert not child.isalive()
+
+    again = pexpect.spawn(sys.executable, ["-m", "calc", "keep", "m.yaml"], cwd=str(tmp_path),
+                          env={**os.environ, "TERM": "dumb"}, encoding="utf-8", timeout=20)
+    again.expect(PROMPT)
+    # E1 Chen 3 han 40 fu tsumo: 2600 from the dealer Ana, 1300 from Bo; E2 Ana's riichi stick, then
+    # Bo (dealer) mangan ron from Chen 12000 and the stick; Chen's pending riichi is not recorded
+    assert "2 hand(s) so far" in again.before
+    assert scores_line(again.before) == "Scores: Ana 31400, Bo 46700, Chen 26900"
+    assert "Next: E2, honba 1, dealer Bo." in again.before
+    # Ctrl-C ends the session; the record is already saved
+    again.sendintr()
+    again.expect(pexpect.EOF)
+    again.close()
+    assert again.exitstatus == 130
+    assert "Interrupted" in again.before
+    settled = record.settle(record.read(tmp_path / "m.yaml"))
+    assert settled.state.scores == (31400, 46700, 26900)
+
+
+def test_tab_completes_names_and_commands(tmp_path):
+    child = spawn(tmp_path, "m.yaml", "--players", "Ana", "Bo", "Chen")
+    child.send("Ch\t")
+    child.expect("Chen ")
+    child.send("tsu\t")
+    child.expect("tsumo ")
+    child.sendline("mangan")
+    child.expect(PROMPT)
+    assert "Chen tsumo: mangan" in child.before
+    child.send("dr\t")
+    child.expect("draw ")
+    child.sendline("")
+    child.expect(PROMPT)
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    hands = record.read(tmp_path / "m.yaml").hands
+    assert [h.kind for h in hands] == ["win", "draw"]
+
+
+def test_chombo_chips_and_the_end_of_the_match(tmp_path):
+    (tmp_path / "m.yaml").write_text(
+        "rules: parlour\nplayers: [Ana, Bo, Chen]\n"
+        "start: {round: S3, honba: 0, sticks: 0, scores: {Ana: 30000, Bo: 40000, Chen: 35000}}\nhands: []\n")
+    child = spawn(tmp_path, "m.yaml")
+    type_line(child, "riichi Ana")
+    out = type_line(child, "chombo Bo")
+    # parlour: a mangan tsumo in reverse under add-1000: Bo pays the dealer Chen 5000 and Ana 3000;
+    # Ana's riichi stick goes back
+    assert re.search(r"Ana\s+\+3000\s+33000", out) and re.search(r"Chen\s+\+5000\s+40000", out)
+    assert "the riichi sticks of Ana go back" in out
+    assert "Next: S3, honba 0, dealer Chen." in out  # replayed, honba kept
+    out = type_line(child, "Ana tsumo yakuman chips 5")
+    # non-dealer yakuman tsumo, add-1000: 17000 from the dealer, 9000 from Bo; 5 chips from each
+    assert re.search(r"Ana\s+\+26000\s+59000\s+\+10\s+10", out)
+    assert "The match is over after hand 2" in out and "Final standings" in out
+    assert "match already ended" in type_line(child, "Bo ron Ana 1 30")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    settled = runner.invoke(app, ["settle", str(tmp_path / "m.yaml")])
+    assert "chombo Bo" in settled.output and "Final standings" in settled.output
+
+
+def test_a_new_record_needs_players(tmp_path):
+    result = runner.invoke(app, ["keep", str(tmp_path / "new.yaml")])
+    assert result.exit_code == 2 and "--players" in result.output
+    assert not (tmp_path / "new.yaml").exists()
