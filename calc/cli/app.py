@@ -144,6 +144,11 @@ def hand_command(
     typer.echo(json.dumps(report.hand_dict(result)) if as_json else report.hand_text(result, explain=explain))
 
 
+from calc.cli.waits import waits_command  # noqa: E402  (issue 17)
+
+app.command("waits")(waits_command)
+
+
 @app.command("demo")
 def demo_command() -> None:
     """Score the built-in example hands (what `make run` shows first)."""
