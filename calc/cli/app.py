@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import sys
+from functools import partial
 from pathlib import Path
 from typing import Optional
 
@@ -432,16 +433,23 @@ def compare_command(
     as_json: bool = typer.Option(False, "--json", help="One JSON object."),
     plot: Optional[Path] = typer.Option(None, "--plot", help="Write box plots of final points (SVG)."),
     workers: Optional[int] = typer.Option(None, "--workers", help="Processes (default: every core)."),
+    as_csv: bool = typer.Option(False, "--csv", help="CSV: a row per scheme and starting seat."),
+    html: Optional[Path] = typer.Option(None, "--html", help="Also write the comparison as a web page."),
 ) -> None:
     """Settle the same simulated matches under each scheme; differences from tsumo-loss, paired."""
+    from calc.cli import share
     from calc.sim import commands
 
+    if as_csv and as_json:
+        raise typer.BadParameter("--csv and --json do not go together")
+    share.check_html_path(html)
     setup = commands.prepare_compare(matches=matches, seed=seed, length=length, rules=rules, bots=bots,
                                      schemes=schemes, plot=plot, workers=workers)
     bar = _sim_bar(matches, "comparing")
+    run = commands.compare if not (as_csv or html) else partial(share.compare, as_csv=as_csv, html_path=html)
     try:
-        result, interrupted = commands.compare(setup, matches, as_json=as_json, plot=plot, workers=workers,
-                                               advance=bar.update if bar else None)
+        result, interrupted = run(setup, matches, as_json=as_json, plot=plot, workers=workers,
+                                  advance=bar.update if bar else None)
     finally:
         if bar is not None:
             bar.render_finish()

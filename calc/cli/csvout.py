@@ -1,6 +1,6 @@
 """CSV for spreadsheets: one header, then one row per hand (a ledger) or per player and scheme.
 
-Written with the csv module (RFC 4180 quoting, `\\r\\n` line ends), numbers as plain numbers (final
+Written with the csv module (RFC 4180 quoting, `\\n` line ends), numbers as plain numbers (final
 points with full precision, as in --json), so a spreadsheet reads the file with no fixes.
 """
 
@@ -15,7 +15,7 @@ from calc.table.record import Settled
 
 def _write(header: list[str], rows: list[list]) -> str:
     out = io.StringIO()
-    writer = csv.writer(out)
+    writer = csv.writer(out, lineterminator="\n")
     writer.writerow(header)
     writer.writerows(rows)
     return out.getvalue()

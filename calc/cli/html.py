@@ -8,6 +8,7 @@ layout is one column that fits a phone; wide tables scroll sideways inside their
 
 from __future__ import annotations
 
+import re
 from html import escape
 
 from calc.cli.report import _end_text, _final, _named_lines, _result_text, _signed
@@ -29,7 +30,7 @@ td.num,th.num{text-align:right;font-variant-numeric:tabular-nums;white-space:now
 .pos{color:#1a7f37}.neg{color:#b42318}
 details summary{cursor:pointer}
 details ul{margin:.3em 0;padding-left:1.2em;font-size:.85rem;color:#333}
-svg{width:100%;height:auto;background:#fff;border:1px solid #e3e3e3}
+svg{width:100%;max-width:720px;height:auto;background:#fff;border:1px solid #e3e3e3}
 .legend span{display:inline-block;margin-right:1em;font-size:.9rem}
 .swatch{display:inline-block;width:.9em;height:.9em;margin-right:.3em;vertical-align:-.1em}
 section.game{border-top:2px solid #ddd;margin-top:1.5em}
@@ -213,3 +214,109 @@ def replay_page(games: list[tuple]) -> str:
                  f'<p class="meta">{escape(r.source)}: {status}</p>',
                  *match_sections(r.settled, schemes, heading=3), "</section>"]
     return page(f"sanma replay: {len(games)} game(s)", body)
+
+
+def _pct(x) -> str:
+    return "" if x is None else f"{100 * x:.1f}%"
+
+
+def _fixed(x, digits: int = 1, sign: bool = False) -> str:
+    return "" if x is None else (f"{x:+.{digits}f}" if sign else f"{x:.{digits}f}")
+
+
+def _scalable(svg: str) -> str:
+    """Give a fixed-size SVG a viewBox so that it shrinks to a phone's width."""
+    match = re.search(r'<svg ([^>]*?)width="(\d+)" height="(\d+)"', svg)
+    if not match or "viewBox" in match.group(0):
+        return svg
+    w, h = match.group(2), match.group(3)
+    return svg.replace(match.group(0), f'<svg {match.group(1)}viewBox="0 0 {w} {h}" width="{w}" height="{h}"', 1)
+
+
+def differences_chart(data: dict) -> str:
+    """Each scheme's difference from the baseline in mean final points by starting seat, with its
+    paired 95% interval: a dot and a whisker per seat, one row per scheme."""
+    baseline = data["baseline"]
+    rows = [(name, f["versus_baseline"]["mean_points"]) for name, f in data["schemes"].items() if name != baseline]
+    seats = len(next(iter(data["schemes"].values()))["mean_points"])
+    width, left, right, top, row_h = 480, 96, 14, 14, 18 * seats + 12
+    height = top + row_h * max(len(rows), 1) + 40
+    values = [v for _, diff in rows for d in diff for v in (d["low"], d["high"]) if v is not None] or [0.0]
+    lo, hi = min(min(values), 0.0), max(max(values), 0.0)
+    span = max(hi - lo, 1.0)
+    lo, hi = lo - span * 0.08, hi + span * 0.08
+
+    def x(v: float) -> float:
+        return left + (v - lo) / (hi - lo) * (width - left - right)
+
+    title = f"Difference from {baseline} in mean final points by starting seat (95% interval)"
+    out = [f'<svg viewBox="0 0 {width} {height}" xmlns="http://www.w3.org/2000/svg" role="img" '
+           f'aria-label="{escape(title)}" font-family="sans-serif" font-size="11">', f"<title>{escape(title)}</title>",
+           f'<line x1="{x(0):.1f}" y1="{top}" x2="{x(0):.1f}" y2="{height - 34}" stroke="#888"/>']
+    for tick in _ticks(lo, hi):
+        out.append(f'<text x="{x(tick):.1f}" y="{height - 20}" text-anchor="middle">{tick:+g}</text>')
+        out.append(f'<line x1="{x(tick):.1f}" y1="{top}" x2="{x(tick):.1f}" y2="{height - 34}" stroke="#eee"/>')
+    for i, (name, diff) in enumerate(rows):
+        y0 = top + i * row_h
+        out.append(f'<text x="{left - 6}" y="{y0 + row_h / 2 + 4:.0f}" text-anchor="end">{escape(name)}</text>')
+        for seat, d in enumerate(diff):
+            if d["mean"] is None:
+                continue
+            y = y0 + 10 + seat * 18
+            colour = COLOURS[seat % len(COLOURS)]
+            out.append(f'<g class="difference" data-scheme="{escape(name)}" data-seat="{seat}">'
+                       f'<line x1="{x(d["low"]):.1f}" y1="{y}" x2="{x(d["high"]):.1f}" y2="{y}" stroke="{colour}" '
+                       f'stroke-width="2"/><circle cx="{x(d["mean"]):.1f}" cy="{y}" r="4" fill="{colour}"/>'
+                       f'<title>{escape(name)}, seat {seat}: {d["mean"]:+.1f} [{d["low"]:+.1f}, {d["high"]:+.1f}]'
+                       "</title></g>")
+    out.append(f'<text x="{(left + width - right) / 2:.0f}" y="{height - 4}" text-anchor="middle">'
+               "final points, difference</text>")
+    out.append("</svg>")
+    return "\n".join(out) + _legend([f"seat {s}" + (" (first dealer)" if s == 0 else "") for s in range(seats)])
+
+
+def _ticks(lo: float, hi: float) -> list[float]:
+    span = hi - lo
+    step = next(s for s in (0.5, 1, 2, 5, 10, 20, 50, 100, 200) if span / s <= 8)
+    first = step * -(-lo // step)
+    out, v = [], first
+    while v <= hi:
+        out.append(round(v, 6))
+        v += step
+    return out
+
+
+def compare_page(data: dict, setup_line: str, picture: str) -> str:
+    """`sanma compare --html`: the figures per scheme, the differences chart and the box plots."""
+    schemes = data["schemes"]
+    seats = len(next(iter(schemes.values()))["mean_points"])
+    rows = []
+    for name, f in schemes.items():
+        cells = "".join(_num(p, f"{p:+.1f}") for p in f["mean_points"])
+        rows.append(f"<tr><td>{escape(name)}{' (baseline)' if name == data['baseline'] else ''}</td>{cells}"
+                    f'<td class="num">{_fixed(f["dealer_income_per_dealership"], 0)}</td>'
+                    f'<td class="num">{_pct(f["tsumo_share_of_ron"])}</td><td class="num">{_pct(f["bust_rate"])}</td>'
+                    f'<td class="num">{_fixed(f["hands_per_match"])}</td><td class="num">{_fixed(f["points_sd"])}</td>'
+                    "</tr>")
+    headers = ["scheme", *[f"seat {s} points" for s in range(seats)], "dealer income", "tsumo/ron", "bust",
+               "hands", "spread"]
+    figures = _table(headers, rows, set(range(1, len(headers))), "figures")
+    diff_rows = []
+    for name, f in schemes.items():
+        versus = f["versus_baseline"]
+        if not versus:
+            continue
+        cells = "".join(_num(d["mean"], f"{d['mean']:+.1f} [{d['low']:+.1f}, {d['high']:+.1f}]")
+                        for d in versus["mean_points"])
+        bust = versus["bust_rate"]
+        cells += _num(bust["mean"], f"{100 * bust['mean']:+.1f} [{100 * bust['low']:+.1f}, {100 * bust['high']:+.1f}]")
+        diff_rows.append(f"<tr><td>{escape(name)}</td>{cells}</tr>")
+    diffs = _table(["scheme", *[f"seat {s}" for s in range(seats)], "bust (points of %)"], diff_rows,
+                   set(range(1, seats + 2)), "differences")
+    interrupted = "<p><strong>Interrupted:</strong> the figures cover the matches finished.</p>" \
+        if data["interrupted"] else ""
+    body = [f"<h1>Payment schemes compared</h1>", f'<p class="meta">{escape(setup_line)}</p>', interrupted,
+            "<h2>Figures per scheme</h2>", figures,
+            f"<h2>Difference from {escape(data['baseline'])} (paired 95% interval)</h2>", differences_chart(data),
+            diffs, "<h2>Final points by starting seat</h2>", _scalable(picture)]
+    return page("sanma compare", body)

@@ -73,10 +73,37 @@ def replay(paths: list[Path], schemes: tuple[str, ...], *, as_csv: bool, as_json
     return 1 if failed or matching != len(games) else 0
 
 
-def compare(data: dict, *, as_csv: bool, html_path: Path | None) -> None:
-    """`sanma compare --csv / --html` from the --json figures (one source for all three)."""
-    if html_path is not None:
-        write_page(html_path, html.compare_page(data))
+def compare(setup, matches: int, *, as_json: bool, as_csv: bool, html_path: Path | None, plot: Path | None,
+            workers: int | None, advance) -> tuple[str | dict, bool]:
+    """`sanma compare --csv / --html`: the run of `calc.sim.commands.compare`, each output from the same
+    comparison; the CSV and the page take their figures from the --json object (one source for all)."""
+    from calc.sim import run as SR
+    from calc.sim.commands import _setup_line
+    from calc.sim.compare import Comparison
+    from calc.sim.report import compare_dict, compare_svg, compare_text
+
+    results, interrupted = SR.collect(setup, matches, want_tally=False, workers=workers, advance=advance)
+    c = Comparison(setup.schemes, setup.rules.game.players)
+    for r in results:
+        c.add(r)
+    line = _setup_line("compare", setup, matches, len(results))
+    data = compare_dict(c, {"matches": matches, "finished": len(results), "seed": setup.seed,
+                            "length": setup.rules.match.length, "bots": setup.bots, "rules": setup.rules.name},
+                        interrupted)
+    if results:
+        picture = compare_svg(c, line)
+        if plot is not None:
+            plot.write_text(picture, encoding="utf-8")
+        if html_path is not None:
+            write_page(html_path, html.compare_page(data, line, picture))
     if as_csv:
-        typer.echo(csvout.compare_csv(data), nl=False)
+        return compare_csv(data), interrupted
+    if as_json:
+        return data, interrupted
+    return compare_text(line, c, interrupted, length=setup.rules.match.length), interrupted
+
+
+def compare_csv(data: dict) -> str:
+    """The CSV of `sanma compare --csv`, without its final line end (the command adds one)."""
+    return csvout.compare_csv(data).rstrip("\n")
 
