@@ -23,6 +23,7 @@ line-height:1.45}
 main{max-width:960px;margin:0 auto;padding:12px}
 h1{font-size:1.35rem;margin:.4em 0}h2{font-size:1.1rem;margin:1.2em 0 .4em}
 .meta{color:#555;font-size:.9rem}
+h1,h2,h3,p{overflow-wrap:anywhere}
 .scroll{overflow-x:auto;-webkit-overflow-scrolling:touch}
 table{border-collapse:collapse;background:#fff;font-size:.9rem;min-width:100%}
 th,td{padding:4px 8px;border-bottom:1px solid #e3e3e3;text-align:left;vertical-align:top}
