@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import textwrap
 from typing import Optional
 
 import typer
@@ -78,15 +79,18 @@ def _note(wait: Wait, furiten: bool) -> str:
     return "; ".join(notes)
 
 
-def _yaku_line(wait: Wait) -> str | None:
-    parts = []
+def _yaku_lines(wait: Wait) -> list[str]:
+    """`  4s ron:   riichi, pinfu, dora 1`, then the tsumo's, wrapped to 80 columns."""
+    out = []
     for way, result in (("ron", wait.ron), ("tsumo", wait.tsumo)):
         if result is not None:
             e = result.evaluation
             names = [n for n, _ in e.yaku] + [n for n, _ in e.yakuman]
             bonus = [f"{k} {v}" for k, v in (("dora", e.dora), ("aka", e.aka), ("ura", e.ura), ("nuki", e.nuki)) if v]
-            parts.append(f"{way} " + ", ".join(names + bonus))
-    return f"  {T.name(wait.tile)}: " + "; ".join(parts) if parts else None
+            lead = f"  {T.name(wait.tile) if not out else '':<3}{way + ':':<7}"
+            out += textwrap.wrap(", ".join(names + bonus), 80, initial_indent=lead,
+                                 subsequent_indent=" " * len(lead), break_on_hyphens=False)
+    return out
 
 
 def _waits_lines(waits: Waits) -> list[str]:
@@ -96,7 +100,7 @@ def _waits_lines(waits: Waits) -> list[str]:
     rows = [(T.name(w.tile), w.left, _cell(w.ron), _cell(w.tsumo), _note(w, furiten)) for w in waits.waits]
     out = [tabulate(rows, headers=["wait", "left", "ron", "tsumo", "note"], tablefmt="simple",
                     colalign=("left", "right", "right", "right", "left"))]
-    yaku = [line for line in map(_yaku_line, waits.waits) if line]
+    yaku = [line for w in waits.waits for line in _yaku_lines(w)]
     if yaku:
         out += ["", "Yaku and dora:"] + yaku
     kinds = len(waits.waits)
