@@ -145,3 +145,17 @@ def test_bad_input_is_one_line(args, message):
 def test_sichuan_profile_is_a_usage_error():
     result = runner.invoke(app, ["waits", "123p456p789s99p23s", "--rules", "sichuan"])
     assert result.exit_code == 2
+
+
+def test_a_flag_of_one_way_of_winning_counts_only_for_it():
+    # --haitei is a tsumo on the last tile: the ron stays pinfu 1 han 30 fu (non-dealer 1000), the tsumo
+    # is menzen_tsumo + haitei + pinfu, 3 han 20 fu: b = 640, dealer C(1280) 1300 + C(640) 700 = 2000.
+    data = waits("123p456p789s99p23s", "--haitei", "--seat", "S")
+    for w in data["waits"]:
+        assert [y["name"] for y in w["ron"]["yaku"]] == ["pinfu"] and w["ron"]["total"] == 1000
+        assert [y["name"] for y in w["tsumo"]["yaku"]] == ["menzen_tsumo", "haitei", "pinfu"]
+        assert w["tsumo"]["total"] == 2000
+    # --houtei is a ron on the last discard: houtei on the ron only
+    w = waits("123p456p789s99p23s", "--houtei", "--seat", "S")["waits"][0]
+    assert "houtei" in [y["name"] for y in w["ron"]["yaku"]]
+    assert "houtei" not in [y["name"] for y in w["tsumo"]["yaku"]]
