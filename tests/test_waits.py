@@ -159,3 +159,18 @@ def test_a_flag_of_one_way_of_winning_counts_only_for_it():
     w = waits("123p456p789s99p23s", "--houtei", "--seat", "S")["waits"][0]
     assert "houtei" in [y["name"] for y in w["ron"]["yaku"]]
     assert "houtei" not in [y["name"] for y in w["tsumo"]["yaku"]]
+
+
+def test_the_unseen_red_five_is_valued_too():
+    # 34s waits on 2s-5s; a win on the red 0s adds aka 1: non-dealer ron pinfu 1 han 30 fu 1000 -> 2 han 2000,
+    # tsumo 2 han 20 fu 1100 (700 + 400) -> 3 han 20 fu 2000 (1300 + 700)
+    w = by_tile(waits("123p456p789s99p34s", "--seat", "S"))
+    assert w["2s"]["red"] is None
+    red = w["5s"]["red"]
+    assert red["tile"] == "0s" and red["ron"]["aka"] == 1
+    assert (w["5s"]["ron"]["total"], red["ron"]["total"]) == (1000, 2000)
+    assert (w["5s"]["tsumo"]["total"], red["tsumo"]["total"]) == (1100, 2000)
+    # once the red copy is in sight (here a discard) only the plain copies can come
+    assert by_tile(waits("123p456p789s99p34s", "--discards", "0s"))["5s"]["red"] is None
+    result = runner.invoke(app, ["waits", "123p456p789s99p3s0s", "--discards", "0s"])
+    assert result.exit_code == 1 and "red 5s" in result.stderr

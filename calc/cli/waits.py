@@ -34,8 +34,11 @@ def _way_dict(result) -> dict | None:
 
 
 def _wait_dict(wait: Wait, furiten: bool) -> dict:
+    red = None
+    if wait.red_ron is not None or wait.red_tsumo is not None:
+        red = {"tile": T.name(wait.tile, True), "ron": _way_dict(wait.red_ron), "tsumo": _way_dict(wait.red_tsumo)}
     return {"tile": T.name(wait.tile), "left": wait.left, "ron": _way_dict(wait.ron), "tsumo": _way_dict(wait.tsumo),
-            "yaku": wait.yaku, "in_sight": wait.in_sight, "furiten": furiten}
+            "yaku": wait.yaku, "in_sight": wait.in_sight, "furiten": furiten, "red": red}
 
 
 def _waits_dict(waits: Waits) -> dict:
@@ -90,6 +93,9 @@ def _yaku_lines(wait: Wait) -> list[str]:
             lead = f"  {T.name(wait.tile) if not out else '':<3}{way + ':':<7}"
             out += textwrap.wrap(", ".join(names + bonus), 80, initial_indent=lead,
                                  subsequent_indent=" " * len(lead), break_on_hyphens=False)
+    if wait.red_ron is not None or wait.red_tsumo is not None:
+        out.append(f"     {T.name(wait.tile, True)}:    ron {_cell(wait.red_ron)}, tsumo {_cell(wait.red_tsumo)} "
+                   "(the red copy, aka +1)")
     return out
 
 

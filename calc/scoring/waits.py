@@ -31,6 +31,8 @@ class Wait:
     ron: HandResult | None  # None: no yaku on a ron, or the tile cannot come (all four in sight)
     tsumo: HandResult | None
     in_sight: bool  # all four copies are in the hand, melds, indicators or extracted norths
+    red_ron: HandResult | None = None  # the same wins on the red copy, while it is unseen
+    red_tsumo: HandResult | None = None
 
     @property
     def yaku(self) -> bool:
@@ -116,25 +118,31 @@ def _value(request: HandRequest, rules) -> HandResult | None:
     return HandResult(request, rules, hand, context, evaluation, pay(evaluation, context, rules))
 
 
-def _seen(concealed: list[Tile], melds: list[MeldText], request: HandRequest) -> list[int]:
-    """Copies of each tile the player can see, discards left out."""
-    tiles = [t for t, _ in concealed] + [t for m in melds for t, _ in m.tiles]
+def _seen(concealed: list[Tile], melds: list[MeldText], request: HandRequest) -> tuple[list[int], set[int]]:
+    """Copies of each tile the player can see, discards left out; and the red fives among them."""
+    tiles = list(concealed) + [t for m in melds for t in m.tiles]
     for text, what in ((request.dora, "--dora"), (request.ura, "--ura")):
-        tiles += [t for t, _ in parse_tiles(text, what=what)] if text else []
-    counts = list(counts_of(tiles))
+        tiles += parse_tiles(text, what=what) if text else []
+    counts = list(counts_of(t for t, _ in tiles))
     counts[T.NORTH] += max(request.nuki, 0)
-    return counts
+    return counts, {t for t, red in tiles if red}
 
 
-def _waits_of(concealed: list[Tile], melds: list[MeldText], request: HandRequest, discards: list[int],
+def _waits_of(concealed: list[Tile], melds: list[MeldText], request: HandRequest, discarded: list[Tile],
               rules) -> Waits:
     base = " ".join([_sorted_text(concealed)] + [_meld_text(m) for m in melds])
-    seen = _seen(concealed, melds, request)
+    seen, red_seen = _seen(concealed, melds, request)
+    discards = [t for t, _ in discarded]
+    red_discards = {t for t, red in discarded if red}
     for tile in discards:
         if seen[tile] + discards.count(tile) > 4:
             raise IllegalHandError(f"{seen[tile] + discards.count(tile)} copies of {T.name(tile)} "
                                    "(hand, melds, indicators, extracted norths and --discards); there are four")
     # Every flag and tile is checked once on a tile nobody can see, whatever the waits are.
+    for tile in red_discards:
+        if tile not in rules.game.red_fives or tile in red_seen or sum(t == tile for t, red in discarded if red) > 1:
+            raise IllegalHandError(f"--discards: a red {T.name(tile)} ({T.name(tile, True)}) that cannot be there: "
+                                   "the profile has none, or its one copy is already in sight")
     probe = next(t for t in range(34) if T.is_sanma_tile(t) and seen[t] == 0 and t not in discards)
     for tsumo in (False, True):
         build(_way(replace(request, hand=f"{base} {T.name(probe)}"), tsumo), rules)
@@ -148,7 +156,13 @@ def _waits_of(concealed: list[Tile], melds: list[MeldText], request: HandRequest
             ron = None if chankan_blocked else _value(_way(completed, False), rules)
             tsumo = _value(_way(completed, True), rules)
         left = max(0, 4 - seen[tile] - discards.count(tile))
-        waits.append(Wait(tile, left, ron, tsumo, in_sight))
+        red_ron = red_tsumo = None
+        if left and tile in rules.game.red_fives and tile not in red_seen | red_discards:
+            # the red copy is still out there: a win on it counts one more han (aka)
+            completed = replace(request, hand=f"{base} {T.name(tile, True)}")
+            red_ron = None if request.chankan and seen[tile] > 0 else _value(_way(completed, False), rules)
+            red_tsumo = _value(_way(completed, True), rules)
+        waits.append(Wait(tile, left, ron, tsumo, in_sight, red_ron, red_tsumo))
     furiten = tuple(w.tile for w in waits if w.tile in discards)
     return Waits(base, tuple(waits), furiten)
 
@@ -159,7 +173,7 @@ def find_waits(request: HandRequest, discards: str | None = None) -> WaitsReport
     if request.scheme:
         rules = rules.with_scheme(request.scheme)
     concealed, melds = parse_hand(request.hand)
-    discarded = [t for t, _ in parse_tiles(discards, what="--discards")] if discards else []
+    discarded = parse_tiles(discards, what="--discards") if discards else []
     need = 13 - 3 * len(melds)
     if len(concealed) == need:
         return WaitsReport(rules.name, 13, waits=_waits_of(concealed, melds, request, discarded, rules))
@@ -176,7 +190,7 @@ def find_waits(request: HandRequest, discards: str | None = None) -> WaitsReport
         rest = list(concealed)
         rest.remove(tile)
         # The discarded tile joins the player's discards: a wait on it is furiten.
-        waits = _waits_of(rest, melds, request, discarded + [tile[0]], rules)
+        waits = _waits_of(rest, melds, request, discarded + [tile], rules)
         if waits.waits:
             options.append(Discard(tile, waits))
     return WaitsReport(rules.name, 14, discards=tuple(options))
