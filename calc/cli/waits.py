@@ -4,15 +4,21 @@ from __future__ import annotations
 
 import json
 import textwrap
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 import typer
-from tabulate import tabulate
 
-from calc.cli.report import settlement_dict
 from calc.core import tiles as T
 from calc.core.notation import format_tiles
-from calc.scoring.waits import Wait, Waits, WaitsReport
+
+if TYPE_CHECKING:  # the app imports this module at start-up: the scoring and tables load on use
+    from calc.scoring.waits import Wait, Waits, WaitsReport
+
+
+def settlement_dict(settlement, winner: int) -> dict:
+    from calc.cli.report import settlement_dict as payments
+
+    return payments(settlement, winner)
 
 
 def _way_dict(result) -> dict | None:
@@ -104,6 +110,8 @@ def _waits_lines(waits: Waits) -> list[str]:
         return ["Not tenpai: no tile completes this hand."]
     furiten = bool(waits.furiten)
     rows = [(T.name(w.tile), w.left, _cell(w.ron), _cell(w.tsumo), _note(w, furiten)) for w in waits.waits]
+    from tabulate import tabulate
+
     out = [tabulate(rows, headers=["wait", "left", "ron", "tsumo", "note"], tablefmt="simple",
                     colalign=("left", "right", "right", "right", "left"))]
     yaku = [line for w in waits.waits for line in _yaku_lines(w)]
