@@ -28,6 +28,7 @@ h1,h2,h3,p{overflow-wrap:anywhere}
 table{border-collapse:collapse;background:#fff;font-size:.9rem;min-width:100%}
 th,td{padding:4px 8px;border-bottom:1px solid #e3e3e3;text-align:left;vertical-align:top}
 td.num,th.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
+td:first-child{white-space:nowrap}
 .pos{color:#1a7f37}.neg{color:#b42318}
 details summary{cursor:pointer}
 details ul{margin:.3em 0;padding-left:1.2em;font-size:.85rem;color:#333}
@@ -240,7 +241,7 @@ def differences_chart(data: dict) -> str:
     baseline = data["baseline"]
     rows = [(name, f["versus_baseline"]["mean_points"]) for name, f in data["schemes"].items() if name != baseline]
     seats = len(next(iter(data["schemes"].values()))["mean_points"])
-    width, left, right, top, row_h = 480, 96, 14, 14, 18 * seats + 12
+    width, left, right, top, row_h = 480, 100, 14, 14, 18 * seats + 12
     height = top + row_h * max(len(rows), 1) + 40
     values = [v for _, diff in rows for d in diff for v in (d["low"], d["high"]) if v is not None] or [0.0]
     lo, hi = min(min(values), 0.0), max(max(values), 0.0)
@@ -252,7 +253,7 @@ def differences_chart(data: dict) -> str:
 
     title = f"Difference from {baseline} in mean final points by starting seat (95% interval)"
     out = [f'<svg viewBox="0 0 {width} {height}" xmlns="http://www.w3.org/2000/svg" role="img" '
-           f'aria-label="{escape(title)}" font-family="sans-serif" font-size="11">', f"<title>{escape(title)}</title>",
+           f'aria-label="{escape(title)}" font-family="sans-serif" font-size="13">', f"<title>{escape(title)}</title>",
            f'<line x1="{x(0):.1f}" y1="{top}" x2="{x(0):.1f}" y2="{height - 34}" stroke="#888"/>']
     for tick in _ticks(lo, hi):
         out.append(f'<text x="{x(tick):.1f}" y="{height - 20}" text-anchor="middle">{tick:+g}</text>')
