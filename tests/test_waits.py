@@ -135,6 +135,9 @@ def test_winning_tiles_of_shapes():
     (["123p456p789s99p2m3s"], "2m does not exist in sanma"),
     (["123p456p789s99p23s", "--discards", "1p1p1p1p"], "5 copies of 1p"),
     (["123p456p789s99p23s", "--discards", "1p["], "--discards"),
+    (["123p456p789s99p23s", "--discards", "5m"], "--discards: 5m does not exist in sanma"),
+    (["123p456p789s99p23s [999m]"], "wrong tile count: 13 concealed tiles; with 1 meld(s)"),
+    (["123p456p789s99p23s", "--seat", "N"], "--seat must be E, S or W"),
 ])
 def test_bad_input_is_one_line(args, message):
     result = runner.invoke(app, ["waits", *args])

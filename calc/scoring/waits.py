@@ -135,14 +135,16 @@ def _waits_of(concealed: list[Tile], melds: list[MeldText], request: HandRequest
     discards = [t for t, _ in discarded]
     red_discards = {t for t, red in discarded if red}
     for tile in discards:
+        if not T.is_sanma_tile(tile):
+            raise IllegalHandError(f"--discards: {T.name(tile)} does not exist in sanma (only 1m and 9m of manzu)")
         if seen[tile] + discards.count(tile) > 4:
             raise IllegalHandError(f"{seen[tile] + discards.count(tile)} copies of {T.name(tile)} "
                                    "(hand, melds, indicators, extracted norths and --discards); there are four")
-    # Every flag and tile is checked once on a tile nobody can see, whatever the waits are.
     for tile in red_discards:
         if tile not in rules.game.red_fives or tile in red_seen or sum(t == tile for t, red in discarded if red) > 1:
             raise IllegalHandError(f"--discards: a red {T.name(tile)} ({T.name(tile, True)}) that cannot be there: "
                                    "the profile has none, or its one copy is already in sight")
+    # Every flag and tile is checked once on a tile nobody can see, whatever the waits are.
     probe = next(t for t in range(34) if T.is_sanma_tile(t) and seen[t] == 0 and t not in discards)
     for tsumo in (False, True):
         build(_way(replace(request, hand=f"{base} {T.name(probe)}"), tsumo), rules)
