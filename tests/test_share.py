@@ -37,7 +37,7 @@ def test_settle_csv_ledger_equals_the_json_ledger():
         assert int(row["hand"]) == hand["hand"] and row["round"] == hand["round"]
         assert int(row["honba"]) == hand["honba"] and int(row["sticks"]) == hand["sticks"]
         assert row["dealer"] == hand["dealer"] and row["result"] == hand["what"]
-        assert row["riichi"].split() == hand["riichi"]
+        assert (row["riichi"].split(", ") if row["riichi"] else []) == hand["riichi"]
         assert int(row["sticks after"]) == hand["sticks_after"]
         for name in players:
             assert int(row[f"{name} delta"]) == hand["deltas"][name]

@@ -25,7 +25,7 @@ def _ledger_cells(settled: Settled) -> list[list]:
     """hand, round, honba, sticks, dealer, riichi, result; the per-player cells follow."""
     players = settled.players
     return [[row.number, row.label, row.honba, row.sticks_before, players[row.dealer],
-             " ".join(players[r.seat] for r in row.kyoku.riichi), _result_text(row.kyoku, players)]
+             ", ".join(players[r.seat] for r in row.kyoku.riichi), _result_text(row.kyoku, players)]
             for row in settled.rows]
 
 
