@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench truth-figures clean
+.PHONY: run test test-browser screenshot bench truth-figures clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -18,6 +18,15 @@ run: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/pytest
+
+# The HTML reports and the compare plot in the system's headless Chromium (tests/test_browser.py);
+# here a missing browser is a failure, not a skip.
+test-browser: $(STAMP)
+	SANMA_REQUIRE_BROWSER=1 $(BIN)/pytest -m browser
+
+# Rewrites docs/report.png, the README's picture of `sanma settle --html`, from the browser test.
+screenshot: $(STAMP)
+	SANMA_REQUIRE_BROWSER=1 SANMA_UPDATE_SCREENSHOT=1 $(BIN)/pytest -m browser -k settle_report_shows
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench.py

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import sys
+from functools import partial
 from pathlib import Path
 from typing import Optional
 
@@ -144,6 +145,11 @@ def hand_command(
     typer.echo(json.dumps(report.hand_dict(result)) if as_json else report.hand_text(result, explain=explain))
 
 
+from calc.cli.waits import waits_command  # noqa: E402  (issue 17)
+
+app.command("waits")(waits_command)
+
+
 @app.command("demo")
 def demo_command() -> None:
     """Score the built-in example hands (what `make run` shows first)."""
@@ -273,18 +279,25 @@ def settle_command(
     scheme: Optional[str] = typer.Option(None, "--scheme", help="Re-settle the same hands under another tsumo scheme."),
     all_schemes: bool = typer.Option(False, "--all-schemes", help="Final standings under every scheme, side by side."),
     as_json: bool = typer.Option(False, "--json", help="One JSON object: ledger, standings (and schemes)."),
+    as_csv: bool = typer.Option(False, "--csv", help="CSV: a row per hand (with --all-schemes: per scheme and player)."),
+    html: Optional[Path] = typer.Option(None, "--html", help="Also write a self-contained web page report."),
 ) -> None:
     """Settle a match record: a ledger row per hand, then the final standings with uma and oka."""
     from calc.table import record
-    from calc.cli import report
+    from calc.cli import report, share
 
     if scheme is not None and all_schemes:
         raise typer.BadParameter("--scheme and --all-schemes do not go together")
+    if as_csv and as_json:
+        raise typer.BadParameter("--csv and --json do not go together")
+    share.check_html_path(html)
     from calc.sichuan import record as sichuan_record
 
     if sichuan_record.is_sichuan_record(file):  # its `rules:` profile says `variant: sichuan` (issue 7)
         if scheme is not None or all_schemes:
             raise typer.BadParameter("--scheme and --all-schemes are sanma tsumo schemes; a Sichuan record has none")
+        if as_csv or html is not None:
+            raise typer.BadParameter("--csv and --html are for sanma records (a Sichuan record has --json)")
         from calc.sichuan import report as sichuan_report
 
         settled = sichuan_record.settle(sichuan_record.read(file))
@@ -298,6 +311,8 @@ def settle_command(
     settled = schemes[match_record.rules.payment.scheme] if schemes else record.settle(match_record)
     if scheme is not None and scheme != match_record.rules.payment.scheme:
         settled = record.settle(match_record, match_record.rules.with_scheme(scheme), strict=False)
+    if share.settle(settled, schemes, as_csv=as_csv, html_path=html):
+        return
     if as_json:
         typer.echo(json.dumps(report.settle_dict(settled, schemes), ensure_ascii=False))
     elif schemes is not None:
@@ -330,6 +345,8 @@ def replay_command(
     scheme: Optional[str] = typer.Option(None, "--scheme", help="Also re-settle each game under this tsumo scheme."),
     all_schemes: bool = typer.Option(False, "--all-schemes", help="Final standings under every scheme, side by side."),
     as_json: bool = typer.Option(False, "--json", help="One JSON object per game, one per line."),
+    as_csv: bool = typer.Option(False, "--csv", help="CSV: a row per hand (with --all-schemes: per game, scheme and player)."),
+    html: Optional[Path] = typer.Option(None, "--html", help="Also write a self-contained web page report."),
 ) -> None:
     """Check every hand of real Tenhou games against our scoring and settle them under any scheme."""
     from calc.logs import batch
@@ -344,6 +361,13 @@ def replay_command(
     paths = batch.expand(files)
     if not paths:
         raise SanmaError("no log files given (the directories are empty)")
+    if as_csv or html is not None:
+        from calc.cli import share
+
+        if as_csv and as_json:
+            raise typer.BadParameter("--csv and --json do not go together")
+        share.check_html_path(html)
+        raise typer.Exit(share.replay(paths, schemes, as_csv=as_csv, as_json=as_json, html_path=html))
     totals = {"games": 0, "failed": 0, "matching": 0, "wins": [0, 0], "draws": [0, 0], "finals": [0, 0]}
     show_bar = sys.stderr.isatty() and len(paths) >= batch.PARALLEL_FROM
     bar = typer.progressbar(length=len(paths), label="replaying", file=sys.stderr) if show_bar else None
@@ -424,16 +448,23 @@ def compare_command(
     as_json: bool = typer.Option(False, "--json", help="One JSON object."),
     plot: Optional[Path] = typer.Option(None, "--plot", help="Write box plots of final points (SVG)."),
     workers: Optional[int] = typer.Option(None, "--workers", help="Processes (default: every core)."),
+    as_csv: bool = typer.Option(False, "--csv", help="CSV: a row per scheme and starting seat."),
+    html: Optional[Path] = typer.Option(None, "--html", help="Also write the comparison as a web page."),
 ) -> None:
     """Settle the same simulated matches under each scheme; differences from tsumo-loss, paired."""
+    from calc.cli import share
     from calc.sim import commands
 
+    if as_csv and as_json:
+        raise typer.BadParameter("--csv and --json do not go together")
+    share.check_html_path(html)
     setup = commands.prepare_compare(matches=matches, seed=seed, length=length, rules=rules, bots=bots,
                                      schemes=schemes, plot=plot, workers=workers)
     bar = _sim_bar(matches, "comparing")
+    run = commands.compare if not (as_csv or html) else partial(share.compare, as_csv=as_csv, html_path=html)
     try:
-        result, interrupted = commands.compare(setup, matches, as_json=as_json, plot=plot, workers=workers,
-                                               advance=bar.update if bar else None)
+        result, interrupted = run(setup, matches, as_json=as_json, plot=plot, workers=workers,
+                                  advance=bar.update if bar else None)
     finally:
         if bar is not None:
             bar.render_finish()

@@ -1,0 +1,109 @@
+"""`--csv` and `--html` of settle, replay and compare: the glue between a command and csvout / html."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import typer
+
+from calc.cli import csvout, html
+from calc.core.errors import SanmaError
+
+
+def check_html_path(path: Path | None) -> None:
+    """Refuse a bad --html before any work: it must name a .html file in a folder that exists."""
+    if path is None:
+        return
+    if path.suffix.lower() not in (".html", ".htm"):
+        raise SanmaError(f"--html {path}: the report is a web page; give a .html file name")
+    if not path.parent.is_dir():
+        raise SanmaError(f"--html {path}: no such folder {str(path.parent)!r}")
+
+
+def write_page(path: Path, text: str) -> None:
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as e:
+        raise SanmaError(f"--html {path}: cannot write there ({e.strerror})") from None
+    typer.echo(f"wrote {path}", err=True)
+
+
+def settle(settled, schemes, *, as_csv: bool, html_path: Path | None) -> bool:
+    """Write the page, print the CSV; True when the CSV replaced the usual output."""
+    if html_path is not None:
+        write_page(html_path, html.settle_page(settled, schemes))
+    if as_csv:
+        typer.echo(csvout.settle_standings_csv(schemes) if schemes else csvout.settle_ledger_csv(settled), nl=False)
+    return as_csv
+
+
+def replay(paths: list[Path], schemes: tuple[str, ...], *, as_csv: bool, as_json: bool,
+           html_path: Path | None) -> int:
+    """`sanma replay --csv / --html`: the games in order in this process; the exit code.
+
+    Each game's usual line (or JSON) still goes to stdout unless --csv asks for the CSV there; the
+    summary goes to stderr with --csv or --json."""
+    from calc.logs import read_log
+    from calc.logs.replay import replay as replay_game, resettle
+    from calc.logs.report import game_dict, game_text, summary_text
+
+    games, failed = [], 0
+    for path in paths:
+        try:
+            r = replay_game(read_log(str(path)), str(path))
+            settled = resettle(r, list(schemes)) if schemes else None
+        except SanmaError as e:
+            failed += 1
+            typer.echo(f"Error: {e}", err=True)
+            continue
+        games.append((r, settled))
+        if not as_csv:
+            typer.echo(json.dumps(game_dict(r, settled), ensure_ascii=False) if as_json else game_text(r, settled))
+    if html_path is not None and games:
+        write_page(html_path, html.replay_page(games))
+    if as_csv:
+        out = csvout.replay_standings_csv(games) if schemes else csvout.replay_ledger_csv([r for r, _ in games])
+        typer.echo(out, nl=False)
+    wins = (sum(r.wins_ok for r, _ in games), sum(r.wins for r, _ in games))
+    draws = (sum(r.draws_ok for r, _ in games), sum(r.draws for r, _ in games))
+    finals = (sum(r.final_ok for r, _ in games), len(games))
+    matching = sum(r.ok for r, _ in games)
+    typer.echo(summary_text(len(games), wins, draws, finals, matching, failed), err=as_csv or as_json)
+    return 1 if failed or matching != len(games) else 0
+
+
+def compare(setup, matches: int, *, as_json: bool, as_csv: bool, html_path: Path | None, plot: Path | None,
+            workers: int | None, advance) -> tuple[str | dict, bool]:
+    """`sanma compare --csv / --html`: the run of `calc.sim.commands.compare`, each output from the same
+    comparison; the CSV and the page take their figures from the --json object (one source for all)."""
+    from calc.sim import run as SR
+    from calc.sim.commands import _setup_line
+    from calc.sim.compare import Comparison
+    from calc.sim.report import compare_dict, compare_svg, compare_text
+
+    results, interrupted = SR.collect(setup, matches, want_tally=False, workers=workers, advance=advance)
+    c = Comparison(setup.schemes, setup.rules.game.players)
+    for r in results:
+        c.add(r)
+    line = _setup_line("compare", setup, matches, len(results))
+    data = compare_dict(c, {"matches": matches, "finished": len(results), "seed": setup.seed,
+                            "length": setup.rules.match.length, "bots": setup.bots, "rules": setup.rules.name},
+                        interrupted)
+    if results:
+        picture = compare_svg(c, line)
+        if plot is not None:
+            plot.write_text(picture, encoding="utf-8")
+        if html_path is not None:
+            write_page(html_path, html.compare_page(data, line, picture))
+    if as_csv:
+        return compare_csv(data), interrupted
+    if as_json:
+        return data, interrupted
+    return compare_text(line, c, interrupted, length=setup.rules.match.length), interrupted
+
+
+def compare_csv(data: dict) -> str:
+    """The CSV of `sanma compare --csv`, without its final line end (the command adds one)."""
+    return csvout.compare_csv(data).rstrip("\n")
+

@@ -1,0 +1,179 @@
+"""`sanma waits`: the waits of a hand as a table that fits 80 columns, or as JSON."""
+
+from __future__ import annotations
+
+import json
+import textwrap
+from typing import TYPE_CHECKING, Optional
+
+import typer
+
+from calc.core import tiles as T
+from calc.core.notation import format_tiles
+
+if TYPE_CHECKING:  # the app imports this module at start-up: the scoring and tables load on use
+    from calc.scoring.waits import Wait, Waits, WaitsReport
+
+
+def settlement_dict(settlement, winner: int) -> dict:
+    from calc.cli.report import settlement_dict as payments
+
+    return payments(settlement, winner)
+
+
+def _way_dict(result) -> dict | None:
+    if result is None:
+        return None
+    e = result.evaluation
+    return {
+        "han": e.han,
+        "fu": e.fu,
+        "limit": e.limit,
+        "yakuman": e.value.yakuman,
+        "yaku": [{"name": n, "han": h} for n, h in e.yaku] + [{"name": n, "han": 13 * m} for n, m in e.yakuman],
+        "dora": e.dora,
+        "aka": e.aka,
+        "ura": e.ura,
+        "nuki": e.nuki,
+        **settlement_dict(result.settlement, result.winner),
+    }
+
+
+def _wait_dict(wait: Wait, furiten: bool) -> dict:
+    red = None
+    if wait.red_ron is not None or wait.red_tsumo is not None:
+        red = {"tile": T.name(wait.tile, True), "ron": _way_dict(wait.red_ron), "tsumo": _way_dict(wait.red_tsumo)}
+    return {"tile": T.name(wait.tile), "left": wait.left, "ron": _way_dict(wait.ron), "tsumo": _way_dict(wait.tsumo),
+            "yaku": wait.yaku, "in_sight": wait.in_sight, "furiten": furiten, "red": red}
+
+
+def _waits_dict(waits: Waits) -> dict:
+    return {
+        "hand": waits.hand,
+        "tenpai": waits.tenpai,
+        "left": waits.left,
+        "furiten": bool(waits.furiten),
+        "furiten_tiles": [T.name(t) for t in waits.furiten],
+        "waits": [_wait_dict(w, bool(waits.furiten)) for w in waits.waits],
+    }
+
+
+def waits_dict(report: WaitsReport) -> dict:
+    """`sanma waits --json`: {waits: [{tile, left, ron, tsumo, yaku}]}, or per discard for 14 tiles."""
+    if report.waits is not None:
+        return {"rules": report.rules, "tiles": 13, **_waits_dict(report.waits)}
+    return {"rules": report.rules, "tiles": 14,
+            "discards": [{"discard": format_tiles([d.tile]), **_waits_dict(d.waits)} for d in report.discards]}
+
+
+def _cell(result) -> str:
+    if result is None:
+        return "-"
+    e = result.evaluation
+    value = e.limit if e.limit else f"{e.han}h {e.fu}fu"
+    if e.value.yakuman > 1:
+        value = f"yakuman x{e.value.yakuman}"
+    total = settlement_dict(result.settlement, result.winner)["total"]
+    return f"{total} ({value})"
+
+
+def _note(wait: Wait, furiten: bool) -> str:
+    if wait.in_sight:
+        return "all four in sight: cannot come"
+    notes = []
+    if wait.ron is None:
+        notes.append("no yaku on ron" + ("" if wait.tsumo is not None else " or tsumo"))
+    if furiten:
+        notes.append("furiten: no ron")
+    return "; ".join(notes)
+
+
+def _yaku_lines(wait: Wait) -> list[str]:
+    """`  4s ron:   riichi, pinfu, dora 1`, then the tsumo's, wrapped to 80 columns."""
+    out = []
+    for way, result in (("ron", wait.ron), ("tsumo", wait.tsumo)):
+        if result is not None:
+            e = result.evaluation
+            names = [n for n, _ in e.yaku] + [n for n, _ in e.yakuman]
+            bonus = [f"{k} {v}" for k, v in (("dora", e.dora), ("aka", e.aka), ("ura", e.ura), ("nuki", e.nuki)) if v]
+            lead = f"  {T.name(wait.tile) if not out else '':<3}{way + ':':<7}"
+            out += textwrap.wrap(", ".join(names + bonus), 80, initial_indent=lead,
+                                 subsequent_indent=" " * len(lead), break_on_hyphens=False)
+    if wait.red_ron is not None or wait.red_tsumo is not None:
+        out.append(f"     {T.name(wait.tile, True)}:    ron {_cell(wait.red_ron)}, tsumo {_cell(wait.red_tsumo)} "
+                   "(the red copy, aka +1)")
+    return out
+
+
+def _waits_lines(waits: Waits) -> list[str]:
+    if not waits.waits:
+        return ["Not tenpai: no tile completes this hand."]
+    furiten = bool(waits.furiten)
+    rows = [(T.name(w.tile), w.left, _cell(w.ron), _cell(w.tsumo), _note(w, furiten)) for w in waits.waits]
+    from tabulate import tabulate
+
+    out = [tabulate(rows, headers=["wait", "left", "ron", "tsumo", "note"], tablefmt="simple",
+                    colalign=("left", "right", "right", "right", "left"))]
+    yaku = [line for w in waits.waits for line in _yaku_lines(w)]
+    if yaku:
+        out += ["", "Yaku and dora:"] + yaku
+    kinds = len(waits.waits)
+    summary = f"{kinds} wait{'s' * (kinds != 1)}, {waits.left} tile{'s' * (waits.left != 1)} left"
+    if not waits.tenpai:
+        summary += "; every wait is in sight, so the hand is not tenpai (Tenhou counts it noten)"
+    if furiten:
+        summary += f"; furiten ({', '.join(T.name(t) for t in waits.furiten)} discarded): tsumo only"
+    return out + ["", summary]
+
+
+def waits_text(report: WaitsReport) -> str:
+    if report.waits is not None:
+        return "\n".join([f"Hand: {report.waits.hand}   (rules {report.rules})", ""] + _waits_lines(report.waits))
+    if not report.discards:
+        return "No discard leaves this hand tenpai."
+    out = []
+    for d in report.discards:
+        tiles = " ".join(T.name(w.tile) for w in d.waits.waits)
+        out += [f"Discard {format_tiles([d.tile])}: waits {tiles}   (hand {d.waits.hand}, rules {report.rules})", ""]
+        out += _waits_lines(d.waits) + [""]
+    return "\n".join(out).rstrip()
+
+
+def waits_command(
+    hand: str = typer.Argument(..., help='13 tiles (or 14 to choose a discard), then melds: "123p456p789s99p23s".'),
+    riichi: bool = typer.Option(False, "--riichi"),
+    double_riichi: bool = typer.Option(False, "--double-riichi"),
+    ippatsu: bool = typer.Option(False, "--ippatsu"),
+    rinshan: bool = typer.Option(False, "--rinshan", help="The tsumo would be on a replacement tile."),
+    chankan: bool = typer.Option(False, "--chankan", help="The ron would rob an added kan."),
+    haitei: bool = typer.Option(False, "--haitei", help="The tsumo would be on the last tile."),
+    houtei: bool = typer.Option(False, "--houtei", help="The ron would be on the last discard."),
+    tenhou: bool = typer.Option(False, "--tenhou"),
+    chiihou: bool = typer.Option(False, "--chiihou"),
+    renhou: bool = typer.Option(False, "--renhou"),
+    seat: str = typer.Option("E", "--seat", help="The player's seat wind: E (dealer), S or W."),
+    round_: str = typer.Option("E", "--round", help="Round wind: E, S or W."),
+    dora: Optional[str] = typer.Option(None, "--dora", help="Dora indicators, e.g. 3p9m."),
+    ura: Optional[str] = typer.Option(None, "--ura", help="Ura dora indicators (riichi only)."),
+    nuki: int = typer.Option(0, "--nuki", help="Norths extracted (0-4)."),
+    honba: int = typer.Option(0, "--honba"),
+    sticks: int = typer.Option(0, "--sticks", help="Riichi sticks on the table, the player's own included."),
+    discards: Optional[str] = typer.Option(None, "--discards", help="The player's own discards (furiten, tiles left)."),
+    rules: str = typer.Option("standard", "--rules", help="Profile name or YAML file."),
+    scheme: Optional[str] = typer.Option(None, "--scheme", help="Tsumo payment scheme (overrides the profile's)."),
+    as_json: bool = typer.Option(False, "--json", help="One JSON object."),
+) -> None:
+    """Every tile that completes a hand, copies left, and what a ron and a tsumo on it would pay."""
+    from calc.scoring.request import HandRequest
+    from calc.scoring.waits import find_waits
+    from calc.sichuan.rules import is_sichuan
+
+    if is_sichuan(rules):
+        raise typer.BadParameter("sanma waits scores sanma hands; a Sichuan profile is not one", param_hint="--rules")
+    request = HandRequest(
+        hand=hand, riichi=riichi, double_riichi=double_riichi, ippatsu=ippatsu, rinshan=rinshan, chankan=chankan,
+        haitei=haitei, houtei=houtei, tenhou=tenhou, chiihou=chiihou, renhou=renhou, seat=seat, round=round_,
+        dora=dora, ura=ura, nuki=nuki, honba=honba, sticks=sticks, rules=rules, scheme=scheme,
+    )
+    report = find_waits(request, discards)
+    typer.echo(json.dumps(waits_dict(report)) if as_json else waits_text(report))
