@@ -164,7 +164,18 @@ def test_rules_show():
 def test_rules_check(tmp_path):
     good = tmp_path / "club.yaml"
     good.write_text("extends: tenhou\npayment:\n  scheme: north-split\n")
-    assert ok("rules", "check", str(good)).strip() == f"{good}: ok (club, scheme north-split)"
+    out = ok("rules", "check", str(good)).splitlines()
+    assert out[0] == f"{good}: ok (club, scheme north-split)"
+    # then what the scheme pays for a sample of hands, dealer and not (north-split, by hand: 1 han 30 fu,
+    # b = 240: C(b) + C(C(b)/2) = 300 + 200, C(2b) + 200 = 700; dealer C(2b) + C(C(2b)/2) = 500 + 300;
+    # 4 han 30 fu, b = 1920: 2000 + C(1000), 3900 + 1000; dealer 3900 + C(1950) = 5900)
+    rows = {line[:11].strip(): line[11:].split() for line in out[5:]}
+    assert rows == {
+        "mangan": ["2000", "8000", "3000/5000", "=", "8000", "12000", "6000", "all", "=", "12000"],
+        "1 han 30 fu": ["240", "1000", "500/700", "=", "1200", "1500", "800", "all", "=", "1600"],
+        "4 han 30 fu": ["1920", "7700", "3000/4900", "=", "7900", "11600", "5900", "all", "=", "11800"],
+        "yakuman": ["8000", "32000", "12000/20000", "=", "32000", "48000", "24000", "all", "=", "48000"],
+    }
     bad = tmp_path / "bad.yaml"
     bad.write_text("extends: tenhou\npayment:\n  sheme: north-split\n  honba_ron: -1\n")
     result = run("rules", "check", str(bad))

@@ -193,6 +193,11 @@ class RuleSet:
         payment = PaymentRules(**{**_asdict(self.payment), "scheme": definition.name, "scheme_def": definition})
         return RuleSet(self.name, self.summary, self.game, self.north, self.hand, payment, self.match, self.origin)
 
+    def scheme_names(self) -> tuple[str, ...]:
+        """The schemes `--all-schemes` shows: the built-in ones, and the profile's own if it is not one."""
+        own = self.payment.scheme
+        return SCHEMES if own in SCHEMES else (*SCHEMES, own)
+
     def flat(self) -> dict[str, Any]:
         """key path -> value as written in a profile."""
         out = {}

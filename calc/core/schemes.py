@@ -175,6 +175,16 @@ def _resolve(name: str, relative_to: Path | None) -> Path:
     return path
 
 
+def looks_like_scheme_file(name: str) -> bool:
+    """A YAML file whose top level is a scheme's (`dealer_wins:`, `non_dealer_wins:`, `rounding:`),
+    not a profile's."""
+    try:
+        data = yaml.safe_load(Path(name).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, yaml.YAMLError):
+        return False
+    return isinstance(data, dict) and any(key in data for key in ("rounding", *SECTIONS))
+
+
 @lru_cache(maxsize=64)
 def load_scheme(name: str) -> Scheme:
     """A built-in scheme name or a scheme file -> the checked Scheme (every problem raised at once)."""
@@ -303,7 +313,14 @@ def _build(first: _Layer, name: str) -> Scheme:
     entries: dict[str, tuple[Any, str, int | None, str]] = {}
     for layer in reversed(chain):
         _read_entries(layer, entries, problems)
+        if layer is not first:  # a title and summary describe one scheme: they are not inherited
+            entries.pop("title", None)
+            entries.pop("summary", None)
     scheme = _check(name, entries, problems)
+    if name in builtin_scheme_names() and (first.prefix or first.path.resolve().parent != library_dir().resolve()):
+        where = "give it a `name:` of its own" if first.prefix else "rename the file"
+        problems.append(RulesError(f"{name!r} is the name of a built-in scheme; {where}", file=str(first.path),
+                                   line=_line(first.data, "name", first.line), key=first.prefix.rstrip(".") or None))
     if problems:
         raise ProblemList(problems)
     return scheme
@@ -367,7 +384,9 @@ def _multiple(value: Any) -> Fraction | None:
 
 
 def _term(value: Any, file: str, line: int | None, key: str, shares: tuple[str, ...],
-          problems: list[RulesError]) -> Term | None:
+          problems: list[RulesError], rounds: list[tuple[str, RulesError]]) -> Term | None:
+    """One amount; `rounds` collects each `round:` named, with where it is, to check once the
+    roundings are known."""
     def bad(message: str, at_line: int | None = line, at_key: str = key) -> None:
         problems.append(RulesError(message, file=file, line=at_line, key=at_key))
 
@@ -381,7 +400,8 @@ def _term(value: Any, file: str, line: int | None, key: str, shares: tuple[str, 
         if not value:
             bad("an empty list: give the amounts to add up")
             return None
-        parts = [_term(v, file, item_line, f"{key}[{k}]", shares, problems) for k, (v, item_line) in enumerate(zip(value, lines))]
+        parts = [_term(v, file, item_line, f"{key}[{k}]", shares, problems, rounds)
+                 for k, (v, item_line) in enumerate(zip(value, lines))]
         return None if None in parts else Term("sum", parts=tuple(parts))
     if not isinstance(value, dict):
         bad(f"expected an amount (points, {{b: K}}, {{ron: K}}, {{SHARE: K}}, a list), got {value!r}")
@@ -404,12 +424,14 @@ def _term(value: Any, file: str, line: int | None, key: str, shares: tuple[str, 
     if "round" in value and not isinstance(rounding, str):
         bad(f"round names a rounding defined under rounding:, got {rounding!r}", _line(value, "round", line), f"{key}.round")
         return None
+    if rounding is not None:
+        rounds.append((rounding, RulesError("", file=file, line=_line(value, "round", line), key=f"{key}.round")))
     if base == "sum":
         inner = value["sum"]
         if not isinstance(inner, list):
             bad(f"sum takes a list of amounts, got {_show(inner)}", _line(value, "sum", line), f"{key}.sum")
             return None
-        summed = _term(inner, file, _line(value, "sum", line), f"{key}.sum", shares, problems)
+        summed = _term(inner, file, _line(value, "sum", line), f"{key}.sum", shares, problems, rounds)
         return None if summed is None else Term("sum", parts=summed.parts, rounding=rounding)
     times = _multiple(value[base])
     if times is None:
@@ -453,14 +475,17 @@ def _check(name: str, entries: dict, problems: list[RulesError]) -> Scheme:
             if f"{section}.{share}" not in entries:
                 continue
             value, file, line, key = entries[f"{section}.{share}"]
-            term = _term(value, file, line, key, SHARES[section], problems)
-            if term is None:
-                continue
-            terms[share] = (term, file, line, key)
-            for r in sorted(term.roundings() - defined):
-                shown = ", ".join(sorted(defined)) or "none"
-                problems.append(RulesError(f"rounding {r!r} is not defined (defined under rounding: {shown})",
-                                           file=file, line=line, key=key))
+            rounds: list[tuple[str, RulesError]] = []
+            term = _term(value, file, line, key, SHARES[section], problems, rounds)
+            for r, at in rounds:
+                if r not in defined:
+                    shown = ", ".join(sorted(defined)) or "none"
+                    hint = difflib.get_close_matches(r, sorted(defined), n=1)
+                    suggestion = f" (did you mean {hint[0]!r}?)" if hint else ""
+                    problems.append(RulesError(f"rounding {r!r} is not defined{suggestion}; defined under rounding: {shown}",
+                                               file=at.file, line=at.line, key=at.key))
+            if term is not None:
+                terms[share] = (term, file, line, key)
         for share in REQUIRED[section]:
             if share not in terms and f"{section}.{share}" not in entries:
                 problems.append(RulesError(f"missing: what {_words(section, share)} (set it here or in the scheme this extends)",
@@ -499,10 +524,12 @@ def _order(section: str, terms: dict, problems: list[RulesError]) -> Win:
         if not ready:
             break
         done.append(ready[0])
+    reported: list[set[str]] = []
     for share in [s for s in SHARES[section] if s in terms and s not in done]:
         term, file, line, key = terms[share]
         loop = _loop(share, refs)
-        if loop:
+        if loop and set(loop) not in reported:  # one message per loop, at its first share
+            reported.append(set(loop))
             problems.append(RulesError(f"a share that refers to itself: {' -> '.join(loop)}",
                                        file=file, line=line, key=key))
     return Win(tuple((share, terms[share][0]) for share in done))
