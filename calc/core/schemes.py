@@ -47,7 +47,8 @@ MODES = ("up", "nearest", "down")
 ROUNDING_KEYS = ("step", "mode")
 # basic points a hand can have, for checking that every payment comes out whole (rules.md §3)
 _SAMPLE_BASICS = tuple(sorted(
-    {fu * 2 ** (han + 2) for han in range(1, 5) for fu in (20, 25, *range(30, 120, 10)) if fu * 2 ** (han + 2) <= 2000}
+    {fu * 2 ** (han + 2) for han in range(1, 5) for fu in (20, 25, *range(30, 120, 10))
+     if fu * 2 ** (han + 2) <= 2000 and (han > 1 or fu >= 30)}  # 20 and 25 fu need 2 han
     | {2000, 3000, 4000, 6000, *(8000 * k for k in range(1, 7))}
 ))
 
@@ -316,7 +317,7 @@ def _build(first: _Layer, name: str) -> Scheme:
         if layer is not first:  # a title and summary describe one scheme: they are not inherited
             entries.pop("title", None)
             entries.pop("summary", None)
-    scheme = _check(name, entries, problems)
+    scheme = _check(name, entries, problems, first)
     if name in builtin_scheme_names() and (first.prefix or first.path.resolve().parent != library_dir().resolve()):
         where = "give it a `name:` of its own" if first.prefix else "rename the file"
         problems.append(RulesError(f"{name!r} is the name of a built-in scheme; {where}", file=str(first.path),
@@ -440,7 +441,7 @@ def _term(value: Any, file: str, line: int | None, key: str, shares: tuple[str, 
     return Term(base, times, rounding=rounding)
 
 
-def _check(name: str, entries: dict, problems: list[RulesError]) -> Scheme:
+def _check(name: str, entries: dict, problems: list[RulesError], first: _Layer) -> Scheme:
     roundings = []
     for entry, (value, file, line, key) in entries.items():
         if not entry.startswith("rounding."):
@@ -489,8 +490,7 @@ def _check(name: str, entries: dict, problems: list[RulesError]) -> Scheme:
         for share in REQUIRED[section]:
             if share not in terms and f"{section}.{share}" not in entries:
                 problems.append(RulesError(f"missing: what {_words(section, share)} (set it here or in the scheme this extends)",
-                                           file=str(next(iter(entries.values()), (None, "<scheme>"))[1]),
-                                           key=f"{section}.{share}"))
+                                           file=str(first.path), key=f"{first.prefix}{section}.{share}"))
         sides[section] = _order(section, terms, problems)
 
     origin = tuple((entry, f"{Path(file).name}:{line}") for entry, (_, file, line, _) in entries.items())
