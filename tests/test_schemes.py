@@ -54,6 +54,22 @@ extends: ron-adjust
 dealer_wins:
   ron: {b: 6, round: C}
 """,
+    # docs/schemes.md's second example: half the North's share on top, the sum rounded once, up to 500
+    "north-halves-500": """
+title: North's share halved, paid in 500s
+rounding:
+  C: {step: 100, mode: up}
+  F: {step: 500, mode: up}
+dealer_wins:
+  ron: {b: 6, round: C}
+  north: {b: 2}
+  non_dealer: {sum: [{b: 2}, {north: 1/2}], round: F}
+non_dealer_wins:
+  ron: {b: 4, round: C}
+  north: {b: 1}
+  non_dealer: {sum: [{b: 1}, {north: 1/2}], round: F}
+  dealer: {sum: [{b: 2}, {north: 1/2}], round: F}
+""",
     # the absent North's share goes to the dealer, rounded on its own
     "north-to-dealer": """
 extends: tsumo-loss
@@ -86,6 +102,11 @@ BY_HAND = {
         (1, 30): (240, 300, 500, 500, 800, 1500),            # ron C(b) + C(2b) = 800; dealer ron C(1440)
         (3, 40): (1280, 1300, 2600, 2600, 3900, 7700),       # 1300 + 2600; dealer ron C(7680)
         "mangan": (2000, 2000, 4000, 4000, 6000, 12000),
+    },
+    "north-halves-500": {
+        (1, 30): (240, 500, 1000, 1000, 1000, 1500),         # F(240 + 120), F(480 + 120); dealer F(480 + 240)
+        (3, 40): (1280, 2000, 3500, 4000, 5200, 7700),       # F(1920), F(3200); dealer F(3840)
+        "mangan": (2000, 3000, 5000, 6000, 8000, 12000),     # F(3000), F(5000); dealer F(6000)
     },
     "north-to-dealer": {
         (1, 30): (240, 300, 800, 500, 1000, 1500),           # C(480) + C(240)

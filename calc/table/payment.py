@@ -323,7 +323,9 @@ def _step(name: str, term: Term, values: dict, b: int, scheme, dealer_wins: bool
         return _num(abs(raw))
 
     shown = [term_formula(term), _render(term, numbers)]
-    if term.base == "sum" and not term.rounding:  # each part rounded, then added up
+    if term.base == "sum" and term.rounding:  # added up, then rounded
+        shown.append(f"{term.rounding}({_num(term_value(term, values, b, scheme)[0])})")
+    elif term.base == "sum":  # each part rounded, then added up
         parts = [term_value(part, values, b, scheme)[1] for part in term.parts]
         shown.append("".join((("−" if v < 0 else "") if k == 0 else (" − " if v < 0 else " + ")) + _num(abs(v))
                              for k, v in enumerate(parts)))
