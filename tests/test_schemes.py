@@ -355,3 +355,16 @@ def test_no_code_branches_on_a_scheme_name():
             if name == "tsumo-loss" and path.parent.name == "sim":
                 continue  # `sanma compare` measures every scheme against tsumo-loss, the reference rules' own
             assert f'"{name}"' not in text and f"'{name}'" not in text, (path, name)
+
+
+def test_a_match_record_names_a_scheme_file_beside_it(club):
+    from calc.table import record
+
+    path = club / "night.yaml"
+    path.write_text("rules: standard\nscheme: dealer-2-5.yaml\nplayers: [Ana, Bo, Chen]\n"
+                    "hands:\n  - win: {winner: Chen, tsumo: true, han: 3, fu: 40}\n")
+    parsed = record.read(path)
+    assert parsed.rules.payment.scheme == "dealer-2-5"
+    # Ana deals; Chen's 3 han 40 fu tsumo (b = 1280): Bo C(1280) = 1300, Ana C(3200) = 3200
+    assert record.settle(parsed).state.scores == (35000 - 3200, 35000 - 1300, 35000 + 4500)
+    assert list(record.settle_all_schemes(parsed)) == [*R.SCHEMES, "dealer-2-5"]

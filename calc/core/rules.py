@@ -187,6 +187,8 @@ class RuleSet:
     def with_scheme(self, scheme: str) -> RuleSet:
         """The same profile with another tsumo scheme (`--scheme`): a built-in name, a scheme file,
         or the name of the profile's own scheme."""
+        if not isinstance(scheme, str):
+            raise RulesError(f"a scheme is a name or a scheme file, got {scheme!r}")
         if scheme == self.payment.scheme:
             return self
         definition = S.load_scheme(scheme)

@@ -119,7 +119,8 @@ class _Reader(RecordReader):
             raise self.error(str(exc), lines.get("rules")) from None
         if "scheme" in top:
             try:
-                rules = rules.with_scheme(top["scheme"])
+                scheme = top["scheme"]  # a scheme file is found beside the record, as `rules:` is
+                rules = rules.with_scheme(profile_path(scheme, self.file) if isinstance(scheme, str) else scheme)
             except SanmaError as exc:
                 raise self.error(exc.message, lines["scheme"]) from None
         overrides = {}
