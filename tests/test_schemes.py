@@ -286,7 +286,7 @@ def test_every_problem_with_file_line_and_key_path(tmp_path):
         f"{path}:8, at payment.scheme.rounding.H.mode: mode must be one of up, nearest, down, got 'sideways'",
         f"{path}:10, at payment.scheme.dealer_wins.non_dealer.b: expected a number or a fraction like 1/3, got 'two'",
         f"{path}:12, at payment.scheme.non_dealer_wins.dealer[0].round: rounding 'X' is not defined; "
-        "defined under rounding: C",
+        "defined under rounding: C, H",
         f"{path}:13, at payment.scheme.non_dealer_wins.non_dealer: a share that refers to itself: "
         "non_dealer -> dealer -> non_dealer",
         f"{path}:14, at payment.scheme.non_dealer_wins.north: a share that refers to itself: north -> north",

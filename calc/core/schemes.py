@@ -285,11 +285,13 @@ def _build(first: _Layer, name: str) -> Scheme:
     chain = [first]
     seen = [first.path.resolve()] if not first.prefix else []
     layer = first
+    broken = False  # an extends: that could not be followed: what the lost parents set is not "missing"
     while True:
         extends = layer.data.get("extends")
         if extends is None:
             break
         where = dict(file=str(layer.path), line=_line(layer.data, "extends", layer.line), key=layer.prefix + "extends")
+        broken = True
         if not isinstance(extends, str):
             problems.append(RulesError(f"extends must be a scheme name or file, got {extends!r}", **where))
             break
@@ -308,6 +310,7 @@ def _build(first: _Layer, name: str) -> Scheme:
         except RulesError as exc:
             problems.append(exc)
             break
+        broken = False
         chain.append(layer)
 
     # entry key path (e.g. "non_dealer_wins.dealer") -> (value, file, line, full key path)
@@ -317,7 +320,7 @@ def _build(first: _Layer, name: str) -> Scheme:
         if layer is not first:  # a title and summary describe one scheme: they are not inherited
             entries.pop("title", None)
             entries.pop("summary", None)
-    scheme = _check(name, entries, problems, first)
+    scheme = _check(name, entries, problems, first, broken)
     if name in builtin_scheme_names() and (first.prefix or first.path.resolve().parent != library_dir().resolve()):
         where = "give it a `name:` of its own" if first.prefix else "rename the file"
         problems.append(RulesError(f"{name!r} is the name of a built-in scheme; {where}", file=str(first.path),
@@ -374,13 +377,13 @@ def _multiple(value: Any) -> Fraction | None:
         return None
     if isinstance(value, int):
         return Fraction(value)
-    if isinstance(value, float):
-        return Fraction(str(value))
-    if isinstance(value, str):
-        try:
+    try:
+        if isinstance(value, float):
+            return Fraction(str(value))
+        if isinstance(value, str):
             return Fraction(value.strip())
-        except (ValueError, ZeroDivisionError):
-            return None
+    except (ValueError, ZeroDivisionError, OverflowError):  # .inf, .nan, 1/0
+        return None
     return None
 
 
@@ -441,7 +444,7 @@ def _term(value: Any, file: str, line: int | None, key: str, shares: tuple[str, 
     return Term(base, times, rounding=rounding)
 
 
-def _check(name: str, entries: dict, problems: list[RulesError], first: _Layer) -> Scheme:
+def _check(name: str, entries: dict, problems: list[RulesError], first: _Layer, broken: bool = False) -> Scheme:
     roundings = []
     for entry, (value, file, line, key) in entries.items():
         if not entry.startswith("rounding."):
@@ -467,7 +470,8 @@ def _check(name: str, entries: dict, problems: list[RulesError], first: _Layer) 
                                        file=file, line=_line(value, "mode", line), key=f"{key}.mode"))
             continue
         roundings.append(Rounding(rname, step, mode))
-    defined = {r.name for r in roundings}
+    # a rounding written wrongly is reported once, where it is written, not again where it is used
+    defined = {entry.split(".", 1)[1] for entry in entries if entry.startswith("rounding.")}
 
     sides = {}
     for section in SECTIONS:
@@ -488,7 +492,8 @@ def _check(name: str, entries: dict, problems: list[RulesError], first: _Layer) 
             if term is not None:
                 terms[share] = (term, file, line, key)
         for share in REQUIRED[section]:
-            if share not in terms and f"{section}.{share}" not in entries:
+            written_wrong = any(p.key in (section, f"{first.prefix}{section}") for p in problems)
+            if share not in terms and f"{section}.{share}" not in entries and not broken and not written_wrong:
                 problems.append(RulesError(f"missing: what {_words(section, share)} (set it here or in the scheme this extends)",
                                            file=str(first.path), key=f"{first.prefix}{section}.{share}"))
         sides[section] = _order(section, terms, problems)
