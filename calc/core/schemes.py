@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import difflib
 import importlib.resources
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -42,7 +43,6 @@ SHARES = {
     "non_dealer_wins": ("ron", "north", "non_dealer", "dealer"),
 }
 REQUIRED = {"dealer_wins": ("ron", "non_dealer"), "non_dealer_wins": ("ron", "non_dealer", "dealer")}
-PAYERS = {"dealer_wins": ("non_dealer",), "non_dealer_wins": ("non_dealer", "dealer")}
 MODES = ("up", "nearest", "down")
 ROUNDING_KEYS = ("step", "mode")
 # basic points a hand can have, for checking that every payment comes out whole (rules.md §3)
@@ -61,8 +61,11 @@ class Rounding:
 
     def apply(self, x: Fraction) -> int:
         q = Fraction(x) / self.step
-        whole = q.__ceil__() if self.mode == "up" else (q + Fraction(1, 2)).__floor__() if self.mode == "nearest" else q.__floor__()
-        return whole * self.step
+        if self.mode == "up":
+            return math.ceil(q) * self.step
+        if self.mode == "nearest":
+            return math.floor(q + Fraction(1, 2)) * self.step
+        return math.floor(q) * self.step
 
     def describe(self) -> str:
         how = {"up": "up to a", "nearest": "to the nearest", "down": "down to a"}[self.mode]
@@ -160,6 +163,13 @@ def is_file_name(name: str) -> bool:
 
 
 def _resolve(name: str, relative_to: Path | None) -> Path:
+    try:
+        return _resolve_path(name, relative_to)
+    except OSError as exc:  # a name too long for a path, a name the file system refuses
+        raise RulesError(f"not a scheme name or file: {exc.strerror}") from None
+
+
+def _resolve_path(name: str, relative_to: Path | None) -> Path:
     if is_file_name(name):
         candidate = Path(name)
         if not candidate.is_absolute() and relative_to is not None and not candidate.exists():
@@ -181,7 +191,7 @@ def looks_like_scheme_file(name: str) -> bool:
     not a profile's."""
     try:
         data = yaml.safe_load(Path(name).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, yaml.YAMLError):
+    except (OSError, ValueError, yaml.YAMLError):  # UnicodeDecodeError is a ValueError
         return False
     return isinstance(data, dict) and any(key in data for key in ("rounding", *SECTIONS))
 
@@ -193,8 +203,7 @@ def load_scheme(name: str) -> Scheme:
     return _build(_file_layer(path), path.stem)
 
 
-def scheme_in_profile(value: Any, *, file: str, line: int | None, key: str = "payment.scheme",
-                      profile: str = "") -> Scheme:
+def scheme_in_profile(value: Any, *, file: str, line: int | None, key: str = "payment.scheme") -> Scheme:
     """`payment.scheme:` as a profile writes it: a name, a scheme file (relative to the profile) or
     an inline mapping (named by its `name:`, else after the profile)."""
     if isinstance(value, str):
@@ -213,7 +222,7 @@ def scheme_in_profile(value: Any, *, file: str, line: int | None, key: str = "pa
     if not isinstance(value, dict):
         raise RulesError(f"expected a scheme name or a scheme mapping, got {value!r}", file=file, line=line, key=key)
     layer = _Layer(Path(file), key + ".", value, line)
-    name = value.get("name") if isinstance(value.get("name"), str) else (profile or Path(file).stem)
+    name = value.get("name") if isinstance(value.get("name"), str) else Path(file).stem
     return _build(layer, name)
 
 

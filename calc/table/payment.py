@@ -242,7 +242,7 @@ def shares(basic: int, *, dealer_wins: bool, rules: PaymentRules) -> Shares:
     values: dict[str, Fraction] = {}
     steps: dict[str, str] = {}
     for name, term in side.shares:
-        raw, values[name] = term_value(term, values, basic, scheme)
+        values[name] = term_value(term, values, basic, scheme)[1]
         steps[name] = _step(name, term, values, basic, scheme, dealer_wins)
     for name, v in values.items():
         if name != "north" and (v.denominator != 1 or v < 0):
@@ -288,7 +288,7 @@ def _with_legend(names: list[str], steps: dict[str, str], side: Win, scheme) -> 
 
 def term_formula(term: Term) -> str:
     """A scheme amount as a formula: `C(b) + C(north/2)`, `R − non-dealer`, `C(4b/3)`."""
-    return _render(term, lambda t: _multiple(t))
+    return _render(term, _multiple)
 
 
 def _multiple(term: Term) -> str:
@@ -318,9 +318,8 @@ def _render(term: Term, leaf) -> str:
 
 def _step(name: str, term: Term, values: dict, b: int, scheme, dealer_wins: bool) -> str:
     """`the non-dealer pays C(b) + C(north/2) = C(240) + C(150) = 300 + 200 = 500`."""
-    def numbers(t: Term) -> str:
-        raw = term_value(Term(t.base, t.times, t.parts), values, b, scheme)[0]
-        return _num(abs(raw))
+    def numbers(t: Term) -> str:  # a leaf's value before its rounding; the sign is written by _render
+        return _num(abs(term_value(t, values, b, scheme)[0]))
 
     shown = [term_formula(term), _render(term, numbers)]
     if term.base == "sum" and term.rounding:  # added up, then rounded
