@@ -67,10 +67,13 @@ def test_pay_all_schemes_explain_reads_like_a_referee():
     assert rows["maru-dori"] == ["2700", "5300", "8000", "8000"]
     assert rows["north-split"] == ["3000", "5000", "8000", "8000"]
     assert rows["ron-adjust"] == ["2000", "4000", "6000", "6000"]
+    # the same words for every scheme, derived from its definition; each step names its rounding
     for step in ("5 han: mangan, b = 2000", "ron value R = C(4b) = C(8000) = 8000",
-                 "the absent north's C(b) = 2000 is not paid: the winner collects 6000, not R = 8000",
-                 "non-dealer pays N(R/3) = N(2666.67) = 2700; dealer pays R − 2700 = 5300",
-                 "H = C(2000/2) = C(1000) = 1000 each", "tsumo-loss (ツモ損):", "maru-dori (丸取り):"):
+                 "the absent north's share = C(b) = C(2000) = 2000, paid by nobody (lost)",
+                 "the non-dealer pays N(R/3) = N(2666.67) = 2700", "the dealer pays R − non-dealer = 8000 − 2700 = 5300",
+                 "rounding: C = round up to a multiple of 100; N = round to the nearest multiple of 100, halves up",
+                 "the non-dealer pays C(b) + C(north/2) = C(2000) + C(1000) = 2000 + 1000 = 3000",
+                 "tsumo-loss (ツモ損):", "maru-dori (丸取り):"):
         assert step in out, step
 
 
@@ -90,7 +93,7 @@ def test_pay_explain_shows_honba_and_sticks():
     (["--han", "1", "--fu", "25"], "25 fu is seven pairs"),
     (["--han", "1", "--fu", "30", "--honba", "-1"], "honba must be 0 or more"),
     (["--han", "1", "--fu", "30", "--sticks", "-1"], "riichi sticks must be 0 or more"),
-    (["--han", "1", "--fu", "30", "--scheme", "tsumo-los"], "unknown scheme 'tsumo-los'; valid: tsumo-loss, add-1000"),
+    (["--han", "1", "--fu", "30", "--scheme", "tsumo-los"], "unknown scheme 'tsumo-los' (did you mean 'tsumo-loss'?); valid: add-1000, double-take"),
     (["--han", "1", "--fu", "30", "--rules", "tenhoo"], "valid: add-1000, double-take"),
     (["--limit", "big"], "unknown limit 'big'; valid: mangan"),
     (["--han", "3"], "3 han needs a fu value"),
@@ -161,7 +164,18 @@ def test_rules_show():
 def test_rules_check(tmp_path):
     good = tmp_path / "club.yaml"
     good.write_text("extends: tenhou\npayment:\n  scheme: north-split\n")
-    assert ok("rules", "check", str(good)).strip() == f"{good}: ok (club, scheme north-split)"
+    out = ok("rules", "check", str(good)).splitlines()
+    assert out[0] == f"{good}: ok (club, scheme north-split)"
+    # then what the scheme pays for a sample of hands, dealer and not (north-split, by hand: 1 han 30 fu,
+    # b = 240: C(b) + C(C(b)/2) = 300 + 200, C(2b) + 200 = 700; dealer C(2b) + C(C(2b)/2) = 500 + 300;
+    # 4 han 30 fu, b = 1920: 2000 + C(1000), 3900 + 1000; dealer 3900 + C(1950) = 5900)
+    rows = {line[:11].strip(): line[11:].split() for line in out[5:]}
+    assert rows == {
+        "mangan": ["2000", "8000", "3000/5000", "=", "8000", "12000", "6000", "all", "=", "12000"],
+        "1 han 30 fu": ["240", "1000", "500/700", "=", "1200", "1500", "800", "all", "=", "1600"],
+        "4 han 30 fu": ["1920", "7700", "3000/4900", "=", "7900", "11600", "5900", "all", "=", "11800"],
+        "yakuman": ["8000", "32000", "12000/20000", "=", "32000", "48000", "24000", "all", "=", "48000"],
+    }
     bad = tmp_path / "bad.yaml"
     bad.write_text("extends: tenhou\npayment:\n  sheme: north-split\n  honba_ron: -1\n")
     result = run("rules", "check", str(bad))

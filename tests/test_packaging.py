@@ -46,13 +46,16 @@ def test_a_plain_install_finds_every_profile_and_data_file(tmp_path):
         "names = rules.builtin_names(None)\n"
         "[(rules.load if rules.variant_of(n) == 'sanma' else load_sichuan)(n) for n in names]\n"
         "truth.reference()\n"
-        "print(calc.__version__, ' '.join(sorted(names)))\n" % target
+        "assert rules.SCHEMES and all(rules.load('standard').with_scheme(s) for s in rules.SCHEMES)\n"
+        "print(calc.__version__, ' '.join(sorted(names)), '|', ' '.join(rules.SCHEMES))\n" % target
     )
     env = {**os.environ, "PYTHONPATH": str(target)}
     shown = subprocess.run([sys.executable, "-c", probe], check=True, cwd=tmp_path, env=env,
                            capture_output=True, text=True).stdout.split()
     shipped = sorted(p.stem for p in (ROOT / "rulesets").glob("*.yaml"))
-    assert shown[1:] == shipped
+    schemes = sorted(p.stem for p in (ROOT / "rulesets" / "schemes").glob("*.yaml"))
+    bar = shown.index("|")
+    assert shown[1:bar] == shipped and shown[bar + 1:] == schemes
     version = subprocess.run([sys.executable, "-m", "calc", "--version"], check=True, cwd=tmp_path, env=env,
                              capture_output=True, text=True).stdout
     assert version.strip() == f"sanma {shown[0]}"

@@ -184,26 +184,64 @@ def test_golden_honba_amounts():
 # ---------------------------------------------------------------- rounding variants
 
 
-def shares(scheme, b, dealer, **variant):
-    rules = with_payment(STANDARD, scheme=scheme, **variant)
-    s = P.shares(b, dealer_wins=dealer, rules=rules.payment)
+# The rounding variants tables play, written as schemes that extend the built-in ones (docs/schemes.md).
+VARIANTS = {
+    "maru-dori-ceil-from-base": """
+extends: maru-dori
+dealer_wins:
+  non_dealer: {b: 3, round: C}
+non_dealer_wins:
+  non_dealer: {b: 4/3, round: C}
+  dealer: {b: 8/3, round: C}
+""",
+    "maru-dori-child-ceil": """
+extends: maru-dori
+dealer_wins:
+  non_dealer: {ron: 1/2, round: C}
+non_dealer_wins:
+  non_dealer: {ron: 1/3, round: C}
+""",
+    "north-split-exact-shares": """
+extends: north-split
+dealer_wins:
+  north: {b: 2}
+  non_dealer: {sum: [{b: 2}, {north: 1/2}], round: C}
+non_dealer_wins:
+  north: {b: 1}
+  non_dealer: {sum: [{b: 1}, {north: 1/2}], round: C}
+  dealer: {sum: [{b: 2}, {north: 1/2}], round: C}
+""",
+}
+
+
+@pytest.fixture(scope="module")
+def variant_files(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("variants")
+    for name, text in VARIANTS.items():
+        (folder / f"{name}.yaml").write_text(text)
+    return {name: str(folder / f"{name}.yaml") for name in VARIANTS}
+
+
+def shares(scheme, b, dealer):
+    s = P.shares(b, dealer_wins=dealer, rules=STANDARD.with_scheme(scheme).payment)
     return (s.tsumo_child,) if dealer else (s.tsumo_child, s.tsumo_dealer)
 
 
-def test_maru_dori_rounding_variants():
+def test_maru_dori_rounding_variants(variant_files):
+    ceil_from_base, child_ceil = variant_files["maru-dori-ceil-from-base"], variant_files["maru-dori-child-ceil"]
     # b = 240: R = 1000 (ND), 1500 (D)
     assert shares("maru-dori", 240, False) == (300, 700)  # N(333.3), 1000 - 300
     assert shares("maru-dori", 240, True) == (800,)  # N(750): halves up
-    assert shares("maru-dori", 240, False, maru_dori_rounding="ceil-from-base") == (400, 700)  # C(320), C(640)
-    assert shares("maru-dori", 240, True, maru_dori_rounding="ceil-from-base") == (800,)  # C(720)
-    assert shares("maru-dori", 240, False, maru_dori_rounding="child-ceil") == (400, 600)  # C(333.3), 1000 - 400
-    assert shares("maru-dori", 240, True, maru_dori_rounding="child-ceil") == (800,)  # C(750)
+    assert shares(ceil_from_base, 240, False) == (400, 700)  # C(320), C(640)
+    assert shares(ceil_from_base, 240, True) == (800,)  # C(720)
+    assert shares(child_ceil, 240, False) == (400, 600)  # C(333.3), 1000 - 400
+    assert shares(child_ceil, 240, True) == (800,)  # C(750)
     # yakuman: ceil-from-base rounds both shares up, so the split no longer sums to R
-    assert shares("maru-dori", 8000, False, maru_dori_rounding="ceil-from-base") == (10700, 21400)
-    assert shares("maru-dori", 8000, False, maru_dori_rounding="child-ceil") == (10700, 21300)
-    assert shares("maru-dori", 8000, True, maru_dori_rounding="ceil-from-base") == (24000,)
+    assert shares(ceil_from_base, 8000, False) == (10700, 21400)
+    assert shares(child_ceil, 8000, False) == (10700, 21300)
+    assert shares(ceil_from_base, 8000, True) == (24000,)
     # mangan: nearest 2700/5300, child-ceil 2700/5300, ceil-from-base C(2666.7)/C(5333.3)
-    assert shares("maru-dori", 2000, False, maru_dori_rounding="ceil-from-base") == (2700, 5400)
+    assert shares(ceil_from_base, 2000, False) == (2700, 5400)
 
 
 def test_maru_dori_nearest_always_sums_to_ron():
@@ -213,25 +251,26 @@ def test_maru_dori_nearest_always_sums_to_ron():
         assert child + dealer == C(4 * b)
 
 
-def test_north_split_rounding_variants():
+def test_north_split_rounding_variants(variant_files):
+    exact = variant_files["north-split-exact-shares"]
     # b = 320 (20fu2han): C(b) = 400, H = C(200) = 200
     assert shares("north-split", 320, False) == (600, 900)
-    assert shares("north-split", 320, False, north_split_rounding="exact-shares") == (500, 800)  # C(480), C(800)
+    assert shares(exact, 320, False) == (500, 800)  # C(480), C(800)
     # b = 240 dealer: C(480) + C(250) = 500 + 300; exact C(720)
     assert shares("north-split", 240, True) == (800,)
-    assert shares("north-split", 240, True, north_split_rounding="exact-shares") == (800,)
+    assert shares(exact, 240, True) == (800,)
     assert shares("north-split", 480, True) == (1000 + 500,)  # 30fu2han: C(960) + C(500)
-    assert shares("north-split", 480, True, north_split_rounding="exact-shares") == (1500,)
+    assert shares(exact, 480, True) == (1500,)
     assert shares("north-split", 400, True) == (800 + 400,)  # 25fu2han: C(800) + C(400)
     assert shares("north-split", 1280, False) == (1300 + 700, 2600 + 700)  # 40fu3han: H = C(650)
-    assert shares("north-split", 1280, False, north_split_rounding="exact-shares") == (2000, 3200)
+    assert shares(exact, 1280, False) == (2000, 3200)
 
 
-def test_north_split_variants_agree_from_mangan():
+def test_north_split_variants_agree_from_mangan(variant_files):
     for limit in ("mangan", "haneman", "baiman", "sanbaiman", "yakuman"):
         b = limit_value(limit, STANDARD.hand).basic
         for dealer in (False, True):
-            assert shares("north-split", b, dealer) == shares("north-split", b, dealer, north_split_rounding="exact-shares")
+            assert shares("north-split", b, dealer) == shares(variant_files["north-split-exact-shares"], b, dealer)
 
 
 def test_nearest_100_halves_up():

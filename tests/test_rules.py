@@ -81,7 +81,7 @@ def test_user_profile_file_extends_a_builtin_and_a_file(tmp_path):
 
 def test_with_scheme():
     assert R.load("tenhou").with_scheme("north-split").payment.scheme == "north-split"
-    with pytest.raises(RulesError, match="unknown scheme 'nope'; valid: tsumo-loss, add-1000"):
+    with pytest.raises(RulesError, match="unknown scheme 'nope'; valid: add-1000, double-take"):
         R.load("tenhou").with_scheme("nope")
 
 
@@ -106,8 +106,8 @@ def test_every_problem_at_once_with_file_line_and_key(tmp_path):
     assert found == [
         f"{path}:3, at payment.sheme: unknown key (did you mean payment.scheme?)",
         f"{path}:4, at payment.honba_ron: expected a whole number, got 'lots'",
-        f"{path}:5, at payment.scheme: 'north-spilt' is not one of tsumo-loss, add-1000, maru-dori, north-split, "
-        "equal-split, triple-dealer, double-take, ron-adjust (did you mean 'north-split'?)",
+        f"{path}:5, at payment.scheme: unknown scheme 'north-spilt' (did you mean 'north-split'?); valid: add-1000, "
+        "double-take, equal-split, maru-dori, north-split, ron-adjust, triple-dealer, tsumo-loss, or a scheme file",
         f"{path}:6, at payment.honba_tsumo: must be at least 0, got -100",
         f"{path}:7, at gmae: unknown key (did you mean game?)",
         f"{path}:10, at north.nukidora: expected true or false, got 'yes please'",

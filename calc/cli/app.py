@@ -234,7 +234,6 @@ def pay_command(
     """Who pays what for a hand of a given value."""
     from calc.table import payment
     from calc.cli import report
-    from calc.core.rules import SCHEMES
 
     ruleset = _profile(rules, scheme)
     value = payment.asked_value(ruleset, tsumo=tsumo, han=han, fu=fu, limit=limit, yakuman=yakuman)
@@ -242,7 +241,7 @@ def pay_command(
     results = {
         name: payment.table_win(value, winner=winner, tsumo=tsumo, honba=honba, sticks=sticks,
                                 rules=ruleset.with_scheme(name))
-        for name in (SCHEMES if all_schemes else (ruleset.payment.scheme,))
+        for name in (ruleset.scheme_names() if all_schemes else (ruleset.payment.scheme,))
     }
     context = {"winner": winner, "dealer": dealer, "tsumo": tsumo, "honba": honba}
     if all_schemes:
@@ -495,9 +494,8 @@ def rules_list_command() -> None:
 
 @rules_app.command("show")
 def rules_show_command(name: str = typer.Argument(..., help="Profile name or YAML file.")) -> None:
-    """The merged profile, with the file and line each value came from."""
+    """The merged profile, with the file and line each value came from, and its scheme's definition."""
     from calc.cli import report
-    from calc.core import rules as profiles
 
     if _is_sichuan(name):
         from calc.sichuan import report as sichuan_report
@@ -505,19 +503,26 @@ def rules_show_command(name: str = typer.Argument(..., help="Profile name or YAM
 
         typer.echo(sichuan_report.rules_show_text(sichuan_rules.load(name)))
         return
-    typer.echo(report.rules_show_text(profiles.load(name)))
+    from calc.cli.scheme_report import profile_or_scheme, scheme_definition_text
+
+    ruleset, scheme_only = profile_or_scheme(name)
+    if not scheme_only:
+        typer.echo(report.rules_show_text(ruleset) + "\n")
+    typer.echo(scheme_definition_text(ruleset.payment.scheme_def))
 
 
 @rules_app.command("check")
 def rules_check_command(file: Path = typer.Argument(..., help="A profile YAML file.")) -> None:
-    """Validate a profile file (and what it extends); every problem is listed with file, line and key."""
-    from calc.core import rules as profiles
-
+    """Validate a profile or scheme file (and what it extends); every problem is listed with file, line
+    and key. Then what the scheme pays for a few sample hands."""
     if _is_sichuan(str(file)):
         from calc.sichuan import rules as sichuan_rules
 
         sichuan = sichuan_rules.load(str(file))
         typer.echo(f"{file}: ok ({sichuan.name}, sichuan, {sichuan.describe()})")
         return
-    ruleset = profiles.load(str(file))
+    from calc.cli.scheme_report import profile_or_scheme, scheme_samples_text
+
+    ruleset, _ = profile_or_scheme(str(file))
     typer.echo(f"{file}: ok ({ruleset.name}, scheme {ruleset.payment.scheme})")
+    typer.echo("\n" + scheme_samples_text(ruleset))

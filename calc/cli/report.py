@@ -12,7 +12,6 @@ from calc.table.payment import (
     DEALER,
     DISCARDER,
     NON_DEALER,
-    SCHEME_TITLES,
     STICKS,
     FU_VALUES,
     PaymentError,
@@ -159,10 +158,9 @@ def pay_dict(value: HandValue, settlement: Settlement, rules: RuleSet, *, winner
 def pay_text(value: HandValue, settlement: Settlement, rules: RuleSet, *, winner: int, dealer: bool,
              tsumo: bool, honba: int, sticks: int, explain: bool = False) -> str:
     data = settlement_dict(settlement, winner)
-    scheme = rules.payment.scheme
     out = [
         f"{situation(value, dealer=dealer, tsumo=tsumo).capitalize()}; rules {rules.name}, "
-        f"scheme {scheme} ({SCHEME_TITLES[scheme]}), honba {honba}, sticks {sticks}",
+        f"scheme {rules.payment.scheme_def.label}, honba {honba}, sticks {sticks}",
         "",
     ]
     # Seat winds from the dealer (East); in a tsumo they tell the payers apart.
@@ -215,15 +213,13 @@ def all_schemes_text(value: HandValue, results: dict[str, Settlement], rules: Ru
     out.append(f"* the scheme of profile {rules.name}")
     if explain:
         common = value_lines(value)
-        base = shares(value.basic, dealer_wins=dealer, rules=rules.with_scheme("tsumo-loss").payment)
-        out += ["", "How each scheme gets there (C = round up to 100, N = round to nearest 100, halves up):",
-                *[f"  {line}" for line in common], *[f"  {line}" for line in base.ron_lines]]
+        out += ["", "How each scheme gets there:", *[f"  {line}" for line in common]]
         if honba:
             per = rules.payment.honba_tsumo if tsumo else rules.payment.honba_ron
             out.append(f"  honba are added after the scheme, never split or rounded with it: {honba} × {per}"
                        + (" per payer" if tsumo else ""))
         for scheme, settlement in results.items():
-            out += ["", f"  {scheme} ({SCHEME_TITLES[scheme]}):"]
+            out += ["", f"  {rules.with_scheme(scheme).payment.scheme_def.label}:"]
             out += [f"    {line}" for line in settlement.lines[len(common):]]
     return "\n".join(out)
 
@@ -249,8 +245,7 @@ def _table_cell(rules: RuleSet, value: HandValue, *, dealer: bool, tsumo: bool) 
 def payment_table_text(rules: RuleSet) -> str:
     """The sheet a club pins to the wall: han 1-4 × fu 20-110 and the limits, for dealer and
     non-dealer, ron and tsumo, under the profile's scheme. Impossible pairs show "-"."""
-    scheme = rules.payment.scheme
-    out = [f"Payment table: rules {rules.name}, scheme {scheme} ({SCHEME_TITLES[scheme]}); "
+    out = [f"Payment table: rules {rules.name}, scheme {rules.payment.scheme_def.label}; "
            f"tsumo cells are non-dealer/dealer, or what each pays",
            f"honba: ron +{rules.payment.honba_ron}, tsumo +{rules.payment.honba_tsumo} per payer; "
            f"riichi stick {rules.payment.riichi_stick}", ""]

@@ -16,19 +16,12 @@ from typing import Any
 
 import yaml
 
+from calc.core import schemes as S
 from calc.core import tiles as T
 from calc.core.errors import RulesError
 
-SCHEMES = (
-    "tsumo-loss",
-    "add-1000",
-    "maru-dori",
-    "north-split",
-    "equal-split",
-    "triple-dealer",
-    "double-take",
-    "ron-adjust",
-)
+# The shipped tsumo schemes (rulesets/schemes/*.yaml); a profile may also define its own.
+SCHEMES = S.builtin_scheme_names()
 UMA_PRESETS = {"5-15": (15, 0, -15), "10-20": (20, 0, -20), "10-30": (30, 0, -30)}
 
 
@@ -36,7 +29,7 @@ UMA_PRESETS = {"5-15": (15, 0, -15), "10-20": (20, 0, -20), "10-30": (30, 0, -30
 class Key:
     """One profile key: its type and, where the set is closed, the allowed values."""
 
-    kind: type | str  # bool, int, str, "tiles", "uma", "oka"
+    kind: type | str  # bool, int, str, "tiles", "uma", "oka", "scheme"
     choices: tuple = ()
     minimum: int | None = None
     maximum: int | None = None
@@ -74,9 +67,7 @@ SCHEMA: dict[str, dict[str, Key]] = {
         "double_wind_pair_fu": Key(int, choices=(2, 4), doc="fu of a pair of the wind that is seat and round wind"),
     },
     "payment": {
-        "scheme": Key(str, choices=SCHEMES, doc="tsumo payment scheme (rules.md §4)"),
-        "maru_dori_rounding": Key(str, choices=("nearest", "ceil-from-base", "child-ceil")),
-        "north_split_rounding": Key(str, choices=("half-of-rounded", "exact-shares")),
+        "scheme": Key("scheme", doc="tsumo payment scheme: a name, a scheme file or a mapping (docs/schemes.md)"),
         "honba_ron": Key(int, minimum=0, doc="a ron pays this per honba"),
         "honba_tsumo": Key(int, minimum=0, doc="each tsumo payer pays this per honba"),
         "riichi_stick": Key(int, minimum=0, doc="the riichi deposit"),
@@ -163,9 +154,7 @@ class HandRules:
 
 @dataclass(frozen=True)
 class PaymentRules:
-    scheme: str
-    maru_dori_rounding: str
-    north_split_rounding: str
+    scheme: str  # the scheme's name; its definition is `scheme_def`
     honba_ron: int
     honba_tsumo: int
     riichi_stick: int
@@ -174,6 +163,11 @@ class PaymentRules:
     double_ron_honba: str
     pao: bool
     pao_ron_honba: str
+    scheme_def: S.Scheme
+
+    def __post_init__(self) -> None:
+        if self.scheme_def.name != self.scheme:
+            raise AssertionError(f"payment.scheme {self.scheme!r} is not the scheme defined ({self.scheme_def.name!r})")
 
 
 @dataclass(frozen=True)
@@ -236,17 +230,28 @@ class RuleSet:
     chombo: ChomboRules = ChomboRules()
 
     def with_scheme(self, scheme: str) -> RuleSet:
-        """The same profile with another tsumo scheme (`--scheme`)."""
-        if scheme not in SCHEMES:
-            raise RulesError(f"unknown scheme {scheme!r}; valid: {', '.join(SCHEMES)}")
-        payment = PaymentRules(**{**_asdict(self.payment), "scheme": scheme})
+        """The same profile with another tsumo scheme (`--scheme`): a built-in name, a scheme file,
+        or the name of the profile's own scheme."""
+        if not isinstance(scheme, str):
+            raise RulesError(f"a scheme is a name or a scheme file, got {scheme!r}")
+        if scheme == self.payment.scheme:
+            return self
+        definition = S.load_scheme(scheme)
+        payment = PaymentRules(**{**_asdict(self.payment), "scheme": definition.name, "scheme_def": definition})
         return replace(self, payment=payment)
+
+    def scheme_names(self) -> tuple[str, ...]:
+        """The schemes `--all-schemes` shows: the built-in ones, and the profile's own if it is not one."""
+        own = self.payment.scheme
+        return SCHEMES if own in SCHEMES else (*SCHEMES, own)
 
     def flat(self) -> dict[str, Any]:
         """key path -> value as written in a profile."""
         out = {}
         for section in SCHEMA:
             for key, value in _asdict(getattr(self, section)).items():
+                if key == "scheme_def":
+                    continue  # shown on its own by `sanma rules show`
                 key = "return" if key == "return_points" else key
                 if key == "red_fives":
                     value = [T.name(t) for t in value]
@@ -397,7 +402,13 @@ def _read_layer(path: Path, problems: list[RulesError], schema: dict[str, dict[s
                     problems.append(RulesError(f"unknown key{suggestion}", file=label, line=sub_line, key=path_key))
                     continue
                 try:
-                    value = yaml.safe_load(yaml.serialize(sub_value_node))
+                    if isinstance(sub_value_node, yaml.MappingNode):  # an inline scheme: keep its lines
+                        value = S.node_value(sub_value_node, label)
+                    else:
+                        value = yaml.safe_load(yaml.serialize(sub_value_node))
+                except RulesError as exc:
+                    problems.append(RulesError(exc.message, file=label, line=exc.line or sub_line, key=path_key))
+                    continue
                 except yaml.YAMLError as exc:  # e.g. a !!python tag that safe loading refuses
                     problem = getattr(exc, "problem", None) or "cannot be read"
                     problems.append(RulesError(problem, file=label, line=sub_line, key=path_key))
@@ -456,6 +467,10 @@ def _check_value(spec: Key, value: Any) -> tuple[Any, str | None]:
                 return None, f"uma must sum to 0, got {value}"
             return tuple(value), None
         return None, f"expected a preset ({', '.join(UMA_PRESETS)}) or a list of whole numbers, got {value!r}"
+    if spec.kind == "scheme":  # read and checked by calc.core.schemes once the chain is merged
+        if isinstance(value, (str, dict)):
+            return value, None
+        return None, f"expected a scheme name, a scheme file or a scheme mapping, got {value!r}"
     if spec.kind == "oka":
         if value == "auto" or (isinstance(value, int) and not isinstance(value, bool) and value >= 0):
             return value, None
@@ -548,6 +563,15 @@ def _load_cached(name_or_path: str) -> RuleSet:
         problems.append(RulesError(f"uma needs {players} values, got {len(merged['match.uma'])}",
                                    file=file, line=line, key="match.uma"))
     problems += _cross_key_problems(merged, located)
+    scheme = None
+    if "payment.scheme" in merged:
+        file, line = located["payment.scheme"]
+        try:
+            scheme = S.scheme_in_profile(merged["payment.scheme"], file=file, line=line)
+        except S.ProblemList as exc:
+            problems += exc.problems
+        except RulesError as exc:
+            problems.append(exc)
     if problems:
         raise ProfileProblems(problems)
 
@@ -561,7 +585,7 @@ def _load_cached(name_or_path: str) -> RuleSet:
         game=GameRules(**read.section("game")),
         north=NorthRules(**read.section("north")),
         hand=HandRules(**read.section("hand")),
-        payment=PaymentRules(**read.section("payment")),
+        payment=PaymentRules(**{**read.section("payment"), "scheme": scheme.name, "scheme_def": scheme}),
         match=MatchRules(**match_values),
         origin=origin,
         chips=ChipRules(**read.section("chips")),

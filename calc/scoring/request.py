@@ -13,7 +13,7 @@ from calc.core import tiles as T
 from calc.core.errors import SanmaError
 from calc.scoring.evaluate import Evaluation, evaluate
 from calc.scoring.hand import SITUATION_FLAGS, Hand, WinContext, build_hand, parse_indicators
-from calc.core.rules import SCHEMES, RuleSet, load
+from calc.core.rules import RuleSet, load
 
 
 @dataclass(frozen=True)
@@ -127,4 +127,5 @@ def pay(evaluation: Evaluation, context: WinContext, rules: RuleSet) -> payment.
 
 def pay_all_schemes(result: HandResult) -> dict[str, payment.Settlement]:
     """The same hand paid under every scheme of rules.md §4 (`--all-schemes`)."""
-    return {scheme: pay(result.evaluation, result.context, result.rules.with_scheme(scheme)) for scheme in SCHEMES}
+    return {scheme: pay(result.evaluation, result.context, result.rules.with_scheme(scheme))
+            for scheme in result.rules.scheme_names()}

@@ -63,7 +63,7 @@ def prepare_compare(*, matches: int, seed: int, length: str | None, rules: str, 
                     schemes: str | None, plot: Path | None, workers: int | None = None) -> SR.Setup:
     profile = R.load(rules)
     names = SR.parse_schemes(schemes, profile.payment.scheme)
-    SR.validate(matches, bots, names, length, workers)
+    SR.validate(matches, bots, names, length, workers, rules=profile)
     if plot is not None:
         if plot.suffix.lower() != ".svg":
             raise SR.SimInputError(f"--plot {plot}: the picture is written as SVG; give a .svg file name")

@@ -273,7 +273,7 @@ class SimInputError(SanmaError):
 
 
 def validate(matches: int, bots: str, schemes: tuple[str, ...], length: str | None,
-             workers: int | None = None) -> None:
+             workers: int | None = None, rules: R.RuleSet | None = None) -> None:
     if matches < 1:
         raise SimInputError(f"--matches {matches}: give 1 or more matches")
     if workers is not None and workers < 1:
@@ -281,7 +281,12 @@ def validate(matches: int, bots: str, schemes: tuple[str, ...], length: str | No
     if bots not in B.BOTS:
         raise SimInputError(f"unknown bot {bots!r}; valid: {', '.join(B.BOTS)}")
     for scheme in schemes:
-        if scheme not in R.SCHEMES:
+        if rules is not None:  # a built-in scheme, a scheme file, or the profile's own
+            try:
+                rules.with_scheme(scheme)
+            except R.RulesError as e:
+                raise SimInputError(f"{e}{', or all' if 'valid:' in e.message else ''}") from None
+        elif scheme not in R.SCHEMES:
             raise SimInputError(f"unknown scheme {scheme!r}; valid: {', '.join(R.SCHEMES)}, or all")
     if length is not None and length not in ("hanchan", "east"):
         raise SimInputError(f"--length {length!r}: valid: hanchan, east")
@@ -291,7 +296,7 @@ def parse_schemes(text: str | None, own: str) -> tuple[str, ...]:
     """`all` (also the default), or a comma-separated list; tsumo-loss, the baseline every
     difference is measured from, always comes first, and the profile's own scheme is always there."""
     if text is None or text == "all":
-        names = list(R.SCHEMES)
+        names = [*R.SCHEMES, own]
     else:
         names = [n.strip() for n in text.split(",") if n.strip()]
         if not names:

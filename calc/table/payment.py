@@ -15,7 +15,8 @@ from functools import lru_cache
 from math import floor
 
 from calc.core.errors import SanmaError
-from calc.core.rules import SCHEMES, PaymentRules, RuleSet
+from calc.core.rules import PaymentRules, RuleSet
+from calc.core.schemes import Term, Win, term_value
 from calc.scoring.value import LIMITS, YAKUMAN, HandValue, hand_value, limit_value, round_up_100
 
 # Payment roles: a tsumo's payers pay as DEALER or NON_DEALER, a ron's as DISCARDER, a liable player
@@ -23,22 +24,6 @@ from calc.scoring.value import LIMITS, YAKUMAN, HandValue, hand_value, limit_val
 # pot paying its sticks out to a winner.
 DISCARDER, DEALER, NON_DEALER, PAO = "discarder", "dealer", "non-dealer", "pao"
 NOTEN, RIICHI, STICKS = "noten", "riichi", "sticks"
-
-# The schemes' names at the table (rules.md §4), for explanations.
-SCHEME_TITLES = {
-    "tsumo-loss": "ツモ損",
-    "add-1000": "千点加符",
-    "maru-dori": "丸取り",
-    "north-split": "北家折半",
-    "equal-split": "折半支付",
-    "triple-dealer": "莊家3倍支付",
-    "double-take": "倍取",
-    "ron-adjust": "榮糊收入調整",
-}
-
-# The add-1000 scheme's surcharge per tsumo payer is what names the scheme (千点加符), not a table option.
-ADD_1000 = 1000
-
 
 class PaymentError(SanmaError):
     """A payment question that cannot be asked: bad seats, negative honba, a rule the profile lacks."""
@@ -250,117 +235,102 @@ class Shares:
 
 @lru_cache(maxsize=4096)  # a few hundred (b, dealer, scheme) cases occur; the lines cost most
 def shares(basic: int, *, dealer_wins: bool, rules: PaymentRules) -> Shares:
-    """The scheme's split of basic points `b` (rules.md §4), each rounding written out."""
-    b = basic
-    scheme = rules.scheme
-    if scheme not in SCHEMES:
-        raise PaymentError(f"unknown scheme {scheme!r}; valid: {', '.join(SCHEMES)}")
-    # The ron value R every scheme but ron-adjust keeps (rules.md §3).
-    ron_factor = 6 if dealer_wins else 4
-    ron = _c(ron_factor * b)
-    ron_lines = [f"ron value R = C({ron_factor}b) = C({ron_factor * b}) = {ron}"]
-    tl: list[str] = []
-    if dealer_wins:
-        if scheme in ("tsumo-loss", "ron-adjust"):
-            each = _c(2 * b)
-            tl.append(f"{scheme}: each non-dealer pays C(2b) = C({2 * b}) = {each}")
-        elif scheme == "add-1000":
-            base = _c(2 * b)
-            each = base + ADD_1000
-            tl.append(f"add-1000: each non-dealer pays C(2b) + {ADD_1000} = {base} + {ADD_1000} = {each}")
-        elif scheme == "maru-dori":
-            tl.append(f"maru-dori: the winner takes the whole ron value R = C(6b) = C({6 * b}) = {ron}, split in halves")
-            if rules.maru_dori_rounding == "ceil-from-base":
-                each = _c(3 * b)
-                tl.append(f"maru-dori (ceil-from-base): each non-dealer pays C(3b) = C({3 * b}) = {each}")
-            elif rules.maru_dori_rounding == "child-ceil":
-                each = _c(Fraction(ron, 2))
-                tl.append(f"maru-dori (child-ceil): each non-dealer pays C(R/2) = C({_num(Fraction(ron, 2))}) = {each}")
-            else:
-                each = nearest_100(Fraction(ron, 2))
-                tl.append(f"maru-dori (nearest): each non-dealer pays N(R/2) = N({_num(Fraction(ron, 2))}) = {each}")
-        elif scheme == "north-split":
-            if rules.north_split_rounding == "exact-shares":
-                each = _c(3 * b)
-                tl.append(f"north-split (exact-shares): each non-dealer pays C(3b) = C({3 * b}) = {each}")
-            else:
-                base = _c(2 * b)
-                half = _c(Fraction(base, 2))
-                each = base + half
-                tl.append(f"north-split: the absent north's share C(2b) = {base} is split between the two payers, "
-                          f"C({base}/2) = C({_num(Fraction(base, 2))}) = {half} each")
-                tl.append(f"north-split: each non-dealer pays C(2b) + {half} = {base} + {half} = {each}")
-        elif scheme == "equal-split":
-            each = _c(3 * b)
-            tl.append(f"equal-split: each non-dealer pays C(3b) = C({3 * b}) = {each}")
-        elif scheme == "triple-dealer":
-            each = _c(3 * b)
-            tl.append(f"triple-dealer: each non-dealer pays C(3b) = C({3 * b}) = {each}")
-        else:  # double-take
-            each = _c(6 * b)
-            tl.append(f"double-take: each non-dealer pays C(6b) = C({6 * b}) = {each}")
-        child, dealer = each, 0
-        if scheme == "ron-adjust":
-            half = _c(2 * b)
-            ron = 2 * half
-            ron_lines = [f"ron-adjust: a dealer's ron pays 2·C(2b) = 2 × {half} = {ron}, what the tsumo collects"]
-            tl.append(f"(ron-adjust lowers the dealer's ron to the same {ron}: tsumo and ron pay alike)")
+    """The scheme's amounts for basic points `b` (rules.md §4), read from its definition
+    (calc.core.schemes), each step and rounding written out in the same words for every scheme."""
+    scheme = rules.scheme_def
+    side = scheme.side(dealer_wins)
+    values: dict[str, Fraction] = {}
+    steps: dict[str, str] = {}
+    for name, term in side.shares:
+        values[name] = term_value(term, values, basic, scheme)[1]
+        steps[name] = _step(name, term, values, basic, scheme, dealer_wins)
+    for name, v in values.items():
+        if name != "north" and (v.denominator != 1 or v < 0):
+            raise PaymentError(f"scheme {scheme.name!r}: {name} comes to {_num(v)} for b = {basic}, "
+                               "not a whole number of points, 0 or more")
+    payers = [name for name in ("non_dealer", "dealer") if side.get(name) is not None]
+    north = ["north"] if "north" in values else []
+    if north and not any("north" in term.refs() for _, term in side.shares):
+        steps["north"] += ", paid by nobody (lost)"
+    ron_lines = _with_legend(_needed(side, ["ron"]), steps, side, scheme)
+    tsumo_lines = _with_legend(_needed(side, north + payers), steps, side, scheme)
+    return Shares(scheme.name, dealer_wins, int(values["ron"]), int(values["non_dealer"]),
+                  int(values.get("dealer", 0)), ron_lines, tsumo_lines)
+
+
+# What each share is called in an explanation, and in a formula when another share refers to it.
+_LABELS = {"ron": "ron value R =", "north": "the absent north's share ="}
+_SYMBOLS = {"ron": "R", "b": "b", "north": "north", "non_dealer": "non-dealer", "dealer": "dealer"}
+
+
+def _label(name: str, dealer_wins: bool) -> str:
+    if name in _LABELS:
+        return _LABELS[name]
+    if name == "dealer":
+        return "the dealer pays"
+    return "each non-dealer pays" if dealer_wins else "the non-dealer pays"
+
+
+def _needed(side: Win, names: list[str]) -> list[str]:
+    """`names` and every share they refer to, in the side's order."""
+    want = set(names)
+    for name, term in reversed(side.shares):
+        if name in want:
+            want |= term.refs()
+    return [name for name, _ in side.shares if name in want]
+
+
+def _with_legend(names: list[str], steps: dict[str, str], side: Win, scheme) -> tuple[str, ...]:
+    used = set().union(*(side.get(n).roundings() for n in names)) if names else set()
+    legend = [f"rounding: {'; '.join(r.describe() for r in scheme.roundings if r.name in used)}"] if used else []
+    return tuple(legend + [steps[n] for n in names])
+
+
+def term_formula(term: Term) -> str:
+    """A scheme amount as a formula: `C(b) + C(north/2)`, `R − non-dealer`, `C(4b/3)`."""
+    return _render(term, _multiple)
+
+
+def _multiple(term: Term) -> str:
+    n, d = abs(term.times.numerator), term.times.denominator
+    if term.base == "points":
+        return str(n) + (f"/{d}" if d != 1 else "")
+    symbol = _SYMBOLS[term.base]
+    core = symbol if n == 1 else (f"{n}{symbol}" if len(symbol) == 1 else f"{n} × {symbol}")
+    return core + (f"/{d}" if d != 1 else "")
+
+
+def _render(term: Term, leaf) -> str:
+    """The formula shape of `term`, each leaf written by `leaf` (its formula or its numbers)."""
+    if term.base == "sum":
+        text = ""
+        for k, part in enumerate(term.parts):
+            negative = part.base != "sum" and not part.rounding and part.times < 0
+            body = _render(part, leaf)
+            text += ("−" if negative else "") + body if k == 0 else (" − " if negative else " + ") + body
     else:
-        if scheme in ("tsumo-loss", "ron-adjust"):
-            child, dealer = _c(b), _c(2 * b)
-            tl.append(f"{scheme}: non-dealer pays C(b) = C({b}) = {child}; dealer pays C(2b) = C({2 * b}) = {dealer}")
-            if scheme == "tsumo-loss":
-                tl.append(f"(the absent north's C(b) = {child} is not paid: the winner collects {child + dealer}, not R = {ron})")
-        elif scheme == "add-1000":
-            c1, d1 = _c(b), _c(2 * b)
-            child, dealer = c1 + ADD_1000, d1 + ADD_1000
-            tl.append(f"add-1000: non-dealer pays C(b) + {ADD_1000} = {c1} + {ADD_1000} = {child}; "
-                      f"dealer pays C(2b) + {ADD_1000} = {d1} + {ADD_1000} = {dealer}")
-        elif scheme == "maru-dori":
-            tl.append(f"maru-dori: the winner takes the whole ron value R = C(4b) = C({4 * b}) = {ron}, split in thirds")
-            third = Fraction(ron, 3)
-            if rules.maru_dori_rounding == "ceil-from-base":
-                child, dealer = _c(Fraction(4 * b, 3)), _c(Fraction(8 * b, 3))
-                tl.append(f"maru-dori (ceil-from-base): non-dealer pays C(4b/3) = C({_num(Fraction(4 * b, 3))}) = {child}; "
-                          f"dealer pays C(8b/3) = C({_num(Fraction(8 * b, 3))}) = {dealer}")
-            elif rules.maru_dori_rounding == "child-ceil":
-                child = _c(third)
-                dealer = ron - child
-                tl.append(f"maru-dori (child-ceil): non-dealer pays C(R/3) = C({_num(third)}) = {child}; "
-                          f"dealer pays R − {child} = {dealer}")
-            else:
-                child = nearest_100(third)
-                dealer = ron - child
-                tl.append(f"maru-dori (nearest): non-dealer pays N(R/3) = N({_num(third)}) = {child}; "
-                          f"dealer pays R − {child} = {dealer}")
-        elif scheme == "north-split":
-            if rules.north_split_rounding == "exact-shares":
-                child, dealer = _c(Fraction(3 * b, 2)), _c(Fraction(5 * b, 2))
-                tl.append(f"north-split (exact-shares): non-dealer pays C(1.5b) = C({_num(Fraction(3 * b, 2))}) = {child}; "
-                          f"dealer pays C(2.5b) = C({_num(Fraction(5 * b, 2))}) = {dealer}")
-            else:
-                c1, d1 = _c(b), _c(2 * b)
-                half = _c(Fraction(c1, 2))
-                child, dealer = c1 + half, d1 + half
-                tl.append(f"north-split: the absent north's share C(b) = {c1} is split between the two payers, "
-                          f"H = C({c1}/2) = C({_num(Fraction(c1, 2))}) = {half} each")
-                tl.append(f"north-split: non-dealer pays C(b) + H = {c1} + {half} = {child}; "
-                          f"dealer pays C(2b) + H = {d1} + {half} = {dealer}")
-        elif scheme == "equal-split":
-            child = dealer = _c(2 * b)
-            tl.append(f"equal-split: non-dealer and dealer each pay C(2b) = C({2 * b}) = {child}")
-        elif scheme == "triple-dealer":
-            child, dealer = _c(b), _c(3 * b)
-            tl.append(f"triple-dealer: non-dealer pays C(b) = C({b}) = {child}; dealer pays C(3b) = C({3 * b}) = {dealer}")
-        else:  # double-take
-            child = dealer = _c(4 * b)
-            tl.append(f"double-take: non-dealer and dealer each pay C(4b) = C({4 * b}) = {child}, as if each had dealt in")
-        if scheme == "ron-adjust":
-            c1, d1 = _c(b), _c(2 * b)
-            ron = c1 + d1
-            ron_lines = [f"ron-adjust: a ron pays C(b) + C(2b) = {c1} + {d1} = {ron}, what the tsumo collects"]
-            tl.append(f"(ron-adjust lowers the ron to the same {ron}: tsumo and ron pay alike)")
-    return Shares(scheme, dealer_wins, ron, child, dealer, tuple(ron_lines), tuple(tl))
+        text = leaf(term)
+        if term.rounding:
+            sign = "−" if term.times < 0 else ""
+            return f"{term.rounding}({sign}{text})"
+    return f"{term.rounding}({text})" if term.rounding else text
+
+
+def _step(name: str, term: Term, values: dict, b: int, scheme, dealer_wins: bool) -> str:
+    """`the non-dealer pays C(b) + C(north/2) = C(240) + C(150) = 300 + 200 = 500`."""
+    def numbers(t: Term) -> str:  # a leaf's value before its rounding; the sign is written by _render
+        return _num(abs(term_value(t, values, b, scheme)[0]))
+
+    shown = [term_formula(term), _render(term, numbers)]
+    if term.base == "sum" and term.rounding:  # added up, then rounded
+        shown.append(f"{term.rounding}({_num(term_value(term, values, b, scheme)[0])})")
+    elif term.base == "sum":  # each part rounded, then added up
+        parts = [term_value(part, values, b, scheme)[1] for part in term.parts]
+        shown.append("".join((("−" if v < 0 else "") if k == 0 else (" − " if v < 0 else " + ")) + _num(abs(v))
+                             for k, v in enumerate(parts)))
+    shown.append(_num(values[name]))
+    kept = [text for k, text in enumerate(shown) if k == 0 or text != shown[k - 1]]
+    return f"{_label(name, dealer_wins)} {' = '.join(kept)}"
 
 
 # ---------------------------------------------------------------- wins

@@ -125,7 +125,8 @@ class _Reader(RecordReader):
             raise self.error(str(exc), lines.get("rules")) from None
         if "scheme" in top:
             try:
-                rules = rules.with_scheme(top["scheme"])
+                scheme = top["scheme"]  # a scheme file is found beside the record, as `rules:` is
+                rules = rules.with_scheme(profile_path(scheme, self.file) if isinstance(scheme, str) else scheme)
             except SanmaError as exc:
                 raise self.error(exc.message, lines["scheme"]) from None
         overrides = {}
@@ -432,12 +433,11 @@ def describe_end(state: match.MatchState, players: tuple[str, ...], rules: RuleS
 
 def settle_all_schemes(record: Record) -> dict[str, Settled]:
     """The same hands under every payment scheme (rules.md §4); the record's own scheme strictly."""
-    from calc.core.rules import SCHEMES
-
     evaluations = _Evaluations()
     own = record.rules.payment.scheme
     out = {own: settle(record, strict=True, evaluations=evaluations)}
-    for scheme in SCHEMES:
+    names = record.rules.scheme_names()
+    for scheme in names:
         if scheme != own:
             out[scheme] = settle(record, record.rules.with_scheme(scheme), strict=False, evaluations=evaluations)
-    return {scheme: out[scheme] for scheme in SCHEMES}
+    return {scheme: out[scheme] for scheme in names}

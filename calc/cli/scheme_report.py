@@ -1,0 +1,61 @@
+"""A profile's tsumo scheme for people: its definition (`sanma rules show`) and what it pays for a
+few sample hands (`sanma rules check`), both read from the scheme's data."""
+
+from __future__ import annotations
+
+from tabulate import tabulate
+
+from calc.cli.report import _table_cell
+from calc.core.rules import RuleSet
+from calc.core.schemes import SECTIONS, Scheme
+from calc.scoring.value import hand_value, limit_value
+from calc.table.payment import term_formula
+
+
+
+def profile_or_scheme(name: str) -> tuple[RuleSet, bool]:
+    """`sanma rules show/check` take a profile, or a scheme file (then under the standard profile):
+    (the profile, whether a scheme file was given)."""
+    from calc.core import rules as profiles
+    from calc.core.schemes import looks_like_scheme_file
+
+    if looks_like_scheme_file(name):
+        return profiles.load("standard").with_scheme(name), True
+    return profiles.load(name), False
+
+
+def scheme_definition_text(scheme: Scheme) -> str:
+    """Each entry of the scheme as a formula, with the file and line that set it."""
+    origin = dict(scheme.origin)
+    out = [f"Scheme {scheme.label}" + (f": {scheme.summary}" if scheme.summary else ""), ""]
+    rows = [(f"rounding.{r.name}", r.describe(), origin.get(f"rounding.{r.name}", "")) for r in scheme.roundings]
+    for section in SECTIONS:
+        side = scheme.side(section == "dealer_wins")
+        referenced = set().union(*(term.refs() for _, term in side.shares))
+        for share, term in side.shares:
+            note = "  (paid by nobody: lost)" if share == "north" and "north" not in referenced else ""
+            rows.append((f"{section}.{share}", term_formula(term) + note, origin.get(f"{section}.{share}", "")))
+    out.append(tabulate(rows, headers=["key", "amount (b = basic points, R = the ron value)", "set in"],
+                        tablefmt="simple"))
+    return "\n".join(out)
+
+
+def scheme_samples_text(rules: RuleSet) -> str:
+    """What the profile's scheme pays for mangan, 1 han 30 fu, 4 han 30 fu and yakuman."""
+    samples = [("mangan", limit_value("mangan", rules.hand)), ("1 han 30 fu", hand_value(1, 30, rules.hand)),
+               ("4 han 30 fu", hand_value(4, 30, rules.hand)), ("yakuman", limit_value("yakuman", rules.hand))]
+    rows = []
+    for name, value in samples:
+        cells = []
+        for dealer in (False, True):
+            ron = _table_cell(rules, value, dealer=dealer, tsumo=False)
+            tsumo = _table_cell(rules, value, dealer=dealer, tsumo=True)
+            parts = [int(x) for x in tsumo.replace(" all", "").split("/")]
+            total = 2 * parts[0] if dealer else sum(parts)
+            cells += [ron, f"{tsumo} = {total}"]
+        rows.append([name, value.basic, *cells])
+    headers = ["hand", "b", "non-dealer ron", "non-dealer tsumo", "dealer ron", "dealer tsumo"]
+    return (f"Sample payments under scheme {rules.payment.scheme_def.label} "
+            "(tsumo: non-dealer/dealer, or what each pays; = what the winner collects):\n"
+            + tabulate(rows, headers=headers, tablefmt="simple",
+                       colalign=("left", "right", "right", "right", "right", "right")))

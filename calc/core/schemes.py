@@ -1,0 +1,604 @@
+"""Tsumo payment schemes as data: YAML files in `rulesets/schemes/`, or inline in a profile.
+
+A scheme says, for a dealer win and a non-dealer win, what the ron value `R` is and what each payer
+of a tsumo pays (`non_dealer`, and `dealer` when a non-dealer wins), optionally the share the absent
+North would pay at a four-player table (`north`). Each is an amount:
+
+    a number              fixed points                      1000
+    {b: K}                K times the basic points b        {b: 2}
+    {ron: K}              K times the ron value R           {ron: 1/3}
+    {SHARE: K}            K times another share             {north: 1/2}, {non_dealer: -1}
+    {sum: [...]}          the amounts added up              {sum: [{b: 1}, {north: 1/2}], round: C}
+    [a, b, ...]           the same as {sum: [...]}, unrounded
+
+and any mapping may say `round: NAME`, a rounding the scheme defines under `rounding:` (a step and
+`up`, `nearest` with halves up, or `down`), applied to that amount. Where the `round:` sits is where
+the rounding happens: per part, or on a total. Each construct is used by a scheme tables play: see
+docs/schemes.md. `extends:` names another scheme (built-in or file) and replaces whole entries.
+
+This module reads and checks schemes (every problem with file, line and key path); the payment
+module (calc.table.payment) evaluates them.
+"""
+
+from __future__ import annotations
+
+import difflib
+import importlib.resources
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from calc.core.errors import RulesError, SanmaError
+
+TOP_KEYS = ("extends", "name", "title", "summary", "rounding", "dealer_wins", "non_dealer_wins")
+SECTIONS = ("dealer_wins", "non_dealer_wins")
+# The shares each section defines: the ron value, the tsumo payers, the absent North.
+SHARES = {
+    "dealer_wins": ("ron", "north", "non_dealer"),
+    "non_dealer_wins": ("ron", "north", "non_dealer", "dealer"),
+}
+REQUIRED = {"dealer_wins": ("ron", "non_dealer"), "non_dealer_wins": ("ron", "non_dealer", "dealer")}
+MODES = ("up", "nearest", "down")
+ROUNDING_KEYS = ("step", "mode")
+# basic points a hand can have, for checking that every payment comes out whole (rules.md §3)
+_SAMPLE_BASICS = tuple(sorted(
+    {fu * 2 ** (han + 2) for han in range(1, 5) for fu in (20, 25, *range(30, 120, 10))
+     if fu * 2 ** (han + 2) <= 2000 and (han > 1 or fu >= 30)}  # 20 and 25 fu need 2 han
+    | {2000, 3000, 4000, 6000, *(8000 * k for k in range(1, 7))}
+))
+
+
+@dataclass(frozen=True)
+class Rounding:
+    name: str
+    step: int
+    mode: str  # up | nearest (halves up) | down
+
+    def apply(self, x: Fraction) -> int:
+        q = Fraction(x) / self.step
+        if self.mode == "up":
+            return math.ceil(q) * self.step
+        if self.mode == "nearest":
+            return math.floor(q + Fraction(1, 2)) * self.step
+        return math.floor(q) * self.step
+
+    def describe(self) -> str:
+        how = {"up": "up to a", "nearest": "to the nearest", "down": "down to a"}[self.mode]
+        tail = ", halves up" if self.mode == "nearest" else ""
+        return f"{self.name} = round {how} multiple of {self.step}{tail}"
+
+
+@dataclass(frozen=True)
+class Term:
+    """An amount: `times` × `base` ("b", "ron", a share name), fixed `points` ("points"), or the sum
+    of `parts` ("sum"); then rounded by the rounding named `rounding`, if any."""
+
+    base: str
+    times: Fraction = Fraction(1)
+    parts: tuple[Term, ...] = ()
+    rounding: str | None = None
+
+    def refs(self) -> set[str]:
+        if self.base == "sum":
+            return set().union(*(p.refs() for p in self.parts))
+        return set() if self.base in ("b", "points") else {self.base}
+
+    def roundings(self) -> set[str]:
+        own = {self.rounding} if self.rounding else set()
+        return own.union(*(p.roundings() for p in self.parts))
+
+
+@dataclass(frozen=True)
+class Win:
+    """One side (the dealer wins, or a non-dealer wins): share name -> amount, in an order where
+    every share comes after the shares it refers to."""
+
+    shares: tuple[tuple[str, Term], ...]
+
+    def get(self, name: str) -> Term | None:
+        return dict(self.shares).get(name)
+
+
+@dataclass(frozen=True, eq=False)
+class Scheme:
+    name: str
+    title: str
+    summary: str
+    roundings: tuple[Rounding, ...]
+    dealer_wins: Win
+    non_dealer_wins: Win
+    # key path -> "file:line" of every entry, for `sanma rules show`
+    origin: tuple[tuple[str, str], ...] = ()
+
+    def side(self, dealer_wins: bool) -> Win:
+        return self.dealer_wins if dealer_wins else self.non_dealer_wins
+
+    def rounding(self, name: str) -> Rounding:
+        return next(r for r in self.roundings if r.name == name)
+
+    def _key(self) -> tuple:
+        return (self.name, self.title, self.summary, self.roundings, self.dealer_wins, self.non_dealer_wins)
+
+    # Equal by content; the hash is kept because payments are cached per scheme.
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Scheme) and (self is other or self._key() == other._key())
+
+    def __hash__(self) -> int:
+        try:
+            return self.__dict__["_hash"]
+        except KeyError:
+            value = hash(self._key())
+            object.__setattr__(self, "_hash", value)
+            return value
+
+    @property
+    def label(self) -> str:
+        return f"{self.name} ({self.title})" if self.title and self.title != self.name else self.name
+
+
+# ---------------------------------------------------------------- where schemes live
+
+
+def library_dir() -> Path:
+    """The shipped schemes: package data once installed, `rulesets/schemes/` in a checkout (as the
+    profiles, calc.core.rules.builtin_dir)."""
+    installed = Path(str(importlib.resources.files("calc"))) / "rulesets_data" / "schemes"
+    if installed.is_dir():
+        return installed
+    return Path(__file__).resolve().parents[2] / "rulesets" / "schemes"
+
+
+def builtin_scheme_names() -> tuple[str, ...]:
+    """The shipped schemes, in alphabetical order."""
+    return tuple(sorted(p.stem for p in library_dir().glob("*.yaml")))
+
+
+def is_file_name(name: str) -> bool:
+    return name.endswith((".yaml", ".yml")) or "/" in name
+
+
+def _resolve(name: str, relative_to: Path | None) -> Path:
+    try:
+        return _resolve_path(name, relative_to)
+    except OSError as exc:  # a name too long for a path, a name the file system refuses
+        raise RulesError(f"not a scheme name or file: {exc.strerror}") from None
+
+
+def _resolve_path(name: str, relative_to: Path | None) -> Path:
+    if is_file_name(name):
+        candidate = Path(name)
+        if not candidate.is_absolute() and relative_to is not None and not candidate.exists():
+            candidate = relative_to / candidate
+        if not candidate.is_file():
+            raise RulesError(f"scheme file not found: {name}")
+        return candidate
+    path = library_dir() / f"{name}.yaml"
+    if not path.is_file():
+        names = builtin_scheme_names()
+        hint = difflib.get_close_matches(name, names, n=1)
+        suggestion = f" (did you mean {hint[0]!r}?)" if hint else ""
+        raise RulesError(f"unknown scheme {name!r}{suggestion}; valid: {', '.join(names)}, or a scheme file")
+    return path
+
+
+def looks_like_scheme_file(name: str) -> bool:
+    """A YAML file whose top level is a scheme's (`dealer_wins:`, `non_dealer_wins:`, `rounding:`),
+    not a profile's."""
+    try:
+        data = yaml.safe_load(Path(name).read_text(encoding="utf-8"))
+    except (OSError, ValueError, yaml.YAMLError):  # UnicodeDecodeError is a ValueError
+        return False
+    return isinstance(data, dict) and any(key in data for key in ("rounding", *SECTIONS))
+
+
+@lru_cache(maxsize=64)
+def load_scheme(name: str) -> Scheme:
+    """A built-in scheme name or a scheme file -> the checked Scheme (every problem raised at once)."""
+    path = _resolve(name, None)
+    return _build(_file_layer(path), path.stem)
+
+
+def scheme_in_profile(value: Any, *, file: str, line: int | None, key: str = "payment.scheme") -> Scheme:
+    """`payment.scheme:` as a profile writes it: a name, a scheme file (relative to the profile) or
+    an inline mapping (named by its `name:`, else after the profile)."""
+    if isinstance(value, str):
+        if is_file_name(value):
+            try:
+                path = _resolve(value, Path(file).parent)
+            except RulesError as exc:
+                raise RulesError(exc.message, file=file, line=line, key=key) from None
+            return _build(_file_layer(path), path.stem)
+        try:
+            return load_scheme(value)
+        except ProblemList:
+            raise
+        except RulesError as exc:
+            raise RulesError(exc.message, file=file, line=line, key=key) from None
+    if not isinstance(value, dict):
+        raise RulesError(f"expected a scheme name or a scheme mapping, got {value!r}", file=file, line=line, key=key)
+    layer = _Layer(Path(file), key + ".", value, line)
+    name = value.get("name") if isinstance(value.get("name"), str) else Path(file).stem
+    return _build(layer, name)
+
+
+class ProblemList(RulesError):
+    """Every problem found in a scheme; the message lists each on its own line."""
+
+    def __init__(self, problems: list[RulesError]) -> None:
+        super().__init__(f"{len(problems)} problem(s) in scheme")
+        self.problems = sorted(problems, key=lambda p: (p.file or "", p.line or 0))
+
+    def __str__(self) -> str:
+        return "\n".join(str(p) for p in self.problems)
+
+
+# ---------------------------------------------------------------- reading
+
+
+@dataclass
+class _Layer:
+    """One scheme mapping as written: its file, the key-path prefix errors use, the line-numbered data."""
+
+    path: Path
+    prefix: str
+    data: dict
+    line: int | None
+
+
+def _file_layer(path: Path) -> _Layer:
+    from calc.core.yamlread import load_yaml
+
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise RulesError(f"cannot read scheme: {exc.strerror}", file=str(path)) from None
+    except UnicodeDecodeError as exc:
+        raise RulesError(f"not UTF-8 text (byte {exc.start})", file=str(path)) from None
+    try:
+        data = load_yaml(text, str(path))
+    except SanmaError as exc:
+        raise RulesError(exc.message, file=str(path), line=exc.line) from None
+    if data is None:
+        data = {}
+    if not isinstance(data, dict):
+        raise RulesError("a scheme must be a mapping of keys", file=str(path), line=1)
+    return _Layer(path, "", data, 1)
+
+
+def node_value(node: yaml.Node, file: str) -> Any:
+    """A YAML node (a profile's inline scheme) -> values that keep their lines, as calc.core.yamlread reads them."""
+    from calc.core import yamlread
+
+    loader = type("_NodeLoader", (yamlread._Loader,), {"file": file})("")
+    try:
+        return loader.construct_document(node)
+    except SanmaError as exc:  # a duplicate key
+        raise RulesError(exc.message, file=file, line=exc.line) from None
+    finally:
+        loader.dispose()
+
+
+def _line(data: Any, key: Any, default: int | None) -> int | None:
+    lines = getattr(data, "key_lines", None)
+    return lines.get(key, default) if lines else default
+
+
+def _build(first: _Layer, name: str) -> Scheme:
+    """Follow `extends:`, merge entry by entry (the later file wins), then check everything."""
+    problems: list[RulesError] = []
+    chain = [first]
+    seen = [first.path.resolve()] if not first.prefix else []
+    layer = first
+    broken = False  # an extends: that could not be followed: what the lost parents set is not "missing"
+    while True:
+        extends = layer.data.get("extends")
+        if extends is None:
+            break
+        where = dict(file=str(layer.path), line=_line(layer.data, "extends", layer.line), key=layer.prefix + "extends")
+        broken = True
+        if not isinstance(extends, str):
+            problems.append(RulesError(f"extends must be a scheme name or file, got {extends!r}", **where))
+            break
+        try:
+            path = _resolve(extends, layer.path.parent)
+        except RulesError as exc:
+            problems.append(RulesError(exc.message, **where))
+            break
+        if path.resolve() in seen:
+            cycle = " -> ".join(p.name for p in [*seen, path.resolve()])
+            problems.append(RulesError(f"extends cycle: {cycle}", **where))
+            break
+        seen.append(path.resolve())
+        try:
+            layer = _file_layer(path)
+        except RulesError as exc:
+            problems.append(exc)
+            break
+        broken = False
+        chain.append(layer)
+
+    # entry key path (e.g. "non_dealer_wins.dealer") -> (value, file, line, full key path)
+    entries: dict[str, tuple[Any, str, int | None, str]] = {}
+    for layer in reversed(chain):
+        _read_entries(layer, entries, problems)
+        if layer is not first:  # a title and summary describe one scheme: they are not inherited
+            entries.pop("title", None)
+            entries.pop("summary", None)
+    scheme = _check(name, entries, problems, first, broken)
+    if name in builtin_scheme_names() and (first.prefix or first.path.resolve().parent != library_dir().resolve()):
+        where = "give it a `name:` of its own" if first.prefix else "rename the file"
+        problems.append(RulesError(f"{name!r} is the name of a built-in scheme; {where}", file=str(first.path),
+                                   line=_line(first.data, "name", first.line), key=first.prefix.rstrip(".") or None))
+    if problems:
+        raise ProblemList(problems)
+    return scheme
+
+
+def _read_entries(layer: _Layer, entries: dict, problems: list[RulesError]) -> None:
+    file, data = str(layer.path), layer.data
+    for key, value in data.items():
+        line = _line(data, key, layer.line)
+        where = dict(file=file, line=line, key=f"{layer.prefix}{key}")
+        if key not in TOP_KEYS or (key == "name" and not layer.prefix):
+            allowed = [k for k in TOP_KEYS if k != "name" or layer.prefix]
+            hint = difflib.get_close_matches(str(key), allowed, n=1)
+            suggestion = f" (did you mean {hint[0]}?)" if hint else ""
+            problems.append(RulesError(f"unknown key{suggestion}; keys: {', '.join(allowed)}", **where))
+        elif key in ("extends",):
+            continue
+        elif key in ("name", "title", "summary"):
+            if not isinstance(value, str):
+                problems.append(RulesError(f"expected text, got {value!r}", **where))
+            else:
+                entries[key] = (value, file, line, where["key"])
+        elif not isinstance(value, dict):
+            problems.append(RulesError(f"must be a mapping, got {_show(value)}", **where))
+        else:
+            known = SHARES.get(key)
+            for sub, sub_value in value.items():
+                sub_line = _line(value, sub, line)
+                path = f"{layer.prefix}{key}.{sub}"
+                if known is not None and sub not in known:
+                    hint = difflib.get_close_matches(str(sub), known, n=1)
+                    suggestion = f" (did you mean {key}.{hint[0]}?)" if hint else ""
+                    problems.append(RulesError(f"unknown share{suggestion}; {key} defines {', '.join(known)}",
+                                               file=file, line=sub_line, key=path))
+                    continue
+                entries[f"{key}.{sub}"] = (sub_value, file, sub_line, path)
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    return repr(value)
+
+
+def _multiple(value: Any) -> Fraction | None:
+    """2, 1.5, "1/3", "-1" -> an exact Fraction; anything else None."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return Fraction(value)
+    try:
+        if isinstance(value, float):
+            return Fraction(str(value))
+        if isinstance(value, str):
+            return Fraction(value.strip())
+    except (ValueError, ZeroDivisionError, OverflowError):  # .inf, .nan, 1/0
+        return None
+    return None
+
+
+def _term(value: Any, file: str, line: int | None, key: str, shares: tuple[str, ...],
+          problems: list[RulesError], rounds: list[tuple[str, RulesError]]) -> Term | None:
+    """One amount; `rounds` collects each `round:` named, with where it is, to check once the
+    roundings are known."""
+    def bad(message: str, at_line: int | None = line, at_key: str = key) -> None:
+        problems.append(RulesError(message, file=file, line=at_line, key=at_key))
+
+    if isinstance(value, bool):
+        bad(f"expected an amount (points, {{b: K}}, {{ron: K}}, {{SHARE: K}}, a list), got {value!r}")
+        return None
+    if isinstance(value, int):
+        return Term("points", Fraction(value))
+    if isinstance(value, list):
+        lines = getattr(value, "item_lines", [line] * len(value))
+        if not value:
+            bad("an empty list: give the amounts to add up")
+            return None
+        parts = [_term(v, file, item_line, f"{key}[{k}]", shares, problems, rounds)
+                 for k, (v, item_line) in enumerate(zip(value, lines))]
+        return None if None in parts else Term("sum", parts=tuple(parts))
+    if not isinstance(value, dict):
+        bad(f"expected an amount (points, {{b: K}}, {{ron: K}}, {{SHARE: K}}, a list), got {value!r}")
+        return None
+    bases = [k for k in value if k != "round"]
+    allowed = ("b", "sum", *shares)
+    unknown = [k for k in bases if k not in allowed]
+    for k in unknown:
+        hint = difflib.get_close_matches(str(k), allowed, n=1)
+        suggestion = f" (did you mean {hint[0]}?)" if hint else ""
+        bad(f"unknown key{suggestion}; an amount is one of {', '.join(allowed)}, and round",
+            _line(value, k, line), f"{key}.{k}")
+    if unknown:
+        return None
+    if len(bases) != 1:
+        bad(f"an amount names one base (b, ron, a share or sum), got {', '.join(map(str, bases)) or 'none'}")
+        return None
+    base = bases[0]
+    rounding = value.get("round")
+    if "round" in value and not isinstance(rounding, str):
+        bad(f"round names a rounding defined under rounding:, got {rounding!r}", _line(value, "round", line), f"{key}.round")
+        return None
+    if rounding is not None:
+        rounds.append((rounding, RulesError("", file=file, line=_line(value, "round", line), key=f"{key}.round")))
+    if base == "sum":
+        inner = value["sum"]
+        if not isinstance(inner, list):
+            bad(f"sum takes a list of amounts, got {_show(inner)}", _line(value, "sum", line), f"{key}.sum")
+            return None
+        summed = _term(inner, file, _line(value, "sum", line), f"{key}.sum", shares, problems, rounds)
+        return None if summed is None else Term("sum", parts=summed.parts, rounding=rounding)
+    times = _multiple(value[base])
+    if times is None:
+        bad(f"expected a number or a fraction like 1/3, got {value[base]!r}", _line(value, base, line), f"{key}.{base}")
+        return None
+    return Term(base, times, rounding=rounding)
+
+
+def _check(name: str, entries: dict, problems: list[RulesError], first: _Layer, broken: bool = False) -> Scheme:
+    roundings = []
+    for entry, (value, file, line, key) in entries.items():
+        if not entry.startswith("rounding."):
+            continue
+        rname = entry.split(".", 1)[1]
+        if not isinstance(value, dict):
+            problems.append(RulesError(f"a rounding is {{step: 100, mode: up|nearest|down}}, got {_show(value)}",
+                                       file=file, line=line, key=key))
+            continue
+        for k in value:
+            if k not in ROUNDING_KEYS:
+                problems.append(RulesError(f"unknown key; a rounding has {', '.join(ROUNDING_KEYS)}",
+                                           file=file, line=_line(value, k, line), key=f"{key}.{k}"))
+        step, mode = value.get("step"), value.get("mode")
+        if isinstance(step, bool) or not isinstance(step, int) or step < 1:
+            problems.append(RulesError(f"step must be a whole number of points, 1 or more, got {step!r}",
+                                       file=file, line=_line(value, "step", line), key=f"{key}.step"))
+            continue
+        if mode not in MODES:
+            hint = difflib.get_close_matches(str(mode), MODES, n=1)
+            suggestion = f" (did you mean {hint[0]!r}?)" if hint else ""
+            problems.append(RulesError(f"mode must be one of {', '.join(MODES)}, got {mode!r}{suggestion}",
+                                       file=file, line=_line(value, "mode", line), key=f"{key}.mode"))
+            continue
+        roundings.append(Rounding(rname, step, mode))
+    # a rounding written wrongly is reported once, where it is written, not again where it is used
+    defined = {entry.split(".", 1)[1] for entry in entries if entry.startswith("rounding.")}
+
+    sides = {}
+    for section in SECTIONS:
+        terms: dict[str, tuple[Term, str, int | None, str]] = {}
+        for share in SHARES[section]:
+            if f"{section}.{share}" not in entries:
+                continue
+            value, file, line, key = entries[f"{section}.{share}"]
+            rounds: list[tuple[str, RulesError]] = []
+            term = _term(value, file, line, key, SHARES[section], problems, rounds)
+            for r, at in rounds:
+                if r not in defined:
+                    shown = ", ".join(sorted(defined)) or "none"
+                    hint = difflib.get_close_matches(r, sorted(defined), n=1)
+                    suggestion = f" (did you mean {hint[0]!r}?)" if hint else ""
+                    problems.append(RulesError(f"rounding {r!r} is not defined{suggestion}; defined under rounding: {shown}",
+                                               file=at.file, line=at.line, key=at.key))
+            if term is not None:
+                terms[share] = (term, file, line, key)
+        for share in REQUIRED[section]:
+            written_wrong = any(p.key in (section, f"{first.prefix}{section}") for p in problems)
+            if share not in terms and f"{section}.{share}" not in entries and not broken and not written_wrong:
+                problems.append(RulesError(f"missing: what {_words(section, share)} (set it here or in the scheme this extends)",
+                                           file=str(first.path), key=f"{first.prefix}{section}.{share}"))
+        sides[section] = _order(section, terms, problems)
+
+    origin = tuple((entry, f"{Path(file).name}:{line}") for entry, (_, file, line, _) in entries.items())
+    title = entries.get("title", (name,))[0]
+    summary = entries.get("summary", ("",))[0]
+    scheme = Scheme(name, title, summary, tuple(roundings), sides["dealer_wins"], sides["non_dealer_wins"], origin)
+    if not problems:
+        _check_amounts(scheme, entries, problems)
+    return scheme
+
+
+def _words(section: str, share: str) -> str:
+    if share == "ron":
+        return f"a ron pays when the {'dealer' if section == 'dealer_wins' else 'non-dealer'} wins"
+    who = "the dealer" if share == "dealer" else "each non-dealer" if section == "dealer_wins" else "the non-dealer"
+    return f"{who} pays on a tsumo"
+
+
+def _order(section: str, terms: dict, problems: list[RulesError]) -> Win:
+    """The shares in an order where each follows those it refers to (otherwise as SHARES lists
+    them); a share that refers to itself, directly or through others, or to a share the side does
+    not define, is an error."""
+    for share, (term, file, line, key) in terms.items():
+        for ref in sorted(term.refs() - set(terms)):
+            problems.append(RulesError(f"refers to {ref}, which {section} does not define",
+                                       file=file, line=line, key=key))
+    refs = {share: terms[share][0].refs() & set(terms) for share in terms}
+    done: list[str] = []
+    while len(done) < len(terms):
+        ready = [s for s in SHARES[section] if s in terms and s not in done and refs[s] <= set(done)]
+        if not ready:
+            break
+        done.append(ready[0])
+    reported: list[set[str]] = []
+    for share in [s for s in SHARES[section] if s in terms and s not in done]:
+        term, file, line, key = terms[share]
+        loop = _loop(share, refs)
+        if loop and set(loop) not in reported:  # one message per loop, at its first share
+            reported.append(set(loop))
+            problems.append(RulesError(f"a share that refers to itself: {' -> '.join(loop)}",
+                                       file=file, line=line, key=key))
+    return Win(tuple((share, terms[share][0]) for share in done))
+
+
+def _loop(start: str, refs: dict[str, set[str]]) -> list[str] | None:
+    """The shortest path start -> ... -> start through the references, if there is one."""
+    paths = [[start]]
+    seen: set[str] = set()
+    while paths:
+        path = paths.pop(0)
+        for ref in sorted(refs[path[-1]]):
+            if ref == start:
+                return [*path, start]
+            if ref not in seen:
+                seen.add(ref)
+                paths.append([*path, ref])
+    return None
+
+
+def _check_amounts(scheme: Scheme, entries: dict, problems: list[RulesError]) -> None:
+    """Every payment and ron value of every hand value is a whole number of points, 0 or more."""
+    for section in SECTIONS:
+        dealer = section == "dealer_wins"
+        for b in _SAMPLE_BASICS:
+            values = evaluate(scheme, b, dealer)
+            bad = [(s, v) for s, v in values.items() if s != "north" and (v.denominator != 1 or v < 0)]
+            if bad:
+                share, v = bad[0]
+                _, file, line, key = entries[f"{section}.{share}"]
+                shown = f"{float(v):.2f}".rstrip("0").rstrip(".")
+                why = "is negative" if v < 0 else "is not a whole number of points (round it)"
+                problems.append(RulesError(f"comes to {shown} for b = {b}, which {why}", file=file, line=line, key=key))
+                break
+
+
+# ---------------------------------------------------------------- evaluating
+
+
+def term_value(term: Term, values: dict[str, Fraction], b: int, scheme: Scheme) -> tuple[Fraction, Fraction]:
+    """(the amount before its own rounding, after it) given the shares computed so far."""
+    if term.base == "points":
+        raw = term.times
+    elif term.base == "b":
+        raw = term.times * b
+    elif term.base == "sum":
+        raw = sum((term_value(p, values, b, scheme)[1] for p in term.parts), Fraction(0))
+    else:
+        raw = term.times * values[term.base]
+    return raw, (Fraction(scheme.rounding(term.rounding).apply(raw)) if term.rounding else raw)
+
+
+def evaluate(scheme: Scheme, b: int, dealer_wins: bool) -> dict[str, Fraction]:
+    """Every share of one side for basic points b: ron, north (if defined), the payers."""
+    values: dict[str, Fraction] = {}
+    for share, term in scheme.side(dealer_wins).shares:
+        values[share] = term_value(term, values, b, scheme)[1]
+    return values
