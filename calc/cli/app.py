@@ -311,29 +311,46 @@ def settle_command(
 
 @app.command("replay")
 def replay_command(
-    files: list[Path] = typer.Argument(..., help="Tenhou logs (mjlog XML, gzip or not, or tenhou.net/6 JSON) or directories."),
+    files: list[Path] = typer.Argument(..., help="Logs (mjlog XML, tenhou.net/6 JSON, mjai JSON lines; gzip or not), directories, Tenhou game ids or replay links."),
     scheme: Optional[str] = typer.Option(None, "--scheme", help="Also re-settle each game under this tsumo scheme."),
     all_schemes: bool = typer.Option(False, "--all-schemes", help="Final standings under every scheme, side by side."),
     as_json: bool = typer.Option(False, "--json", help="One JSON object per game, one per line."),
+    rules: Optional[str] = typer.Option(None, "--rules", help="Profile for mjai logs, which name no platform (default tenhou)."),
+    workers: Optional[int] = typer.Option(None, "--workers", help="Processes (default: every core)."),
+    no_cache: bool = typer.Option(False, "--no-cache", help="Download Tenhou ids/links again, replacing the cached copy."),
 ) -> None:
-    """Check every hand of real Tenhou games against our scoring and settle them under any scheme."""
-    from calc.logs import batch
+    """Check every hand of real games against our scoring and settle them under any scheme."""
+    from calc.logs import batch, fetch
     from calc.logs.report import summary_text
-    from calc.core.rules import SCHEMES
+    from calc.core.rules import SCHEMES, load
 
     if scheme is not None and all_schemes:
         raise typer.BadParameter("--scheme and --all-schemes do not go together")
     if scheme is not None and scheme not in SCHEMES:
         raise SanmaError(f"unknown scheme {scheme!r}; valid: {', '.join(SCHEMES)}")
+    if workers is not None and workers < 1:
+        raise typer.BadParameter(f"--workers {workers}: give 1 or more processes")
+    if rules is not None:
+        load(rules)  # an unknown or broken profile is refused before any work
     schemes = tuple(SCHEMES) if all_schemes else ((scheme,) if scheme else ())  # beside the log's own
-    paths = batch.expand(files)
-    if not paths:
-        raise SanmaError("no log files given (the directories are empty)")
     totals = {"games": 0, "failed": 0, "matching": 0, "wins": [0, 0], "draws": [0, 0], "finals": [0, 0]}
+    local = []
+    for file in files:  # a Tenhou id or link is downloaded (or found in the cache) first
+        if not file.exists() and fetch.game_id(str(file)) is not None:
+            try:
+                local.append(fetch.fetch(str(file), use_cache=not no_cache))
+            except SanmaError as e:
+                totals["failed"] += 1
+                typer.echo(f"Error: {e}", err=True)
+        else:
+            local.append(file)
+    paths = batch.expand(local)
+    if not paths and not totals["failed"]:
+        raise SanmaError("no log files given (the directories are empty)")
     show_bar = sys.stderr.isatty() and len(paths) >= batch.PARALLEL_FROM
     bar = typer.progressbar(length=len(paths), label="replaying", file=sys.stderr) if show_bar else None
     try:
-        for result in batch.run(paths, schemes, as_json, bar.update if bar else None):
+        for result in batch.run(paths, schemes, as_json, bar.update if bar else None, workers=workers, rules=rules):
             if result.error is not None:
                 totals["failed"] += 1
                 typer.echo(f"Error: {result.error}", err=True)
