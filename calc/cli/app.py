@@ -397,14 +397,15 @@ def simulate_command(
     rules: str = typer.Option("tenhou", "--rules", help="Rule profile (name or YAML file)."),
     bots: str = typer.Option("greedy", "--bots", help="greedy or defensive."),
     as_json: bool = typer.Option(False, "--json", help="One JSON object."),
-    save: Optional[Path] = typer.Option(None, "--save", help="Write each game as tenhou.net/6 JSON in this folder."),
+    save: Optional[Path] = typer.Option(None, "--save", help="Write each game as a record in this folder."),
+    save_format: str = typer.Option("tenhou6", "--format", help="Record format for --save: tenhou6 (tenhou.net/6 JSON) or mjai (JSON lines)."),
     workers: Optional[int] = typer.Option(None, "--workers", help="Processes (default: every core)."),
 ) -> None:
     """Simulate matches tile by tile; statistics beside the same figures of real Tenhou games."""
     from calc.sim import commands
 
     setup = commands.prepare_simulate(matches=matches, seed=seed, length=length, rules=rules, bots=bots, save=save,
-                                      workers=workers)
+                                      workers=workers, save_format=save_format)
     bar = _sim_bar(matches, "simulating")
     try:
         result, interrupted = commands.simulate(setup, matches, as_json=as_json, workers=workers,

@@ -7,6 +7,7 @@ engine re-settles it under any other scheme.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -117,8 +118,9 @@ def our_yaku(ev: Evaluation) -> tuple[tuple[str, int], ...]:
 def log_yaku(win: Win) -> tuple[tuple[str, int], ...] | None:
     if win.log.yaku is None:
         return None
-    if win.log.yakuman:
-        return tuple(sorted((TH.OUR_YAKU[i], TH.YAKUMAN_HAN) for i in win.log.yakuman))
+    if win.log.yakuman:  # a double yakuman (an mjai log under a profile with them) is its id twice
+        counts = Counter(TH.OUR_YAKU[i] for i in win.log.yakuman)
+        return tuple(sorted((name, TH.YAKUMAN_HAN * count) for name, count in counts.items()))
     return tuple(sorted((TH.OUR_YAKU[i], h) for i, h in win.log.yaku))
 
 
