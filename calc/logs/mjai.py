@@ -66,7 +66,7 @@ YAKU_IDS.update({
 YAKUMAN_IDS = frozenset(range(37, 52))
 # Names that depend on the seat or round (mjai's `jikaze` / `bakaze` / `sangenpai`) say which
 # wind or dragon only through the hand; they are resolved against the winner's own yaku below.
-_WIND_SLOTS = {"jikaze": (10, 11, 12), "bakaze": (14, 15, 16), "sangenpai": (18, 19, 20)}
+_SLOTS = {"jikaze": (10, 11, 12), "bakaze": (14, 15, 16), "sangenpai": (18, 19, 20)}
 
 # `ryukyoku.reason` as the converters write it; without one the play decides (see _draw_kind).
 DRAW_REASONS = {
@@ -81,9 +81,12 @@ def tile(name: Any) -> Tile:
     if name == "?":
         raise LogError("a hidden tile `?`: the log is one player's view, not the whole table")
     try:
-        return TILES[name]
+        t = TILES[name]
     except (KeyError, TypeError):
         raise LogError(f"not an mjai tile: {name!r}") from None
+    if not T.is_sanma_tile(t[0]):
+        raise LogError(f"{name} is not a sanma tile (2m-8m are left out; a four-player log?)")
+    return t
 
 
 def events_of(data: bytes) -> list[tuple[int, dict]]:
@@ -159,8 +162,6 @@ def _yaku(entries: Any, han_total: int | None) -> tuple[tuple[tuple[int, int], .
             raise LogError(f"a yaku entry {entry!r} is not [name, han]")
         if not isinstance(han, int) or isinstance(han, bool):
             raise LogError(f"yaku {name!r} has han {han!r}, not a number")
-        if name in _WIND_SLOTS:
-            raise LogError(f"yaku {name!r} does not say which wind or dragon; name it (e.g. seat_wind_east)")
         if name not in YAKU_IDS:
             raise LogError(f"unknown yaku {name!r}")
         i = YAKU_IDS[name]
@@ -304,6 +305,8 @@ class _Reader:
     def hora(self, play: KyokuPlay, e: dict) -> None:
         actor = _seat(e["actor"], "actor")
         target = _seat(e.get("target", actor), "target")
+        if isinstance(e.get("yaku", e.get("yakus")), list):
+            e = {**e, "yaku": _resolve_slots(play, actor, target, e.get("yaku", e.get("yakus")))}
         log = _log_win(e)
         if log.deltas is None:
             self.missing_deltas.add(len(self.kyoku))
@@ -344,6 +347,31 @@ class _Reader:
         names = self.names or tuple(f"seat {s}" for s in range(PLAYERS))
         return Game(game_id, lobby, names, first.scores, tuple(kyoku),
                     self.end_scores if complete else None, None, rules=self.rules, complete=complete)
+
+
+def _resolve_slots(play: KyokuPlay, winner: int, from_seat: int, entries: list) -> list:
+    """The original mjai names `jikaze`, `bakaze` and `sangenpai` say only that some wind or dragon
+    counted: the seat, the round and the winner's dragon triplets say which."""
+    out = []
+    for entry in entries:
+        name = entry[0] if isinstance(entry, list) and entry else entry.get("name") if isinstance(entry, dict) else None
+        if name not in _SLOTS:
+            out.append(entry)
+            continue
+        han = entry[1] if isinstance(entry, list) and len(entry) == 2 else entry.get("han", entry.get("fan"))
+        if name == "jikaze":
+            out.append([TH.YAKU_NAMES[10 + (winner - play.dealer) % play.n], han])
+        elif name == "bakaze":
+            out.append([TH.YAKU_NAMES[14 + play.round_raw // 4], han])
+        else:
+            tiles = [t for t, _ in play.hands[winner]] + [t for m in play.melds[winner] for t, _ in m.tiles]
+            if from_seat != winner and play.last[2] is not None:
+                tiles.append(play.last[2][0])
+            dragons = [d for d in T.DRAGONS if tiles.count(d) >= 3]
+            if len(dragons) != han:
+                raise LogError(f"yaku sangenpai {han} han, but the winner holds {len(dragons)} dragon triplet(s)")
+            out += [[TH.YAKU_NAMES[18 + d - T.DRAGONS[0]], 1] for d in dragons]
+    return out
 
 
 def _draw_kind(play: KyokuPlay, reason: Any) -> str:
