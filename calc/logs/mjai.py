@@ -45,6 +45,8 @@ for _s, _suit in enumerate("mps"):
 for _i, _name in enumerate(HONOR_NAMES):
     TILES[_name] = (T.HONOR + _i, False)
 NAMES: dict[Tile, str] = {tile: name for name, tile in TILES.items()}
+SANMA_TILES = {name: t for name, t in TILES.items() if T.is_sanma_tile(t[0])}
+_SEATS = {s: s for s in range(PLAYERS)}
 
 # Yaku names a log may use: ours (Tenhou's romanised, calc/scoring/yaku.py), Tenhou's Japanese
 # ones, and the original mjai server's (gimite/mjai, which converters copied). Each maps to a
@@ -78,6 +80,9 @@ DRAW_REASONS = {
 
 
 def tile(name: Any) -> Tile:
+    t = SANMA_TILES.get(name) if isinstance(name, str) else None
+    if t is not None:
+        return t
     if name == "?":
         raise LogError("a hidden tile `?`: the log is one player's view, not the whole table")
     try:
@@ -103,6 +108,14 @@ def events_of(data: bytes) -> list[tuple[int, dict]]:
             raise LogError(f"broken JSON: {e.msg}", line=e.lineno, column=e.colno) from None
         out = [(0, e) for e in obj]
     else:
+        lines = text.splitlines()
+        numbers = [n for n, line in enumerate(lines, 1) if line.strip()]
+        try:  # one decode for the whole file; a broken line is found line by line below
+            decoded = json.loads("[" + ",".join(lines[n - 1] for n in numbers) + "]")
+            out = list(zip(numbers, decoded)) if len(decoded) == len(numbers) else None
+        except json.JSONDecodeError:
+            out = None
+    if out is None:
         out = []
         for number, line in enumerate(text.splitlines(), 1):
             if not line.strip():
@@ -127,6 +140,9 @@ def looks_like_mjai(obj: Any) -> bool:
 
 
 def _seat(value: Any, what: str) -> int:
+    seat = _SEATS.get(value)
+    if seat is not None and value is not True:
+        return seat
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < PLAYERS:
         raise LogError(f"{what} is {value!r}, not a seat 0-{PLAYERS - 1} (a four-player log?)")
     return value
@@ -212,6 +228,14 @@ class _Reader:
 
     def event(self, e: dict) -> None:
         kind = e["type"]
+        play = self.play
+        if play is not None:  # the common steps first
+            if kind == "tsumo":
+                play.draw(_seat(e["actor"], "actor"), tile(e["pai"]))
+                return
+            if kind == "dahai":
+                play.discard(_seat(e["actor"], "actor"), tile(e["pai"]))
+                return
         if kind == "start_game":
             if self.kyoku or self.play is not None:
                 raise LogError("start_game after the game began")
