@@ -361,7 +361,7 @@ def replay_command(
                 totals[key][0] += getattr(result, key)[0]
                 totals[key][1] += getattr(result, key)[1]
             totals["finals"][0] += result.final_ok
-            totals["finals"][1] += 1
+            totals["finals"][1] += result.final_checked
             typer.echo(result.output)
     finally:
         if bar is not None:

@@ -30,6 +30,7 @@ class FileResult:
     draws: tuple[int, int] = (0, 0)
     final_ok: bool = False
     ok: bool = False
+    final_checked: bool = True  # False: an mjai excerpt or a log stating no final result
 
 
 def expand(paths: list[Path]) -> list[Path]:
@@ -52,7 +53,9 @@ def replay_file(path: str, schemes: tuple[str, ...], as_json: bool, rules: str |
     except SanmaError as e:
         return FileResult(path, None, str(e))
     output = json.dumps(game_dict(r, settled), ensure_ascii=False) if as_json else game_text(r, settled)
-    return FileResult(path, output, None, (r.wins_ok, r.wins), (r.draws_ok, r.draws), r.final_ok, r.ok)
+    checked = r.game.final_scores is not None or r.game.final_points is not None
+    return FileResult(path, output, None, (r.wins_ok, r.wins), (r.draws_ok, r.draws), r.final_ok and checked, r.ok,
+                      checked)
 
 
 @lru_cache(maxsize=None)
