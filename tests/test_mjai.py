@@ -270,3 +270,16 @@ def test_an_excerpt_on_the_command_line_says_so_and_checks_no_final_result(tmp_p
     assert ("double-ron: 1 hands (2 wins, 0 draws) reproduced; an excerpt; after its last hand "
             "Ana 21800 (-38.2), Bo 40200 (+0.2), Chen 43000 (+38.0)") in result.output
     assert "1 game(s): 2/2 wins, 0/0 draws, 0/0 final results reproduced; 1/1 games match the log" in result.output
+
+
+@pytest.mark.parametrize("field, value, message", [
+    ("fu", "40", "hora `fu` is '40', not a count"),
+    ("han", -1, "hora `han` is -1, not a count"),
+    ("han", 4, "the yaku add up to 3 han, the `han` says 4"),
+    ("yaku", [["kuitan", 1]], "unknown yaku 'kuitan'"),
+])
+def test_a_malformed_hora_is_an_error(field, value, message):
+    events = json.loads(json.dumps(DOUBLE_RON))
+    events[4][field] = value
+    with pytest.raises(LogError, match=message):
+        _parse(events)

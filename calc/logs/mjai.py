@@ -194,15 +194,24 @@ def _yaku(entries: Any, han_total: int | None) -> tuple[tuple[tuple[int, int], .
     return tuple(sorted(yaku.items())), tuple(sorted(yakuman)), han
 
 
+def _count(e: dict, *keys: str) -> int | None:
+    """The first of `keys` the event has, a whole number (None when it has none of them)."""
+    for key in keys:
+        value = e.get(key)
+        if value is not None:
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                raise LogError(f"hora `{key}` is {value!r}, not a count")
+            return value
+    return None
+
+
 def _log_win(e: dict) -> LogWin:
-    han = e.get("han", e.get("fan"))
-    if han is not None and (not isinstance(han, int) or isinstance(han, bool)):
-        raise LogError(f"`han` is {han!r}, not a number")
+    han = _count(e, "han", "fan")
     yaku = yakuman = None
     if e.get("yaku", e.get("yakus")) is not None:
         yaku, yakuman, han = _yaku(e.get("yaku", e.get("yakus")), han)
-    fu = e.get("fu")
-    points = e.get("points", e.get("hora_points"))
+    fu = _count(e, "fu")
+    points = _count(e, "points", "hora_points")
     deltas = _per_seat(e["deltas"], "deltas") if e.get("deltas") is not None else None
     return LogWin(han=han, fu=fu if fu else None, yaku=yaku, yakuman=yakuman, points=points, limit=0,
                   deltas=deltas, pao=None)
