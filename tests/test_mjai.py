@@ -283,3 +283,23 @@ def test_a_malformed_hora_is_an_error(field, value, message):
     events[4][field] = value
     with pytest.raises(LogError, match=message):
         _parse(events)
+
+
+@pytest.mark.parametrize("profile, yaku, deltas", [
+    ("mahjongsoul", [["kokushi", 26]], [-64000, 64000, 0]),      # a double yakuman there
+    ("tenhou", [["国士無双１３面", 13]], [-32000, 32000, 0]),   # one yakuman on Tenhou
+])
+def test_a_thirteen_sided_kokushi_under_each_profile(profile, yaku, deltas):
+    events = [
+        {"type": "start_kyoku", "bakaze": "E", "kyoku": 1, "honba": 0, "kyotaku": 0, "oya": 0,
+         "scores": [35000, 35000, 35000], "dora_marker": "9s",
+         "tehais": _tehais({0: "1p 1p 2p 3p 4p 5p 6p 7p 8p 9p 9p C S", 1: "1m 9m 1p 9p 1s 9s E S W N P F C",
+                            2: OTHERS[2]})},
+        {"type": "tsumo", "actor": 0, "pai": "5s"},
+        {"type": "dahai", "actor": 0, "pai": "C", "tsumogiri": False},
+        {"type": "hora", "actor": 1, "target": 0, "deltas": deltas, "yaku": yaku},
+        {"type": "end_kyoku"},
+    ]
+    r = replay(_parse(events, profile), "excerpt")
+    assert r.mismatches == (), [m.text() for m in r.mismatches]
+    assert r.hands[0].wins[0].yaku == (("kokushi", yaku[0][1]),)
