@@ -334,16 +334,10 @@ def replay_command(
         load(rules)  # an unknown or broken profile is refused before any work
     schemes = tuple(SCHEMES) if all_schemes else ((scheme,) if scheme else ())  # beside the log's own
     totals = {"games": 0, "failed": 0, "matching": 0, "wins": [0, 0], "draws": [0, 0], "finals": [0, 0]}
-    local = []
-    for file in files:  # a Tenhou id or link is downloaded (or found in the cache) first
-        if not file.exists() and fetch.game_id(str(file)) is not None:
-            try:
-                local.append(fetch.fetch(str(file), use_cache=not no_cache))
-            except SanmaError as e:
-                totals["failed"] += 1
-                typer.echo(f"Error: {e}", err=True)
-        else:
-            local.append(file)
+    local, errors = fetch.resolve(files, use_cache=not no_cache)  # Tenhou ids and links: downloaded or cached
+    for error in errors:
+        totals["failed"] += 1
+        typer.echo(f"Error: {error}", err=True)
     paths = batch.expand(local)
     if not paths and not totals["failed"]:
         raise SanmaError("no log files given (the directories are empty)")

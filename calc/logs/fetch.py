@@ -69,6 +69,23 @@ def log_url(gid: str) -> str:
     return template.replace("{id}", gid)
 
 
+def resolve(args: list[Path], *, use_cache: bool = True) -> tuple[list[Path], list[str]]:
+    """The command line's arguments as local paths: a file or folder stays, a Tenhou id or link
+    becomes its cached mjlog (downloaded when needed). Returns the paths and one error line for each
+    argument that could not be fetched."""
+    paths: list[Path] = []
+    errors: list[str] = []
+    for arg in args:
+        if Path(arg).exists() or game_id(str(arg)) is None:
+            paths.append(Path(arg))
+            continue
+        try:
+            paths.append(fetch(str(arg), use_cache=use_cache))
+        except FetchError as e:
+            errors.append(str(e))
+    return paths, errors
+
+
 def fetch(arg: str, *, use_cache: bool = True) -> Path:
     """The local mjlog file of the game `arg` names, downloaded when it is not cached (or not
     `use_cache`: downloaded again, and the cached copy replaced)."""
