@@ -52,6 +52,7 @@ def game_dict(r: GameReplay, schemes: dict[str, Settled] | None = None) -> dict[
         ],
         "final_scores": list(r.final_scores),
         "final_points": list(r.final_points),
+        "excerpt": not r.game.complete,  # an mjai excerpt: standings after its last hand, not checked
         "mismatches": [
             {"where": m.where, "what": m.what, "ours": m.ours, "log": m.log, "hand": m.detail or None}
             for m in r.mismatches
