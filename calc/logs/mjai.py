@@ -413,13 +413,14 @@ def _draw_kind(play: KyokuPlay, reason: Any) -> str:
             raise LogError(f"unknown ryukyoku reason {reason!r}")
         return DRAW_REASONS[reason]
     if play.live == 0:  # the wall ran out: a nagashi mangan is decided by the discards (Tenhou)
-        return NAGASHI if any(play.nagashi) and _nagashi_possible(play) else EXHAUSTIVE
+        return NAGASHI if _nagashi_possible(play) else EXHAUSTIVE
     if play.last[0] == "draw":
         return "kyuushu_kyuuhai"
     return "suukaikan"
 
 
 def _nagashi_possible(play: KyokuPlay) -> bool:
+    """Someone discarded only terminals and honours, none of them called (the play keeps the flag)."""
     return any(play.nagashi[s] and play.discarded[s] for s in range(play.n))
 
 
