@@ -50,8 +50,12 @@ def test_platform_profiles_as_rules_md_section_7():
     assert (tenhou.payment.scheme, tenhou.payment.honba_ron, tenhou.payment.honba_tsumo) == ("tsumo-loss", 200, 100)
     assert (soul.payment.scheme, soul.payment.honba_ron, soul.payment.honba_tsumo) == ("tsumo-loss", 200, 100)
     assert standard.payment.noten_pool == tenhou.payment.noten_pool == soul.payment.noten_pool == 2000
-    assert standard.match.uma == (15, 0, -15) and tenhou.match.uma == (20, 0, -20) and soul.match.uma == (15, 0, -15)
-    assert not standard.north.ron_on_nuki and tenhou.north.ron_on_nuki
+    # Mahjong Soul's published three-player ranked rules (README "Mahjong Soul's rules"): uma +20/0/-20,
+    # ron on an extracted north, an extraction counts as a call for ippatsu and the first go-around
+    assert standard.match.uma == (15, 0, -15) and tenhou.match.uma == (20, 0, -20) and soul.match.uma == (20, 0, -20)
+    assert not standard.north.ron_on_nuki and tenhou.north.ron_on_nuki and soul.north.ron_on_nuki
+    assert soul.north.nuki_cancels_ippatsu and soul.north.nuki_breaks_first_turn
+    assert soul.payment.double_ron_honba == "first" and soul.payment.pao_ron_honba == "liable"
     assert not tenhou.hand.kiriage_mangan and tenhou.hand.kazoe == "yakuman" and not tenhou.hand.double_yakuman
     assert soul.hand.double_yakuman
     assert standard.match.oka == 15000 and standard.match.start == 35000 and standard.match.return_points == 40000

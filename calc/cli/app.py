@@ -340,25 +340,37 @@ def keep_command(
 
 @app.command("replay")
 def replay_command(
-    files: list[Path] = typer.Argument(..., help="Tenhou logs (mjlog XML, gzip or not, or tenhou.net/6 JSON) or directories."),
+    files: list[Path] = typer.Argument(..., help="Logs (mjlog XML, tenhou.net/6 JSON, mjai JSON lines; gzip or not), directories, Tenhou game ids or replay links."),
     scheme: Optional[str] = typer.Option(None, "--scheme", help="Also re-settle each game under this tsumo scheme."),
     all_schemes: bool = typer.Option(False, "--all-schemes", help="Final standings under every scheme, side by side."),
     as_json: bool = typer.Option(False, "--json", help="One JSON object per game, one per line."),
     as_csv: bool = typer.Option(False, "--csv", help="CSV: a row per hand (with --all-schemes: per game, scheme and player)."),
     html: Optional[Path] = typer.Option(None, "--html", help="Also write a self-contained web page report."),
+    rules: Optional[str] = typer.Option(None, "--rules", help="Profile for mjai logs, which name no platform (default tenhou)."),
+    workers: Optional[int] = typer.Option(None, "--workers", help="Processes (default: every core)."),
+    no_cache: bool = typer.Option(False, "--no-cache", help="Download Tenhou ids/links again, replacing the cached copy."),
 ) -> None:
-    """Check every hand of real Tenhou games against our scoring and settle them under any scheme."""
-    from calc.logs import batch
+    """Check every hand of real games against our scoring and settle them under any scheme."""
+    from calc.logs import batch, fetch
     from calc.logs.report import summary_text
-    from calc.core.rules import SCHEMES
+    from calc.core.rules import SCHEMES, load
 
     if scheme is not None and all_schemes:
         raise typer.BadParameter("--scheme and --all-schemes do not go together")
     if scheme is not None and scheme not in SCHEMES:
         raise SanmaError(f"unknown scheme {scheme!r}; valid: {', '.join(SCHEMES)}")
+    if workers is not None and workers < 1:
+        raise typer.BadParameter(f"--workers {workers}: give 1 or more processes")
+    if rules is not None:
+        load(rules)  # an unknown or broken profile is refused before any work
     schemes = tuple(SCHEMES) if all_schemes else ((scheme,) if scheme else ())  # beside the log's own
-    paths = batch.expand(files)
-    if not paths:
+    totals = {"games": 0, "failed": 0, "matching": 0, "wins": [0, 0], "draws": [0, 0], "finals": [0, 0]}
+    local, errors = fetch.resolve(files, use_cache=not no_cache)  # Tenhou ids and links: downloaded or cached
+    for error in errors:
+        totals["failed"] += 1
+        typer.echo(f"Error: {error}", err=True)
+    paths = batch.expand(local)
+    if not paths and not totals["failed"]:
         raise SanmaError("no log files given (the directories are empty)")
     if as_csv or html is not None:
         from calc.cli import share
@@ -367,11 +379,10 @@ def replay_command(
             raise typer.BadParameter("--csv and --json do not go together")
         share.check_html_path(html)
         raise typer.Exit(share.replay(paths, schemes, as_csv=as_csv, as_json=as_json, html_path=html))
-    totals = {"games": 0, "failed": 0, "matching": 0, "wins": [0, 0], "draws": [0, 0], "finals": [0, 0]}
     show_bar = sys.stderr.isatty() and len(paths) >= batch.PARALLEL_FROM
     bar = typer.progressbar(length=len(paths), label="replaying", file=sys.stderr) if show_bar else None
     try:
-        for result in batch.run(paths, schemes, as_json, bar.update if bar else None):
+        for result in batch.run(paths, schemes, as_json, bar.update if bar else None, workers=workers, rules=rules):
             if result.error is not None:
                 totals["failed"] += 1
                 typer.echo(f"Error: {result.error}", err=True)
@@ -382,7 +393,7 @@ def replay_command(
                 totals[key][0] += getattr(result, key)[0]
                 totals[key][1] += getattr(result, key)[1]
             totals["finals"][0] += result.final_ok
-            totals["finals"][1] += 1
+            totals["finals"][1] += result.final_checked
             typer.echo(result.output)
     finally:
         if bar is not None:
@@ -418,14 +429,15 @@ def simulate_command(
     rules: str = typer.Option("tenhou", "--rules", help="Rule profile (name or YAML file)."),
     bots: str = typer.Option("greedy", "--bots", help="greedy or defensive."),
     as_json: bool = typer.Option(False, "--json", help="One JSON object."),
-    save: Optional[Path] = typer.Option(None, "--save", help="Write each game as tenhou.net/6 JSON in this folder."),
+    save: Optional[Path] = typer.Option(None, "--save", help="Write each game as a record in this folder."),
+    save_format: str = typer.Option("tenhou6", "--format", help="Record format for --save: tenhou6 (tenhou.net/6 JSON) or mjai (JSON lines)."),
     workers: Optional[int] = typer.Option(None, "--workers", help="Processes (default: every core)."),
 ) -> None:
     """Simulate matches tile by tile; statistics beside the same figures of real Tenhou games."""
     from calc.sim import commands
 
     setup = commands.prepare_simulate(matches=matches, seed=seed, length=length, rules=rules, bots=bots, save=save,
-                                      workers=workers)
+                                      workers=workers, save_format=save_format)
     bar = _sim_bar(matches, "simulating")
     try:
         result, interrupted = commands.simulate(setup, matches, as_json=as_json, workers=workers,

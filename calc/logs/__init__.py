@@ -1,4 +1,5 @@
-"""Tenhou sanma game records: mjlog XML (plain or gzip) and tenhou.net/6 JSON, read into `Game`.
+"""Sanma game records: Tenhou's mjlog XML and tenhou.net/6 JSON, and mjai event logs (plain or gzip),
+read into `Game`.
 
 The format is told from the content, never from the file name. Every problem is a `LogError`
 naming the file: not a log, truncated or corrupt, a four-player log, an unsupported lobby.
@@ -12,6 +13,7 @@ import zlib
 from pathlib import Path
 
 from calc.core import rules as R
+from calc.logs.mjai import looks_like_mjai, read_mjai
 from calc.logs.mjlog import read_mjlog
 from calc.logs.model import Draw, Game, Kyoku, Lobby, LogWin, Meld, Win
 from calc.logs.play import LogError
@@ -25,17 +27,21 @@ PROFILE = "tenhou"  # Tenhou's own rules decide what the play means (ippatsu, ro
 
 def game_id_from_name(name: str) -> str:
     base = Path(name).name
-    for suffix in (".gz", ".mjlog", ".xml", ".json"):
+    for suffix in (".gz", ".mjlog", ".xml", ".jsonl", ".json"):
         if base.endswith(suffix):
             base = base[: -len(suffix)]
     return base
 
 
-def parse_log(data: bytes, name: str, rules: R.RuleSet | None = None) -> Game:
-    """Read one record from its bytes; `name` is used for messages and as the mjlog game id."""
+def parse_log(data: bytes, name: str, rules: R.RuleSet | None = None,
+              mjai_rules: R.RuleSet | None = None) -> Game:
+    """Read one record from its bytes; `name` is used for messages and as the mjlog game id.
+
+    A Tenhou record is read under `rules` (default: Tenhou's own); an mjai log names no platform
+    and is read under `mjai_rules` (the --rules profile; default the same)."""
     rules = rules or R.load(PROFILE)
     try:
-        return _parse(data, name, rules)
+        return _parse(data, name, rules, mjai_rules or rules)
     except LogError as e:
         e.file = name
         raise
@@ -45,7 +51,7 @@ def parse_log(data: bytes, name: str, rules: R.RuleSet | None = None) -> Game:
         raise LogError(f"corrupt record: {type(e).__name__}: {e}", file=name) from None
 
 
-def _parse(data: bytes, name: str, rules: R.RuleSet) -> Game:
+def _parse(data: bytes, name: str, rules: R.RuleSet, mjai_rules: R.RuleSet) -> Game:
     if data[:2] == GZIP_MAGIC:
         try:
             data = gzip.decompress(data)
@@ -64,16 +70,20 @@ def _parse(data: bytes, name: str, rules: R.RuleSet) -> Game:
         except UnicodeDecodeError as e:
             raise LogError(f"broken JSON: not UTF-8 text ({e.reason})") from None
         except json.JSONDecodeError as e:
+            if e.msg == "Extra data" and start.startswith(b"{"):  # JSON lines: an mjai event log
+                return read_mjai(data, game_id_from_name(name), mjai_rules)
             raise LogError(f"broken JSON: {e.msg}", line=e.lineno, column=e.colno) from None
+        if looks_like_mjai(obj):
+            return read_mjai(data, game_id_from_name(name), mjai_rules)
         return read_tenhou6(obj, game_id_from_name(name), rules)
     if not start:
         raise LogError("not a Tenhou log: the file is empty")
-    raise LogError("not a Tenhou log: neither mjlog XML nor tenhou.net/6 JSON")
+    raise LogError("not a Tenhou log nor an mjai log: neither mjlog XML, tenhou.net/6 JSON nor mjai JSON lines")
 
 
-def read_log(path: str | Path, rules: R.RuleSet | None = None) -> Game:
+def read_log(path: str | Path, rules: R.RuleSet | None = None, mjai_rules: R.RuleSet | None = None) -> Game:
     try:
         data = Path(path).read_bytes()
     except OSError as e:
         raise LogError(f"cannot read: {e.strerror}", file=str(path)) from None
-    return parse_log(data, str(path), rules)
+    return parse_log(data, str(path), rules, mjai_rules)

@@ -6,9 +6,11 @@ import json
 import os
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Callable, Iterator
 
+from calc.core import rules as R
 from calc.core.errors import SanmaError
 from calc.logs import read_log
 from calc.logs.report import game_dict, game_text
@@ -28,6 +30,7 @@ class FileResult:
     draws: tuple[int, int] = (0, 0)
     final_ok: bool = False
     ok: bool = False
+    final_checked: bool = True  # False: an mjai excerpt or a log stating no final result
 
 
 def expand(paths: list[Path]) -> list[Path]:
@@ -41,26 +44,35 @@ def expand(paths: list[Path]) -> list[Path]:
     return out
 
 
-def replay_file(path: str, schemes: tuple[str, ...], as_json: bool) -> FileResult:
+def replay_file(path: str, schemes: tuple[str, ...], as_json: bool, rules: str | None = None) -> FileResult:
+    """`rules`: the profile (name or file) for logs that name no platform (mjai)."""
     try:
-        game = read_log(path)
+        game = read_log(path, mjai_rules=_profile(rules))
         r = replay(game, path)
         settled = resettle(r, list(schemes)) if schemes else None
     except SanmaError as e:
         return FileResult(path, None, str(e))
     output = json.dumps(game_dict(r, settled), ensure_ascii=False) if as_json else game_text(r, settled)
-    return FileResult(path, output, None, (r.wins_ok, r.wins), (r.draws_ok, r.draws), r.final_ok, r.ok)
+    checked = r.game.final_scores is not None or r.game.final_points is not None
+    return FileResult(path, output, None, (r.wins_ok, r.wins), (r.draws_ok, r.draws), r.final_ok and checked, r.ok,
+                      checked)
 
 
-def _replay_star(args: tuple[str, tuple[str, ...], bool]) -> FileResult:
+@lru_cache(maxsize=None)
+def _profile(rules: str | None) -> R.RuleSet | None:
+    return None if rules is None else R.load(rules)
+
+
+def _replay_star(args: tuple[str, tuple[str, ...], bool, str | None]) -> FileResult:
     return replay_file(*args)
 
 
 def run(files: list[Path], schemes: tuple[str, ...], as_json: bool,
-        advance: Callable[[int], None] | None = None) -> Iterator[FileResult]:
-    """Results in the order of `files`."""
-    jobs = [(str(f), schemes, as_json) for f in files]
-    workers = min(os.cpu_count() or 1, len(jobs))
+        advance: Callable[[int], None] | None = None, *, workers: int | None = None,
+        rules: str | None = None) -> Iterator[FileResult]:
+    """Results in the order of `files`; `workers` processes (default: every core)."""
+    jobs = [(str(f), schemes, as_json, rules) for f in files]
+    workers = min(workers or os.cpu_count() or 1, len(jobs))
     if len(jobs) < PARALLEL_FROM or workers < 2:
         for job in jobs:
             result = _replay_star(job)

@@ -8,6 +8,7 @@ Seats are absolute (0 = the first dealer). Tiles are `calc.notation.Tile` pairs 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from calc.core.notation import Tile
 
@@ -51,15 +52,17 @@ class Meld:
 
 @dataclass(frozen=True, slots=True)
 class LogWin:
-    """What a win's result line says (mjlog <AGARI>, tenhou.net/6 和了 entry)."""
+    """What a win's result line says (mjlog <AGARI>, tenhou.net/6 和了 entry, mjai `hora`).
 
-    han: int  # every yakuman counts 13
+    An mjai log may leave out any of han, yaku, points and deltas: None is not compared."""
+
+    han: int | None  # every yakuman counts 13
     fu: int | None  # tenhou.net/6 omits fu on mangan and above
-    yaku: tuple[tuple[int, int], ...]  # (Tenhou yaku id, han), entries worth 0 han left out
-    yakuman: tuple[int, ...]  # Tenhou yaku ids
-    points: int  # the hand's value without honba and sticks (a tsumo: what the payers pay in all)
+    yaku: tuple[tuple[int, int], ...] | None  # (Tenhou yaku id, han), entries worth 0 han left out
+    yakuman: tuple[int, ...] | None  # Tenhou yaku ids
+    points: int | None  # the hand's value without honba and sticks (a tsumo: what the payers pay in all)
     limit: int  # 0 none, 1 mangan, 2 haneman, 3 baiman, 4 sanbaiman, 5 yakuman
-    deltas: tuple[int, ...]  # per seat, honba and sticks included
+    deltas: tuple[int, ...] | None  # per seat, honba and sticks included
     pao: int | None
 
 
@@ -114,7 +117,7 @@ class Kyoku:
     riichi: tuple[int, ...]  # seats whose deposit was taken, in order
     wins: tuple[Win, ...]  # two on a double ron
     draw: Draw | None
-    scores_after: tuple[int, ...]
+    scores_after: tuple[int, ...] | None  # None: an mjai result without deltas, last in its log
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,5 +127,7 @@ class Game:
     players: tuple[str, ...]  # names by seat
     start_scores: tuple[int, ...]
     kyoku: tuple[Kyoku, ...]
-    final_scores: tuple[int, ...]
-    final_points: tuple[float, ...]
+    final_scores: tuple[int, ...] | None  # None: not in the record (an mjai excerpt, or no end_game scores)
+    final_points: tuple[float, ...] | None  # None: not in the record (mjai never has them)
+    rules: Any = None  # the profile an mjai log was read under (--rules); Tenhou logs: None (Tenhou's)
+    complete: bool = True  # False: an mjai excerpt, replayed hand by hand without the final tally

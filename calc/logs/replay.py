@@ -7,6 +7,7 @@ engine re-settles it under any other scheme.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -19,6 +20,7 @@ from calc.logs import tenhou as TH
 from calc.logs.convert import build, hand_text
 from calc.logs.model import EXHAUSTIVE, NAGASHI, Game, Kyoku, Win
 from calc.logs.play import LogError
+from calc.table.match import MatchState
 from calc.table.record import HandSpec, Record, Settled, WinSpec, describe_end, settle
 from calc.scoring.value import YAKUMAN, HandValue, hand_value, limit_value
 
@@ -91,10 +93,14 @@ class GameReplay:
 
 
 def rules_for(game: Game, base: R.RuleSet | None = None) -> R.RuleSet:
-    """The `tenhou` profile, with the game's length (an east game is a lobby option)."""
-    rules = base or R.load(PROFILE)
+    """The `tenhou` profile (an mjai log: the profile it was read under), with the game's length
+    (an east game is a lobby option) and, for an older Tenhou log, the rounding of its day."""
+    rules = game.rules or base or R.load(PROFILE)
     if rules.match.length != game.lobby.length:
         rules = replace(rules, match=replace(rules.match, length=game.lobby.length))
+    rounding = TH.final_rounding(game.final_points) if game.rules is None else None
+    if rounding is not None and rounding != rules.match.final_rounding:
+        rules = replace(rules, match=replace(rules.match, final_rounding=rounding))
     return rules
 
 
@@ -109,14 +115,19 @@ def our_yaku(ev: Evaluation) -> tuple[tuple[str, int], ...]:
     return tuple(sorted([*ev.yaku, *((n, h) for n, h in extra if h)]))
 
 
-def log_yaku(win: Win) -> tuple[tuple[str, int], ...]:
-    if win.log.yakuman:
-        return tuple(sorted((TH.OUR_YAKU[i], TH.YAKUMAN_HAN) for i in win.log.yakuman))
+def log_yaku(win: Win) -> tuple[tuple[str, int], ...] | None:
+    if win.log.yaku is None:
+        return None
+    if win.log.yakuman:  # a double yakuman (an mjai log under a profile with them) is its id twice
+        counts = Counter(TH.OUR_YAKU[i] for i in win.log.yakuman)
+        return tuple(sorted((name, TH.YAKUMAN_HAN * count) for name, count in counts.items()))
     return tuple(sorted((TH.OUR_YAKU[i], h) for i, h in win.log.yaku))
 
 
 def _log_value(win: Win, rules: R.RuleSet) -> HandValue:
     """The log's own value, used only when our evaluator cannot score the rebuilt hand."""
+    if win.log.han is None:
+        raise LogError("a win our evaluator cannot score, and the log gives no han to settle it with")
     if win.log.yakuman:
         return limit_value(YAKUMAN, rules.hand, yakuman=len(win.log.yakuman))
     if win.log.fu is None:
@@ -164,7 +175,7 @@ def replay(game: Game, source: str, base: R.RuleSet | None = None) -> GameReplay
         specs.append(spec)
         evaluations.append(evs)
     record = Record(source, rules, game.players, tuple(specs))
-    settled = settle(record, rules, strict=False)
+    settled = settle(record, rules, strict=False, start=None if game.complete else excerpt_start(game))
     for note in settled.notes:
         mismatches.append(Mismatch("flow", "match engine", note, "the game as played"))
     hands = []
@@ -190,25 +201,31 @@ def replay(game: Game, source: str, base: R.RuleSet | None = None) -> GameReplay
             if w.log.fu is not None and not w.log.yakuman:  # Tenhou's fu on a yakuman means nothing
                 compare.append(("fu", fu, w.log.fu))
             for what, ours, theirs in compare:
-                if ours != theirs:
+                if theirs is not None and ours != theirs:  # what an mjai log leaves out is not compared
                     mismatches.append(Mismatch(where, what, ours, theirs, detail))
             wins_ok += len(mismatches) == win_before and ev is not None
-        log_deltas = tuple(a - b for a, b in zip(kyoku.scores_after, kyoku.scores))
-        if row.deltas != log_deltas:
+        log_deltas = tuple(a - b for a, b in zip(kyoku.scores_after or (), kyoku.scores))
+        if kyoku.scores_after is not None and row.deltas != log_deltas:
             mismatches.append(Mismatch(where, "hand deltas", row.deltas, log_deltas))
         elif kyoku.draw is not None and len(mismatches) == before:
             draws_ok += 1
         hands.append(HandCheck(row.number, row.label, row.honba, tuple(checks), row.deltas))
     final_scores = tuple(next(s.score for s in settled.standings if s.seat == seat) for seat in range(players))
     final_points = tuple(next(s.points for s in settled.standings if s.seat == seat) for seat in range(players))
-    if len(settled.rows) == len(game.kyoku) and not settled.state.ended:
+    if game.complete and len(settled.rows) == len(game.kyoku) and not settled.state.ended:
         mismatches.append(Mismatch("final", "end", "the game goes on", "the game ends after the last hand"))
-    if final_scores != game.final_scores:
+    if game.final_scores is not None and final_scores != game.final_scores:
         mismatches.append(Mismatch("final", "scores", final_scores, game.final_scores))
-    if final_points != game.final_points:
+    if game.final_points is not None and final_points != game.final_points:
         mismatches.append(Mismatch("final", "points", final_points, game.final_points))
     return GameReplay(source, game, record, settled, tuple(hands), final_scores, final_points,
                       tuple(mismatches), wins_ok, draws_ok)
+
+
+def excerpt_start(game: Game) -> MatchState:
+    """An excerpt is settled from the state its first hand states: round, dealer, honba, sticks, scores."""
+    first = game.kyoku[0]
+    return MatchState(first.scores, first.round_wind - T.EAST, first.round_number, first.honba, first.sticks)
 
 
 def resettle(replayed: GameReplay, schemes: list[str]) -> dict[str, Settled]:
@@ -220,7 +237,8 @@ def resettle(replayed: GameReplay, schemes: list[str]) -> dict[str, Settled]:
         if scheme == own:
             out[scheme] = replayed.settled
         else:
-            out[scheme] = settle(replayed.record, replayed.record.rules.with_scheme(scheme), strict=False)
+            start = None if replayed.game.complete else excerpt_start(replayed.game)
+            out[scheme] = settle(replayed.record, replayed.record.rules.with_scheme(scheme), strict=False, start=start)
     return out
 
 

@@ -17,10 +17,11 @@ def game_text(r: GameReplay, schemes: dict[str, Settled] | None = None) -> str:
     g = r.game
     finals = ", ".join(f"{name} {score} ({_points(p)})" for name, score, p in zip(g.players, r.final_scores, r.final_points))
     hands = f"{len(g.kyoku)} hands ({r.wins} wins, {r.draws} draws)"
+    final = "final" if g.complete else "an excerpt; after its last hand"
     if r.ok:
-        lines = [f"{g.game_id}: {hands} reproduced; final {finals}"]
+        lines = [f"{g.game_id}: {hands} reproduced; {final} {finals}"]
     else:
-        lines = [f"{g.game_id}: {hands}, {len(r.mismatches)} mismatch(es); final {finals}"]
+        lines = [f"{g.game_id}: {hands}, {len(r.mismatches)} mismatch(es); {final} {finals}"]
         lines += [f"  {m.text()}" for m in r.mismatches]
     if schemes:
         lines += ["", report.settle_schemes_text(r.settled, schemes), ""]
@@ -51,6 +52,7 @@ def game_dict(r: GameReplay, schemes: dict[str, Settled] | None = None) -> dict[
         ],
         "final_scores": list(r.final_scores),
         "final_points": list(r.final_points),
+        "excerpt": not r.game.complete,  # an mjai excerpt: standings after its last hand, not checked
         "mismatches": [
             {"where": m.where, "what": m.what, "ours": m.ours, "log": m.log, "hand": m.detail or None}
             for m in r.mismatches

@@ -128,3 +128,19 @@ OUR_YAKU: dict[int, str] = {
     48: "kokushi", 49: "daisuushii", 50: "shousuushii", 51: "suukantsu",
     DORA_ID: "dora", URA_ID: "ura", AKA_ID: "aka",
 }
+
+
+# --- final points ------------------------------------------------------------------------------
+def final_rounding(final_points: tuple[float, ...] | None) -> str | None:
+    """The rounding of a Tenhou log's final points, told from the points it states.
+
+    Tenhou once gave whole points (a remainder of 500 or less down, 600 or more up, first place
+    taking the difference; profile key `final_rounding: integer`) and now gives one decimal. When
+    every stated point is whole, the integer rule reproduces them whichever rule the log was made
+    under: a whole (score - return) / 1000 leaves no remainder for either rule to round, and first
+    place takes the difference in both. So the log's own numbers pick the rule, for logs of any
+    date, and no change date is needed.
+    """
+    if not final_points:
+        return None
+    return "integer" if all(float(p).is_integer() for p in final_points) else "one-decimal"

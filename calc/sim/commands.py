@@ -16,6 +16,7 @@ from calc.sim.report import compare_dict, compare_svg, compare_text, simulate_di
 from calc.sim.stats import Tally
 
 Advance = Callable[[int], None]
+SAVE_FORMATS = {"tenhou6": "tenhou.net/6", "mjai": "mjai"}  # --format: the name in the output
 
 
 def _setup_line(what: str, s: SR.Setup, matches: int, done: int) -> str:
@@ -25,13 +26,15 @@ def _setup_line(what: str, s: SR.Setup, matches: int, done: int) -> str:
 
 
 def prepare_simulate(*, matches: int, seed: int, length: str | None, rules: str, bots: str,
-                     save: Path | None, workers: int | None = None) -> SR.Setup:
+                     save: Path | None, workers: int | None = None, save_format: str = "tenhou6") -> SR.Setup:
     SR.validate(matches, bots, (), length, workers)
+    if save_format not in SAVE_FORMATS:
+        raise SR.SimInputError(f"--format {save_format!r}: {' or '.join(SAVE_FORMATS)}")
     profile = R.load(rules)
     if save is not None:
         SR.check_save_dir(save)
     return SR.setup(profile, schemes=(profile.payment.scheme,), bots=bots, seed=str(seed), length=length,
-                    save=str(save) if save is not None else None)
+                    save=str(save) if save is not None else None, save_format=save_format)
 
 
 def simulate(s: SR.Setup, matches: int, *, as_json: bool, workers: int | None = None,
@@ -52,8 +55,10 @@ def simulate(s: SR.Setup, matches: int, *, as_json: bool, workers: int | None = 
     text = simulate_text(line, simulated, ref["figures"], ref["source"], interrupted, length=s.rules.match.length,
                          rules_name=s.rules.name)
     if s.save is not None:
-        text += f"\nsaved {len(results)} tenhou.net/6 records in {s.save}"
-        if s.rules.name != "tenhou":
+        text += f"\nsaved {len(results)} {SAVE_FORMATS[s.save_format]} records in {s.save}"
+        if s.save_format == "mjai":
+            text += f" (`sanma replay --rules {s.rules.name}` checks them under this profile)"
+        elif s.rules.name != "tenhou":
             # the records carry this profile's amounts; `sanma replay` always settles by Tenhou's rules
             text += f" (amounts under profile {s.rules.name}: `sanma replay` checks them against Tenhou's rules)"
     return text, interrupted

@@ -40,13 +40,14 @@ class Setup:
     seed: str
     check: bool = False
     save: str | None = None  # a directory for tenhou.net/6 records of the first scheme's matches
+    save_format: str = "tenhou6"  # or "mjai" (calc/logs/mjai_writer.py)
 
 
 def setup(rules: R.RuleSet, *, schemes: tuple[str, ...], bots: str, seed: str, length: str | None = None,
-          check: bool = False, save: str | None = None) -> Setup:
+          check: bool = False, save: str | None = None, save_format: str = "tenhou6") -> Setup:
     if length is not None and length != rules.match.length:
         rules = replace(rules, match=replace(rules.match, length=length))
-    return Setup(rules, schemes, bots, str(seed), check, save)
+    return Setup(rules, schemes, bots, str(seed), check, save, save_format)
 
 
 class Hands:
@@ -207,7 +208,12 @@ def run_match(s: Setup, index: int, want_tally: bool) -> MatchResult:
         first = first or run
         results[scheme] = _summary(run, rules)
     saved = None
-    if s.save is not None:
+    if s.save is not None and s.save_format == "mjai":
+        from calc.logs.mjai_writer import save_match as save_mjai
+        from calc.sim.wall import red_ids
+
+        saved = save_mjai(first, s, index, red_ids(s.rules.game.red_fives))
+    elif s.save is not None:
         from calc.sim.record import save_match
 
         saved = save_match(first, s, index)

@@ -366,13 +366,14 @@ def _kyoku(record: Record, spec: HandSpec, state: match.MatchState, rules: RuleS
 
 
 def settle(record: Record, rules: RuleSet | None = None, *, strict: bool = True,
-           evaluations: _Evaluations | None = None) -> Settled:
+           evaluations: _Evaluations | None = None, start: match.MatchState | None = None) -> Settled:
     """Play the record's hands. Strict (the record's own profile): a riichi below the minimum or a
     hand after the end is an error. Not strict (another scheme): the recorded hands stand as played,
-    the match stops where this scheme's scores end it, and notes say so."""
+    the match stops where this scheme's scores end it, and notes say so. `start`: the state before
+    the first hand, for an excerpt of a match (default: the match's start)."""
     rules = rules or record.rules
     evaluations = evaluations or _Evaluations()
-    state = record.start or match.start(rules)
+    state = start if start is not None else (record.start or match.start(rules))
     rows = []
     notes = []
     unplayed = 0
