@@ -44,8 +44,9 @@ class HandRequest:
     scheme: str | None = None
 
     @classmethod
-    def from_mapping(cls, data: dict) -> HandRequest:
-        """A batch line: keys are the flag names with `_` for `-`."""
+    def from_mapping(cls, data: dict, defaults: dict | None = None) -> HandRequest:
+        """A batch line: keys are the flag names with `_` for `-`; `defaults` (the command line's
+        flags, already checked) fill the keys the line leaves out."""
         known = {f.name: f for f in fields(cls)}
         unknown = [k for k in data if k not in known]
         if unknown:
@@ -61,7 +62,7 @@ class HandRequest:
             }.get(expected, value is None or isinstance(value, str))
             if not ok:
                 raise SanmaError(f"key {key!r} must be {expected.replace('|', ' or ')}, got {value!r}")
-        return cls(**data)
+        return cls(**{**defaults, **data}) if defaults else cls(**data)
 
 
 @dataclass(frozen=True)
