@@ -40,12 +40,14 @@ def test_a_plain_install_finds_every_profile_and_data_file(tmp_path):
     subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps",
                     "--target", str(target), str(ROOT)], check=True, cwd=tmp_path)
     probe = (
-        "import calc, pathlib; from calc import rules; from calc.sim import truth\n"
+        "import calc, pathlib; from calc.core import rules; from calc.sim import truth\n"
         "assert pathlib.Path(calc.__file__).is_relative_to(pathlib.Path(r'%s')), calc.__file__\n"
         "from calc.sichuan.rules import load as load_sichuan\n"
         "names = rules.builtin_names(None)\n"
         "[(rules.load if rules.variant_of(n) == 'sanma' else load_sichuan)(n) for n in names]\n"
         "truth.reference()\n"
+        "assert (pathlib.Path(calc.__file__).parent / 'py.typed').is_file()\n"
+        "assert calc.score('123p456p789s99p234s', tsumo=True).han == 2\n"
         "print(calc.__version__, ' '.join(sorted(names)))\n" % target
     )
     env = {**os.environ, "PYTHONPATH": str(target)}

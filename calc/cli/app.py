@@ -15,6 +15,7 @@ import typer
 from typer.core import TyperGroup
 
 from calc.core.errors import SanmaError
+from calc.scoring.request import DEFAULT_SEAT
 
 
 class _Commands(TyperGroup):
@@ -86,7 +87,7 @@ def hand_command(
     tenhou: bool = typer.Option(False, "--tenhou"),
     chiihou: bool = typer.Option(False, "--chiihou"),
     renhou: bool = typer.Option(False, "--renhou"),
-    seat: str = typer.Option("E", "--seat", help="The winner's seat wind: E (dealer), S or W."),
+    seat: str = typer.Option(DEFAULT_SEAT, "--seat", help="The winner's seat wind: E (dealer), S or W."),
     round_: str = typer.Option("E", "--round", help="Round wind: E, S or W."),
     dora: Optional[str] = typer.Option(None, "--dora", help="Dora indicators, e.g. 3p9m."),
     ura: Optional[str] = typer.Option(None, "--ura", help="Ura dora indicators (riichi only)."),

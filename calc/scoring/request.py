@@ -16,6 +16,10 @@ from calc.scoring.hand import SITUATION_FLAGS, Hand, WinContext, build_hand, par
 from calc.core.rules import SCHEMES, RuleSet, load
 
 
+# The winner's seat when none is given: `sanma hand`, its --batch lines and calc.score all read it here.
+DEFAULT_SEAT = "E"
+
+
 @dataclass(frozen=True)
 class HandRequest:
     """The flags of `sanma hand`; the situation flags are WinContext's own names."""
@@ -33,7 +37,7 @@ class HandRequest:
     tenhou: bool = False
     chiihou: bool = False
     renhou: bool = False
-    seat: str = "E"
+    seat: str = DEFAULT_SEAT
     round: str = "E"
     dora: str | None = None
     ura: str | None = None
