@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
-from tabulate import tabulate
-
-from calc.table.events import DoubleRon, ExhaustiveDraw, Kyoku, Nagashi, Win
+from calc.cli.columns import simple
 
 from calc.table.payment import (
     DEALER,
@@ -21,7 +20,16 @@ from calc.table.payment import (
     shares,
     value_lines,
 )
-from calc.table.record import Settled, describe_end
+if TYPE_CHECKING:  # the match types are imported where used: `sanma hand` starts without them
+    from calc.table.events import Kyoku
+    from calc.table.record import Settled
+
+
+def tabulate(*args, **kwargs) -> str:
+    """tabulate's, imported on first use: `sanma hand` prints its tables with columns.simple."""
+    from tabulate import tabulate as _tabulate
+
+    return _tabulate(*args, **kwargs)
 from calc.core.rules import RuleSet
 from calc.scoring.value import LIMITS, YAKUMAN, HandValue, hand_value, limit_han_range, limit_value
 
@@ -59,10 +67,10 @@ def _hand_value_lines(result, data: dict) -> list[str]:
     for label, key in (("dora", "dora"), ("aka (red fives)", "aka"), ("ura", "ura"), ("nuki (norths)", "nuki")):
         if data[key]:
             rows.append((label, data[key]))
-    out.append(tabulate(rows, headers=["yaku", "han"], tablefmt="simple"))
+    out.append(simple(rows, ["yaku", "han"]))
     out.append("")
     if not e.yakuman:
-        out.append(tabulate([(r["reason"], r["fu"]) for r in data["fu_breakdown"]], headers=["fu", ""], tablefmt="simple"))
+        out.append(simple([(r["reason"], r["fu"]) for r in data["fu_breakdown"]], ["fu", ""]))
         out.append(f"{'':<2}= {e.fu} fu" + ("" if e.form == "seven pairs" else " (rounded up to 10)"))
         out.append("")
     value = f"{data['han']} han {data['fu']} fu" if not e.yakuman else f"yakuman ×{e.value.yakuman}"
@@ -78,7 +86,7 @@ def hand_text(result, *, explain: bool = False) -> str:
     pay_rows = [(p["payer"], p["amount"]) for p in data["payments"]]
     if data["sticks"]:
         pay_rows.append(("riichi sticks", data["sticks"]))
-    out.append(tabulate(pay_rows, headers=["pays", "points"], tablefmt="simple"))
+    out.append(simple(pay_rows, ["pays", "points"]))
     out.append(f"Winner receives {data['total'] + data['sticks']}")
     if explain:
         out += ["", "How it adds up:"] + [f"  {line}" for line in result.settlement.lines]
@@ -328,6 +336,8 @@ def _worth(value: HandValue) -> str:
 
 
 def _result_text(kyoku: Kyoku, players: tuple[str, ...]) -> str:
+    from calc.table.events import DoubleRon, ExhaustiveDraw, Nagashi, Win
+
     result = kyoku.result
     if isinstance(result, (Win, DoubleRon)):
         parts = []
@@ -361,6 +371,8 @@ def _named_lines(lines, players: tuple[str, ...]) -> list[str]:
 
 
 def _end_text(settled: Settled) -> str:
+    from calc.table.record import describe_end
+
     state, rules = settled.state, settled.rules
     if state.ended:
         return f"The match ended after hand {state.hands} ({state.label}): {describe_end(state, settled.players, rules)}."
@@ -432,6 +444,8 @@ def _standings_list(settled: Settled) -> list[dict]:
 
 
 def _end_dict(settled: Settled) -> dict:
+    from calc.table.record import describe_end
+
     state = settled.state
     return {
         "ended": state.ended,
@@ -483,6 +497,8 @@ def settle_dict(settled: Settled, schemes: dict[str, Settled] | None = None) -> 
 
 def settle_schemes_text(settled: Settled, schemes: dict[str, Settled]) -> str:
     """--all-schemes: final standings under every scheme side by side, one row per scheme."""
+    from calc.table.record import describe_end
+
     players = settled.players
     own = settled.rules.payment.scheme
     rows = []

@@ -242,7 +242,7 @@ def variant_of(name_or_path: str) -> str:
         path = _resolve(name_or_path)
         while path.resolve() not in seen:
             seen.add(path.resolve())
-            data = yaml.safe_load(path.read_text(encoding="utf-8"))
+            data = yaml.load(path.read_text(encoding="utf-8"), Loader=_FAST_LOADER)  # noqa: S506 - a safe loader
             if not isinstance(data, dict):
                 break
             if data.get("variant") is not None:
@@ -279,6 +279,19 @@ def _resolve_path(name_or_path: str, relative_to: Path | None) -> Path:
     return path
 
 
+# libyaml's safe loader when PyYAML has it: a profile is read on every start of the command.
+_FAST_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def _compose(text: str) -> yaml.Node | None:
+    """The profile's node tree, with lines; a syntax error is reported by the pure-Python reader,
+    whose messages the errors quote."""
+    try:
+        return yaml.compose(text, Loader=_FAST_LOADER)
+    except yaml.YAMLError:
+        return yaml.compose(text)
+
+
 @dataclass
 class _Layer:
     """One profile file read into (key path -> (value, line))."""
@@ -302,7 +315,7 @@ def _read_layer(path: Path, problems: list[RulesError], schema: dict[str, dict[s
     except UnicodeDecodeError as exc:
         raise RulesError(f"not UTF-8 text (byte {exc.start})", file=label) from None
     try:
-        root = yaml.compose(text)
+        root = _compose(text)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line = mark.line + 1 if mark else None
@@ -352,7 +365,7 @@ def _read_layer(path: Path, problems: list[RulesError], schema: dict[str, dict[s
                     problems.append(RulesError(f"unknown key{suggestion}", file=label, line=sub_line, key=path_key))
                     continue
                 try:
-                    value = yaml.safe_load(yaml.serialize(sub_value_node))
+                    value = yaml.SafeLoader("").construct_document(sub_value_node)
                 except yaml.YAMLError as exc:  # e.g. a !!python tag that safe loading refuses
                     problem = getattr(exc, "problem", None) or "cannot be read"
                     problems.append(RulesError(problem, file=label, line=sub_line, key=path_key))
