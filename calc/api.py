@@ -50,7 +50,6 @@ class HandResult:
     """A scored hand (`sanma hand --json`). `points` is the value without honba and sticks,
     `total` what the payers pay (honba included), `sticks` what the winner takes from the table."""
 
-    hand: str
     rules: str
     scheme: str
     han: int
@@ -71,6 +70,11 @@ class HandResult:
     tsumo: bool
     _fu_parts: tuple[Part, ...] = field(repr=False, compare=False)
     _scored: _request.HandResult = field(repr=False, compare=False)
+
+    @property
+    def hand(self) -> str:
+        """The hand in mpsz, the winning tile written last (written when asked for)."""
+        return self._scored.hand.text()
 
     @property
     def fu_breakdown(self) -> tuple[FuLine, ...]:
@@ -221,7 +225,7 @@ def score(
     value = e.value
     yaku = tuple([Yaku(n, h) for n, h in e.yaku] + [Yaku(n, 13 * m) for n, m in e.yakuman])
     return HandResult(
-        scored.hand.text(), scored.rules.name, scored.rules.payment.scheme, e.han, e.fu, value.limit, value.yakuman,
+        scored.rules.name, scored.rules.payment.scheme, e.han, e.fu, value.limit, value.yakuman,
         yaku, e.dora, e.aka, e.ura, e.nuki, value.basic, tuple(payments), total - honba_paid, total, sticks_paid,
         scored.context.dealer, scored.context.tsumo, e.fu_parts, scored,
     )

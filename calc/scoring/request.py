@@ -124,10 +124,25 @@ def winner_seat(context: WinContext) -> int:
     return context.seat_wind - T.EAST
 
 
+# payment.table_win's answers by (value, seat, tsumo, honba, sticks, the profile's payment and game
+# sections: all a table win reads of the profile). Hands differ, their values repeat (a few hundred
+# occur), and a settlement with its written lines is frozen; a profile's `with_scheme` copies share
+# entries exactly when they pay alike. Bounded: cleared when full.
+_PAID: dict[tuple, payment.Settlement] = {}
+_PAID_MAX = 4096
+
+
 def pay(evaluation: Evaluation, context: WinContext, rules: RuleSet) -> payment.Settlement:
     """The winner sits at their wind's seat (payment.table_win puts the dealer at 0)."""
-    return payment.table_win(evaluation.value, winner=winner_seat(context), tsumo=context.tsumo,
-                             honba=context.honba, sticks=context.sticks, rules=rules)
+    winner = winner_seat(context)
+    key = (evaluation.value, winner, context.tsumo, context.honba, context.sticks, rules.payment, rules.game)
+    settlement = _PAID.get(key)
+    if settlement is None:
+        if len(_PAID) >= _PAID_MAX:
+            _PAID.clear()
+        settlement = _PAID[key] = payment.table_win(evaluation.value, winner=winner, tsumo=context.tsumo,
+                                                    honba=context.honba, sticks=context.sticks, rules=rules)
+    return settlement
 
 
 def pay_all_schemes(result: HandResult) -> dict[str, payment.Settlement]:
