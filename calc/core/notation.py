@@ -95,15 +95,19 @@ def parse_hand(text: str, *, what: str = "hand") -> tuple[list[Tile], list[MeldT
     return concealed, melds
 
 
+_SUIT_LETTER = tuple(T.SUITS[T.suit_of(t)] for t in range(34))  # tile -> m, p, s or z
+_DIGIT = tuple(str(T.number_of(t)) for t in range(34))
+
+
 def format_tiles(tile_list: list[Tile] | tuple[Tile, ...]) -> str:
     """Group consecutive tiles of one suit: [(0,F),(1,F),(11,F)] -> '12m3p'."""
     out: list[str] = []
     run_suit = None
     for index, red in tile_list:
-        suit = T.SUITS[T.suit_of(index)]
+        suit = _SUIT_LETTER[index]
         if run_suit is not None and suit != run_suit:
             out.append(run_suit)
-        out.append("0" if red else str(T.number_of(index)))
+        out.append("0" if red else _DIGIT[index])
         run_suit = suit
     if run_suit is not None:
         out.append(run_suit)

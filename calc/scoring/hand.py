@@ -68,7 +68,9 @@ class Hand:
         if self.win_red:
             reds.remove(self.win_tile)
         marked: list[Tile] = []
-        for t in rest:
+        if not reds:
+            marked = [(t, False) for t in rest]
+        for t in rest if reds else ():
             marked.append((t, t in reds))
             if t in reds:
                 reds.remove(t)

@@ -51,22 +51,29 @@ class HandRequest:
     def from_mapping(cls, data: dict, defaults: dict | None = None) -> HandRequest:
         """A batch line: keys are the flag names with `_` for `-`; `defaults` (the command line's
         flags, already checked) fill the keys the line leaves out."""
-        known = {f.name: f for f in fields(cls)}
-        unknown = [k for k in data if k not in known]
-        if unknown:
-            raise SanmaError(f"unknown key {unknown[0]!r}; keys are {', '.join(known)}")
+        kinds = _FIELD_KINDS
+        for key in data:
+            if key not in kinds:
+                raise SanmaError(f"unknown key {key!r}; keys are {', '.join(kinds)}")
         if "hand" not in data:
             raise SanmaError("missing key 'hand'")
         for key, value in data.items():
-            expected = known[key].type
-            ok = {
-                "bool": isinstance(value, bool),
-                "int": isinstance(value, int) and not isinstance(value, bool),
-                "str": isinstance(value, str),
-            }.get(expected, value is None or isinstance(value, str))
+            expected = kinds[key]
+            if expected == "bool":
+                ok = value is True or value is False
+            elif expected == "int":
+                ok = isinstance(value, int) and not isinstance(value, bool)
+            elif expected == "str":
+                ok = isinstance(value, str)
+            else:  # "str | None"
+                ok = value is None or isinstance(value, str)
             if not ok:
                 raise SanmaError(f"key {key!r} must be {expected.replace('|', ' or ')}, got {value!r}")
         return cls(**{**defaults, **data}) if defaults else cls(**data)
+
+
+# field name -> its annotation as written ("bool", "int", "str", "str | None"), read once
+_FIELD_KINDS = {f.name: f.type for f in fields(HandRequest)}
 
 
 @dataclass(frozen=True)
