@@ -11,7 +11,9 @@ import sys
 from pathlib import Path
 from typing import BinaryIO, Iterable
 
+from calc.cli import report
 from calc.core.errors import SanmaError
+from calc.scoring.request import HandRequest, pay_all_schemes, score
 
 MAX_WORKERS = 64  # processes; more than any machine this runs on has cores to give
 CHUNK_LINES = 2000  # lines a worker scores per task: large enough that passing them costs little
@@ -19,9 +21,6 @@ CHUNK_LINES = 2000  # lines a worker scores per task: large enough that passing 
 
 def score_line(number: int, raw: bytes, defaults: dict, all_schemes: bool) -> tuple[str, bool]:
     """(the output line, whether it failed) for one input line."""
-    from calc.cli import report
-    from calc.scoring.request import HandRequest, pay_all_schemes, score
-
     try:
         data = json.loads(raw.decode("utf-8"))
         if not isinstance(data, dict):
