@@ -171,10 +171,6 @@ def _run(command: list[str]) -> tuple[float, float]:
     return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
-def _wall(command: list[str]) -> float:
-    return _run(command)[0]
-
-
 def _sanma() -> list[str]:
     script = Path(sys.executable).with_name("sanma")
     return [str(script)] if script.exists() else [sys.executable, "-m", "calc"]
