@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Mapping, Union
+from typing import Mapping, NamedTuple, Union
 
 from calc.core.errors import IllegalHandError, NotationError, RulesError, SanmaError
 from calc.core.rules import RuleSet, load
@@ -23,22 +23,19 @@ JSONValue = Union[str, int, float, bool, None, list["JSONValue"], dict[str, "JSO
 JSONObject = dict[str, JSONValue]
 
 
-@dataclass(frozen=True)
-class Yaku:
+class Yaku(NamedTuple):
     """One yaku line: a yakuman is written with 13 han per multiple, as `--json` does."""
 
     name: str
     han: int
 
 
-@dataclass(frozen=True)
-class FuLine:
+class FuLine(NamedTuple):
     reason: str
     fu: int
 
 
-@dataclass(frozen=True)
-class Payment:
+class Payment(NamedTuple):
     """One payment to the winner: `payer` is `discarder`, `dealer` or `non-dealer`; honba included."""
 
     payer: str

@@ -53,7 +53,7 @@ def test_score_is_sanma_hand_json(hand, situation):
     for key, value in expected.items():
         attribute = getattr(result, key)
         if key in ("yaku", "payments", "fu_breakdown"):
-            attribute = [dataclasses.asdict(item) for item in attribute]
+            attribute = [item._asdict() for item in attribute]
         assert attribute == value, key
 
 
@@ -112,7 +112,7 @@ def test_pay_is_sanma_pay_json(args):
     assert result.to_dict() == expected
     for key in ("han", "fu", "limit", "yakuman", "points", "total", "sticks", "scheme", "rules"):
         assert getattr(result, key) == expected[key]
-    assert [dataclasses.asdict(p) for p in result.payments] == expected["payments"]
+    assert [p._asdict() for p in result.payments] == expected["payments"]
 
 
 def test_settle_a_file_and_the_same_mapping():
