@@ -16,7 +16,7 @@ from calc.core.errors import SanmaError
 from calc.scoring.request import HandRequest, pay_all_schemes, score
 
 MAX_WORKERS = 64  # processes; more than any machine this runs on has cores to give
-CHUNK_LINES = 2000  # lines a worker scores per task: large enough that passing them costs little
+CHUNK_LINES = 2000  # at most, per task of a worker process
 
 
 def score_line(number: int, raw: bytes, defaults: dict, all_schemes: bool) -> tuple[str, bool]:
@@ -99,7 +99,11 @@ def run_batch(path: Path, defaults: dict, *, all_schemes: bool = False, workers:
                     out.flush()
                 failed += bad
             return failed
-        tasks = ((chunk, defaults, all_schemes) for chunk in _chunks(_numbered(stream), CHUNK_LINES))
+        # A file is read whole and cut into a few chunks per process, so that every process has work
+        # and the output still comes back in input order.
+        lines = list(_numbered(stream))
+        size = max(1, min(CHUNK_LINES, -(-len(lines) // (processes * 4))))
+        tasks = ((chunk, defaults, all_schemes) for chunk in _chunks(lines, size))
         import multiprocessing
 
         with multiprocessing.get_context().Pool(processes) as pool:
