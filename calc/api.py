@@ -15,7 +15,7 @@ from typing import Mapping, NamedTuple, Union
 from calc.core.errors import IllegalHandError, NotationError, RulesError, SanmaError
 from calc.core.rules import RuleSet, load
 from calc.scoring import request as _request
-from calc.scoring.fu import Part, describe
+from calc.scoring.fu import describe
 from calc.table import payment as _payment
 from calc.table.payment import PaymentError
 
@@ -42,47 +42,122 @@ class Payment(NamedTuple):
     amount: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class HandResult:
-    """A scored hand (`sanma hand --json`). `points` is the value without honba and sticks,
-    `total` what the payers pay (honba included), `sticks` what the winner takes from the table."""
+    """A scored hand (`sanma hand --json`): each `--json` key is a read-only attribute, worked out
+    from the scored hand when read (scoring many hands builds no text nobody reads). `points` is
+    the value without honba and sticks, `total` what the payers pay (honba included), `sticks` what
+    the winner takes from the table. Two results are equal when their `--json` objects are."""
 
-    rules: str
-    scheme: str
-    han: int
-    fu: int
-    limit: str | None
-    yakuman: int
-    yaku: tuple[Yaku, ...]
-    dora: int
-    aka: int
-    ura: int
-    nuki: int
-    basic_points: int
-    payments: tuple[Payment, ...]
-    points: int
-    total: int
-    sticks: int
-    dealer: bool
-    tsumo: bool
-    _fu_parts: tuple[Part, ...] = field(repr=False, compare=False)
-    _scored: _request.HandResult = field(repr=False, compare=False)
+    _scored: _request.HandResult
 
     @property
     def hand(self) -> str:
-        """The hand in mpsz, the winning tile written last (written when asked for)."""
+        """The hand in mpsz, the winning tile written last."""
         return self._scored.hand.text()
 
     @property
+    def rules(self) -> str:
+        return self._scored.rules.name
+
+    @property
+    def scheme(self) -> str:
+        return self._scored.rules.payment.scheme
+
+    @property
+    def han(self) -> int:
+        """All han, dora included (13 per yakuman multiple)."""
+        return self._scored.evaluation.han
+
+    @property
+    def fu(self) -> int:
+        return self._scored.evaluation.fu
+
+    @property
+    def limit(self) -> str | None:
+        """None, mangan, haneman, baiman, sanbaiman or yakuman."""
+        return self._scored.evaluation.value.limit
+
+    @property
+    def yakuman(self) -> int:
+        """0, or the yakuman multiple paid."""
+        return self._scored.evaluation.value.yakuman
+
+    @property
+    def yaku(self) -> tuple[Yaku, ...]:
+        e = self._scored.evaluation
+        return tuple([Yaku(n, h) for n, h in e.yaku] + [Yaku(n, 13 * m) for n, m in e.yakuman])
+
+    @property
+    def dora(self) -> int:
+        return self._scored.evaluation.dora
+
+    @property
+    def aka(self) -> int:
+        return self._scored.evaluation.aka
+
+    @property
+    def ura(self) -> int:
+        return self._scored.evaluation.ura
+
+    @property
+    def nuki(self) -> int:
+        """Han from extracted norths, the north-as-dora bonus included."""
+        return self._scored.evaluation.nuki
+
+    @property
     def fu_breakdown(self) -> tuple[FuLine, ...]:
-        """(reason, fu) lines, put into words when asked for."""
-        return tuple(FuLine(reason, fu) for reason, fu in describe(self._fu_parts))
+        return tuple(FuLine(reason, fu) for reason, fu in describe(self._scored.evaluation.fu_parts))
+
+    @property
+    def basic_points(self) -> int:
+        return self._scored.evaluation.value.basic
+
+    def _to_winner(self) -> list[_payment.Payment]:
+        winner = self._scored.winner
+        return [p for p in self._scored.settlement.payments if p.payee == winner]
+
+    @property
+    def payments(self) -> tuple[Payment, ...]:
+        return tuple(Payment(p.role, p.amount) for p in self._to_winner() if p.role != _payment.STICKS)
+
+    @property
+    def points(self) -> int:
+        return sum(p.amount - p.honba for p in self._to_winner() if p.role != _payment.STICKS)
+
+    @property
+    def total(self) -> int:
+        return sum(p.amount for p in self._to_winner() if p.role != _payment.STICKS)
+
+    @property
+    def sticks(self) -> int:
+        return sum(p.amount for p in self._to_winner() if p.role == _payment.STICKS)
+
+    @property
+    def dealer(self) -> bool:
+        """The winner is the dealer (seat E)."""
+        return self._scored.context.dealer
+
+    @property
+    def tsumo(self) -> bool:
+        return self._scored.context.tsumo
 
     def to_dict(self) -> JSONObject:
         """The `sanma hand --json` object of this hand."""
         from calc.cli.report import hand_dict
 
         return hand_dict(self._scored)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, HandResult) and self.to_dict() == other.to_dict()
+
+    def __hash__(self) -> int:
+        return hash((self.hand, self.rules, self.scheme, self.han, self.fu, self.total, self.sticks))
+
+    def __repr__(self) -> str:
+        return (f"HandResult(hand={self.hand!r}, rules={self.rules!r}, scheme={self.scheme!r}, han={self.han}, "
+                f"fu={self.fu}, limit={self.limit!r}, yakuman={self.yakuman}, points={self.points}, "
+                f"total={self.total}, sticks={self.sticks})")
 
 
 @dataclass(frozen=True)
@@ -204,28 +279,7 @@ def score(
         renhou=renhou, seat=_request.DEFAULT_SEAT if seat is None else seat, round=round, dora=dora, ura=ura,
         nuki=nuki, honba=honba, sticks=sticks, rules=ruleset.name if ruleset is not None else rules, scheme=scheme,
     )
-    scored = _request.score(request, ruleset)
-    e = scored.evaluation
-    settlement = scored.settlement
-    winner = scored.winner
-    payments = []
-    honba_paid = sticks_paid = 0
-    for p in settlement.payments:
-        if p.payee != winner:
-            continue
-        if p.role == _payment.STICKS:
-            sticks_paid += p.amount
-        else:
-            payments.append(Payment(p.role, p.amount))
-            honba_paid += p.honba
-    total = sum(p.amount for p in payments)
-    value = e.value
-    yaku = tuple([Yaku(n, h) for n, h in e.yaku] + [Yaku(n, 13 * m) for n, m in e.yakuman])
-    return HandResult(
-        scored.rules.name, scored.rules.payment.scheme, e.han, e.fu, value.limit, value.yakuman,
-        yaku, e.dora, e.aka, e.ura, e.nuki, value.basic, tuple(payments), total - honba_paid, total, sticks_paid,
-        scored.context.dealer, scored.context.tsumo, e.fu_parts, scored,
-    )
+    return HandResult(_request.score(request, ruleset))
 
 
 def pay(
