@@ -43,6 +43,7 @@ for _suit in T.SUITS:
         except ValueError:
             pass
 _DIGITS = frozenset("0123456789")
+_SUIT_LETTERS = frozenset(T.SUITS)
 _SEPARATORS = frozenset(" \t[]()")
 
 
@@ -58,15 +59,16 @@ def parse_hand(text: str, *, what: str = "hand") -> tuple[list[Tile], list[MeldT
     def no_suit() -> NotationError:
         return NotationError(f"digits without a suit letter in {what}", column=digits_from + 1)
 
+    digits, suits, names = _DIGITS, _SUIT_LETTERS, _TILE_BY_NAME  # locals: read once per character
     for index, char in enumerate(text):
-        if char in _DIGITS:
+        if char in digits:
             if digits_from < 0:
                 digits_from = index
-        elif char in T.SUITS:
+        elif char in suits:
             if digits_from < 0:
                 raise NotationError(f"suit letter {char!r} in {what} has no digits before it", column=index + 1)
             for offset in range(digits_from, index):
-                tile = _TILE_BY_NAME.get(text[offset] + char)
+                tile = names.get(text[offset] + char)
                 if tile is None:
                     raise NotationError(f"no tile {text[offset]}{char} in {what}", column=offset + 1)
                 target.append(tile)
