@@ -75,3 +75,13 @@ def test_workers_bounds_and_stdin():
     assert result.exit_code == 1 and "standard input is read by one process" in result.output
     result = runner.invoke(app, ["hand", PINFU, "--workers", "2"])
     assert result.exit_code == 2
+
+
+def test_all_schemes_per_line_and_explain_refused():
+    result, out = batch([{"hand": PINFU, "tsumo": True, "seat": "S"}], "--all-schemes")
+    assert result.exit_code == 0
+    schemes = out[0]["schemes"]
+    # pinfu tsumo, 2 han 20 fu, b = 320: tsumo-loss C(b) + C(2b) = 400 + 700, add-1000 adds 1000 per payer
+    assert schemes["tsumo-loss"]["total"] == 1100 and schemes["add-1000"]["total"] == 3100
+    refused = runner.invoke(app, ["hand", "--batch", "-", "--explain"], input="")
+    assert refused.exit_code == 2 and "--explain" in refused.output
