@@ -8,7 +8,6 @@ path. Each stage reads only its own section (`rules.hand`, `rules.payment`, ...)
 from __future__ import annotations
 
 import difflib
-import importlib.resources
 from dataclasses import dataclass, field, fields
 from functools import lru_cache
 from pathlib import Path
@@ -220,7 +219,7 @@ def _asdict(obj) -> dict[str, Any]:
 
 def builtin_dir() -> Path:
     """The shipped profiles: package data once installed, `rulesets/` beside `calc/` in a checkout."""
-    installed = Path(str(importlib.resources.files("calc"))) / "rulesets_data"
+    installed = Path(__file__).resolve().parents[1] / "rulesets_data"  # calc/rulesets_data, as packaged
     if (installed / "standard.yaml").is_file():
         return installed
     return Path(__file__).resolve().parents[2] / "rulesets"
