@@ -1,9 +1,17 @@
 """`make bench`: throughput figures, measured on this machine (not asserted in tests).
 
 Each benchmark is a function returning rows of (what, count, seconds); the figure printed is
-count / seconds. Times are CPU time of this process (the best of several runs) for in-process
-work, wall time for whole commands. Run `python benchmarks/bench.py [NAME ...]` for some of them.
-The real games come from the repository's tests/data, unpacked into a temporary folder.
+count / seconds. Run `python benchmarks/bench.py [NAME ...]` for some of them. The real games
+come from the repository's tests/data, unpacked into a temporary folder.
+
+The hand benchmarks measure a FIRST pass over hands the measuring process has never seen: the
+hands are chosen here (real wins, deduplicated, and seeded random hands, all distinct), written to
+a file, and each figure comes from a fresh Python process that scores every hand exactly once (no
+earlier pass, no best-of-N over the same inputs). Each figure is the median of three such fresh
+processes. In-process figures are CPU time of the scoring loop alone; `sanma hand --batch` is wall
+time, marginal: (lines) / (time on the file - time on an empty file), so start-up is excluded. The
+`mahjong` package (the test oracle) scores the same hands in the same run, from its own input
+format prepared before its clock starts.
 """
 
 from __future__ import annotations
@@ -11,7 +19,9 @@ from __future__ import annotations
 import json
 import os
 import random
+import resource
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -25,15 +35,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 from realdata import unpack  # noqa: E402  (tests/realdata.py: the compressed real games)
 
 from calc.core import tiles as T  # noqa: E402
-from calc.core.errors import SanmaError
-from calc.scoring.evaluate import evaluate
-from calc.core.notation import format_tiles
-from calc.core.rules import load
-from calc.scoring.request import HandRequest, build, score
+from calc.core.notation import format_tiles  # noqa: E402
+from calc.core.rules import load  # noqa: E402
 
 DATA_DIR = Path(tempfile.mkdtemp(prefix="sanma-bench-"))  # the real games, unpacked by main()
 Row = tuple[str, int, float]
 BENCHMARKS: dict[str, Callable[[], list[Row]]] = {}
+FRESH_RUNS = 3  # fresh processes per figure; the median is printed
+HERE = Path(__file__).resolve()
 
 
 def benchmark(name: str):
@@ -56,9 +65,9 @@ def best_time(function: Callable[[], object], repeats: int = 7) -> float:
 # ---------------------------------------------------------------- hands
 
 
-def real_win_requests() -> list[HandRequest]:
-    """Every win of the real Tenhou games as a `sanma hand` request (its hand facts only)."""
-    requests = []
+def real_win_lines() -> list[dict]:
+    """Every win of the real Tenhou games as a `--batch` line (its hand facts only), each once."""
+    lines, seen = [], set()
     with open(DATA_DIR / "truth" / "agari.jsonl", encoding="utf-8") as stream:
         for line in stream:
             win = json.loads(line)
@@ -68,26 +77,36 @@ def real_win_requests() -> list[HandRequest]:
             melds = [("({})" if m["type"] == "ankan" else "[{}]").format("".join(m["tiles"]))
                      for m in win["melds"] if m["type"] != "nukidora"]
             flags = win["situational"]
-            requests.append(HandRequest(
-                hand=" ".join(["".join(tiles), *melds]), tsumo=win["tsumo"],
-                riichi=win["riichi"] and not win["double_riichi"], double_riichi=win["double_riichi"],
-                ippatsu=flags["ippatsu"], rinshan=flags["rinshan"], chankan=flags["chankan"],
-                haitei=flags["haitei"], houtei=flags["houtei"], seat=win["seat_wind"],
-                round=win["round"]["wind"], dora="".join(win["dora_indicators"]) or None,
-                ura="".join(win["ura_indicators"]) or None, nuki=win["nuki_count"], rules="tenhou",
-            ))
-    return requests
+            data = {
+                "hand": " ".join(["".join(tiles), *melds]), "tsumo": win["tsumo"],
+                "riichi": win["riichi"] and not win["double_riichi"], "double_riichi": win["double_riichi"],
+                "ippatsu": flags["ippatsu"], "rinshan": flags["rinshan"], "chankan": flags["chankan"],
+                "haitei": flags["haitei"], "houtei": flags["houtei"], "seat": win["seat_wind"],
+                "round": win["round"]["wind"], "dora": "".join(win["dora_indicators"]) or None,
+                "ura": "".join(win["ura_indicators"]) or None, "nuki": win["nuki_count"], "rules": "tenhou",
+            }
+            data = {k: v for k, v in data.items() if v not in (None, False, 0) or k == "hand"}
+            key = json.dumps(data, sort_keys=True)
+            if key not in seen:
+                seen.add(key)
+                lines.append(data)
+    return lines
 
 
 SANMA_TILES = [t for t in range(34) if T.is_sanma_tile(t)]
 RUN_STARTS = [t for t in range(T.PIN, T.HONOR) if t % 9 <= 6]
 
 
-def generated_requests(count: int, seed: int = 7) -> list[HandRequest]:
-    """Random complete sanma hands (four sets and a pair, some called), seeded; those with a yaku."""
+def generated_lines(count: int, seed: int = 7) -> list[dict]:
+    """Random complete sanma hands (four sets and a pair, some called), seeded, all distinct, each
+    with a yaku (checked here, in the parent: the measuring processes have never seen them)."""
+    from calc.core.errors import SanmaError
+    from calc.scoring.request import HandRequest, score
+
     rng = random.Random(seed)
     rules = load("standard")
-    out: list[HandRequest] = []
+    out: list[dict] = []
+    seen: set[str] = set()
     while len(out) < count:
         counts = [0] * 34
         concealed: list[int] = []
@@ -110,55 +129,174 @@ def generated_requests(count: int, seed: int = 7) -> list[HandRequest]:
         pair = rng.choice([t for t in SANMA_TILES if counts[t] <= 2])
         concealed += [pair, pair]
         rng.shuffle(concealed)
-        request = HandRequest(
-            hand=" ".join([format_tiles([(t, False) for t in concealed]), *melds]),
-            tsumo=rng.random() < 0.5,
-            riichi=not melds and rng.random() < 0.5,
-            seat=rng.choice("ESW"),
-            round=rng.choice("ES"),
-            dora=T.name(rng.choice(SANMA_TILES)),
-            nuki=rng.choice((0, 0, 1, 2)),
-        )
+        data = {
+            "hand": " ".join([format_tiles([(t, False) for t in concealed]), *melds]),
+            "tsumo": rng.random() < 0.5,
+            "riichi": not melds and rng.random() < 0.5,
+            "seat": rng.choice("ESW"),
+            "round": rng.choice("ES"),
+            "dora": T.name(rng.choice(SANMA_TILES)),
+            "nuki": rng.choice((0, 0, 1, 2)),
+        }
+        key = json.dumps(data, sort_keys=True)
+        if key in seen:
+            continue
         try:
-            score(request, rules)
+            score(HandRequest(**data), rules)
         except SanmaError:  # no yaku, or a fifth copy through the indicator or the norths
             continue
-        out.append(request)
+        seen.add(key)
+        out.append(data)
     return out
+
+
+def _fresh(*args: str) -> dict:
+    """Run this file's `_measure` in a fresh Python process; its JSON answer."""
+    done = subprocess.run([sys.executable, str(HERE), "_measure", *args], capture_output=True, text=True, check=True)
+    return json.loads(done.stdout)
+
+
+def _median_fresh(*args: str) -> tuple[int, float]:
+    runs = [_fresh(*args) for _ in range(FRESH_RUNS)]
+    return runs[0]["count"], statistics.median(r["seconds"] for r in runs)
+
+
+def _run(command: list[str]) -> tuple[float, float]:
+    """(wall seconds, CPU seconds of the child: user + system) of one command."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    subprocess.run(command, stdout=subprocess.DEVNULL, check=False)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def _sanma() -> list[str]:
+    script = Path(sys.executable).with_name("sanma")
+    return [str(script)] if script.exists() else [sys.executable, "-m", "calc"]
+
+
+def _batch_marginal(path: Path, empty: Path, *extra: str, cpu: bool = False) -> float:
+    """Median over fresh runs of (time on the file - time on an empty file): start-up excluded.
+    Wall time, or with `cpu` the process's CPU time (one process: the figure a busy machine
+    disturbs least)."""
+    marginal = []
+    for _ in range(FRESH_RUNS):
+        full = _run([*_sanma(), "hand", "--batch", str(path), *extra])
+        bare = _run([*_sanma(), "hand", "--batch", str(empty), *extra])
+        marginal.append(full[cpu] - bare[cpu])
+    return statistics.median(marginal)
 
 
 @benchmark("hands")
 def bench_hands() -> list[Row]:
-    """Hands scored per second, in this process, on one core."""
+    """Unique hands scored once each: calc.score in process, `sanma hand --batch` (marginal, one
+    process and two), the evaluator alone, and the `mahjong` package on the same hands."""
     rows: list[Row] = []
-    for label, requests in (("real wins", real_win_requests()), ("generated", generated_requests(3000))):
-        rules = load(requests[0].rules)
-        built = [build(r, rules) for r in requests]
-        rows.append((f"evaluate (yaku, fu, han, value), {label}", len(built),
-                     best_time(lambda: [evaluate(h, c, r) for h, c, r in built])))
-        rows.append((f"score from text (parse, check, evaluate, pay), {label}", len(requests),
-                     best_time(lambda: [score(q, rules) for q in requests])))
+    folder = Path(tempfile.mkdtemp(prefix="sanma-bench-hands-"))
+    try:
+        empty = folder / "empty.jsonl"
+        empty.write_text("")
+        for label, lines in (("real wins", real_win_lines()), ("generated", generated_lines(3000))):
+            path = folder / f"{label.replace(' ', '-')}.jsonl"
+            path.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+            count, seconds = _median_fresh("score", str(path))
+            rows.append((f"calc.score, {label}, first pass (one core, CPU)", count, seconds))
+            count, seconds = _median_fresh("evaluate", str(path))
+            rows.append((f"evaluate only (hand already read), {label}, first pass", count, seconds))
+            rows.append((f"sanma hand --batch, {label} (CPU, marginal)", len(lines),
+                         _batch_marginal(path, empty, cpu=True)))
+            rows.append((f"sanma hand --batch, {label} (wall, marginal)", len(lines), _batch_marginal(path, empty)))
+            rows.append((f"sanma hand --batch --workers 2, {label} (wall, marginal)", len(lines),
+                         _batch_marginal(path, empty, "--workers", "2")))
+            count, seconds = _median_fresh("mahjong", str(path))
+            rows.append((f"mahjong package estimate_hand_value, {label} (one core, CPU)", count, seconds))
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
     return rows
 
 
-@benchmark("batch")
-def bench_batch() -> list[Row]:
-    """`sanma hand --batch` end to end: start-up, JSON in, JSON out (wall time)."""
-    requests = real_win_requests()
-    lines = [json.dumps({k: v for k, v in vars(r).items() if v != getattr(HandRequest(hand=""), k) or k == "hand"})
-             for r in requests] * 4
-    with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False) as stream:
-        stream.write("\n".join(lines) + "\n")
-        path = stream.name
-    try:
-        start = time.perf_counter()
-        done = subprocess.run([sys.executable, "-m", "calc", "hand", "--batch", path], capture_output=True, text=True,
-                              check=True)
-        seconds = time.perf_counter() - start
-    finally:
-        os.unlink(path)
-    assert done.stdout.count("\n") == len(lines)
-    return [("sanma hand --batch, real wins x4 (wall, start-up included)", len(lines), seconds)]
+@benchmark("startup")
+def bench_startup() -> list[Row]:
+    """`sanma hand "<hand>"`: one answer, the whole process (median of 11 runs; target < 120 ms wall)."""
+    command = [*_sanma(), "hand", "123p456p789s99p234s", "--tsumo", "--seat", "S"]
+    _run(command)  # the first run may write bytecode caches: not counted
+    runs = [_run(command) for _ in range(11)]
+    return [("sanma hand \"<hand>\" start to exit (wall, median; 1 hand)", 1, statistics.median(w for w, _ in runs)),
+            ("sanma hand \"<hand>\" start to exit (CPU, median; 1 hand)", 1, statistics.median(c for _, c in runs))]
+
+
+def _measure(kind: str, path: str) -> None:
+    """In a fresh process: score each line of `path` once, print {"count", "seconds"} (CPU time)."""
+    lines = [json.loads(line) for line in Path(path).read_text(encoding="utf-8").splitlines()]
+    for name in {line.get("rules", "standard") for line in lines}:
+        load(name)  # set-up, not scoring: the profiles are read once (YAML), as any caller does first
+    if kind == "score":
+        from calc import score  # the API's code is imported here, before the clock starts
+
+        start = time.process_time()
+        for line in lines:
+            score(**line)
+        seconds = time.process_time() - start
+    elif kind == "evaluate":
+        from calc.scoring.evaluate import evaluate
+        from calc.scoring.request import HandRequest, build
+
+        built = [build(HandRequest(**line)) for line in lines]  # parsing reads no evaluation cache
+        start = time.process_time()
+        for hand, context, rules in built:
+            evaluate(hand, context, rules)
+        seconds = time.process_time() - start
+    else:
+        seconds = _measure_mahjong(lines)
+    print(json.dumps({"count": len(lines), "seconds": seconds}))
+
+
+def _measure_mahjong(lines: list[dict]) -> float:
+    """The mahjong package (three-player mode) on the same hands, from its own 136-tile input."""
+    from mahjong import constants as C
+    from mahjong.hand_calculating.hand import HandCalculator
+    from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
+    from mahjong.meld import Meld
+
+    from calc.scoring.hand import PON
+    from calc.scoring.request import HandRequest, build
+
+    winds = {T.EAST: C.EAST, T.SOUTH: C.SOUTH, T.WEST: C.WEST}
+    calls = []
+    for line in lines:
+        hand, context, rules = build(HandRequest(**line))
+        copies: dict[int, int] = {}
+
+        def tile_id(tile: int) -> int:
+            copies[tile] = copies.get(tile, 0) + 1
+            return tile * 4 + copies[tile] - 1
+
+        concealed = [tile_id(t) for t in hand.concealed]
+        win_id = next(i for i, t in zip(concealed, hand.concealed) if t == hand.win_tile)
+        melds, every = [], list(concealed)
+        for meld in hand.melds:
+            ids = [tile_id(t) for t in meld.tiles]
+            every += ids
+            melds.append(Meld(Meld.PON if meld.kind == PON else Meld.KAN, tiles=ids, opened=meld.opened))
+        options = OptionalRules(has_open_tanyao=rules.hand.open_tanyao, has_aka_dora=False,
+                                has_double_yakuman=rules.hand.double_yakuman,
+                                kazoe_limit=0 if rules.hand.kazoe == "yakuman" else 1,
+                                kiriage=rules.hand.kiriage_mangan, fu_for_open_pinfu=True, fu_for_pinfu_tsumo=False,
+                                is_three_player=True)
+        config = HandConfig(is_tsumo=context.tsumo, is_riichi=context.riichi or context.double_riichi,
+                            is_daburu_riichi=context.double_riichi, is_ippatsu=context.ippatsu,
+                            is_rinshan=context.rinshan, is_haitei=context.haitei, is_houtei=context.houtei,
+                            player_wind=winds[context.seat_wind], round_wind=winds[context.round_wind],
+                            num_nuki_dora=context.nuki, options=options)
+        calls.append((every, win_id, melds, [tile_id(t) for t in context.dora_indicators] or None,
+                      [tile_id(t) for t in context.ura_indicators] or None, config))
+    calculator = HandCalculator()
+    start = time.process_time()
+    for every, win_id, melds, dora, ura, config in calls:
+        calculator.estimate_hand_value(every, win_id, melds=melds, dora_indicators=dora, ura_dora_indicators=ura,
+                                       config=config)
+    return time.process_time() - start
 
 
 @benchmark("replay")
@@ -209,6 +347,9 @@ def bench_simulate() -> list[Row]:
 
 
 def main(argv: list[str]) -> None:
+    if argv[:1] == ["_measure"]:
+        _measure(*argv[1:])
+        return
     names = argv or list(BENCHMARKS)
     unknown = [n for n in names if n not in BENCHMARKS]
     if unknown:

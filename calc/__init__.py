@@ -1,3 +1,55 @@
-"""sanma: three-player riichi mahjong scoring, payment schemes and match settlement."""
+"""sanma: three-player riichi mahjong scoring, payment schemes and match settlement.
+
+The public API is what this module exports (see the README's "Python API"); every other module is
+internal and may change. The names are loaded on first use (`calc.score` imports the scoring code,
+`import calc` alone does not), so the `sanma` command starts without the API's result types.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 __version__ = "0.1.0"
+
+__all__ = [
+    "FuLine", "HandResult", "IllegalHandError", "NotationError", "PayResult", "Payment", "PaymentError",
+    "ReplayResult", "RuleSet", "RulesError", "SanmaError", "SettleResult", "Standing", "Yaku", "load_rules", "pay",
+    "replay", "score", "settle",
+]
+
+if TYPE_CHECKING:
+    from calc.api import (
+        FuLine,
+        HandResult,
+        IllegalHandError,
+        NotationError,
+        PaymentError,
+        PayResult,
+        Payment,
+        ReplayResult,
+        RuleSet,
+        RulesError,
+        SanmaError,
+        SettleResult,
+        Standing,
+        Yaku,
+        load_rules,
+        pay,
+        replay,
+        score,
+        settle,
+    )
+
+
+def __getattr__(name: str) -> object:
+    if name in __all__:
+        from calc import api
+
+        value = getattr(api, name)
+        globals()[name] = value  # looked up once
+        return value
+    raise AttributeError(f"module 'calc' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *__all__])

@@ -1,3 +1,3 @@
-from calc.cli.app import main
+from calc.cli import main
 
 main()

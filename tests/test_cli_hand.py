@@ -55,7 +55,7 @@ def test_batch_keeps_order_and_reports_bad_lines():
     ]
     text = "\n".join(line if isinstance(line, str) else json.dumps(line) for line in lines) + "\n"
     result = run("hand", "--batch", "-", input=text)
-    assert result.exit_code == 0
+    assert result.exit_code == 1  # some lines failed; every line still ran
     out = [json.loads(line) for line in result.stdout.splitlines()]
     assert len(out) == 4
     assert out[0]["total"] == 1100

@@ -46,6 +46,8 @@ def test_a_plain_install_finds_every_profile_and_data_file(tmp_path):
         "names = rules.builtin_names(None)\n"
         "[(rules.load if rules.variant_of(n) == 'sanma' else load_sichuan)(n) for n in names]\n"
         "truth.reference()\n"
+        "assert (pathlib.Path(calc.__file__).parent / 'py.typed').is_file()\n"
+        "assert calc.score('123p456p789s99p234s', tsumo=True).han == 2\n"
         "assert rules.SCHEMES and all(rules.load('standard').with_scheme(s) for s in rules.SCHEMES)\n"
         "print(calc.__version__, ' '.join(sorted(names)), '|', ' '.join(rules.SCHEMES))\n" % target
     )

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from calc.cli import app
+from calc.cli.app import app
 from calc.core import rules as R
 from calc.core.errors import RulesError
 from calc.scoring.value import hand_value, limit_value

@@ -1,5 +1,22 @@
 """The `sanma` command and what it prints: tables, JSON, the demo."""
 
-from calc.cli.app import app, main
+from __future__ import annotations
 
-__all__ = ["app", "main"]
+import sys
+
+
+def main() -> None:
+    """`sanma`: a plain `sanma hand "<hand>" [flags]` is answered before the typer app is built
+    (start-up, see calc/cli/fast.py); everything else goes through the app."""
+    args = sys.argv[1:]
+    if args[:1] == ["hand"]:
+        from calc.cli import fast
+
+        if fast.hand(args[1:]):
+            return
+    from calc.cli.app import main as app_main
+
+    app_main()
+
+
+__all__ = ["main"]  # the typer app itself is calc.cli.app.app

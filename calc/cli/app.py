@@ -16,6 +16,7 @@ import typer
 from typer.core import TyperGroup
 
 from calc.core.errors import SanmaError
+from calc.scoring.request import DEFAULT_SEAT
 
 
 class _Commands(TyperGroup):
@@ -87,7 +88,7 @@ def hand_command(
     tenhou: bool = typer.Option(False, "--tenhou"),
     chiihou: bool = typer.Option(False, "--chiihou"),
     renhou: bool = typer.Option(False, "--renhou"),
-    seat: str = typer.Option("E", "--seat", help="The winner's seat wind: E (dealer), S or W."),
+    seat: str = typer.Option(DEFAULT_SEAT, "--seat", help="The winner's seat wind: E (dealer), S or W."),
     round_: str = typer.Option("E", "--round", help="Round wind: E, S or W."),
     dora: Optional[str] = typer.Option(None, "--dora", help="Dora indicators, e.g. 3p9m."),
     ura: Optional[str] = typer.Option(None, "--ura", help="Ura dora indicators (riichi only)."),
@@ -102,16 +103,33 @@ def hand_command(
     batch: Optional[Path] = typer.Option(None, "--batch", help="JSON lines in (- = stdin), JSON lines out."),
     void: Optional[str] = typer.Option(None, "--void", help="Sichuan: the winner's void suit, m, p or s."),
     kong_discard: bool = typer.Option(False, "--kong-discard", help="Sichuan: a ron on the discard made after a kong."),
+    workers: Optional[int] = typer.Option(None, "--workers", help="--batch FILE: score on N processes (output in input order)."),
 ) -> None:
     """Score one hand: yaku, fu, han, limit and who pays what."""
     from calc.cli import report
     from calc.scoring.request import HandRequest, pay_all_schemes, score
 
+    request_flags = dict(
+        win=win, tsumo=tsumo, riichi=riichi, double_riichi=double_riichi, ippatsu=ippatsu,
+        rinshan=rinshan, chankan=chankan, haitei=haitei, houtei=houtei, tenhou=tenhou, chiihou=chiihou,
+        renhou=renhou, seat=seat, round=round_, dora=dora, ura=ura, nuki=nuki, honba=honba, sticks=sticks,
+        rules=rules, scheme=scheme,
+    )
     if batch is not None:
         if hand is not None:
             raise typer.BadParameter("give either a hand or --batch, not both")
-        _run_batch(batch)
+        if explain or void is not None or kong_discard:
+            raise typer.BadParameter("--batch prints JSON lines of sanma hands: not with --explain, --void or --kong-discard")
+        if _is_sichuan(rules):
+            raise typer.BadParameter("--batch scores sanma hands; a Sichuan profile is scored one hand at a time")
+        from calc.cli.hand import run_batch
+
+        # The command line's flags are every line's defaults; a line's own keys win.
+        if run_batch(batch, request_flags, all_schemes=all_schemes, workers=workers):
+            raise typer.Exit(1)  # after every line ran: some failed
         return
+    if workers is not None:
+        raise typer.BadParameter("--workers goes with --batch FILE")
     if hand is None:
         raise typer.BadParameter("a hand is required (or --batch FILE)")
     if _is_sichuan(rules):
@@ -128,13 +146,7 @@ def hand_command(
         return
     if void is not None or kong_discard:
         raise typer.BadParameter("--void and --kong-discard are for Sichuan profiles (e.g. --rules sichuan)")
-    request = HandRequest(
-        hand=hand, win=win, tsumo=tsumo, riichi=riichi, double_riichi=double_riichi, ippatsu=ippatsu,
-        rinshan=rinshan, chankan=chankan, haitei=haitei, houtei=houtei, tenhou=tenhou, chiihou=chiihou,
-        renhou=renhou, seat=seat, round=round_, dora=dora, ura=ura, nuki=nuki, honba=honba, sticks=sticks,
-        rules=rules, scheme=scheme,
-    )
-    result = score(request)
+    result = score(HandRequest(hand=hand, **request_flags))
     if all_schemes:
         results = pay_all_schemes(result)
         if as_json:
@@ -176,33 +188,6 @@ def _sichuan_hand(hand: str, rules: str, *, void: str | None, win: str | None, f
     scored = score_hand(hand, load(rules), context_from_flags(**flags), void=void, win=win)
     typer.echo(json.dumps(sichuan_report.hand_dict(scored), ensure_ascii=False) if as_json
                else sichuan_report.hand_text(scored, explain=explain))
-
-
-def _run_batch(path: Path) -> None:
-    """One JSON object per line in, one per line out; a bad line gives {"line": N, "error": ...}."""
-    from calc.cli import report
-    from calc.scoring.request import HandRequest, score
-
-    try:
-        stream = sys.stdin.buffer if str(path) == "-" else path.open("rb")
-    except OSError as error:
-        raise SanmaError(f"cannot read batch file: {error.strerror}", file=str(path)) from None
-    with stream:
-        for number, raw in enumerate(stream, start=1):
-            if not raw.strip():
-                continue
-            try:
-                data = json.loads(raw.decode("utf-8"))
-                if not isinstance(data, dict):
-                    raise SanmaError("a batch line must be a JSON object")
-                out = report.hand_dict(score(HandRequest.from_mapping(data)))
-            except UnicodeDecodeError as error:
-                out = {"line": number, "error": f"not UTF-8 text (byte {error.start + 1} of the line)"}
-            except json.JSONDecodeError as error:
-                out = {"line": number, "error": f"invalid JSON: {error.msg} at column {error.colno}"}
-            except SanmaError as error:
-                out = {"line": number, "error": str(error)}
-            typer.echo(json.dumps(out))
 
 
 # ---------------------------------------------------------------- sanma pay / sanma table

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
-from tabulate import tabulate
-
-from calc.table.events import DoubleRon, ExhaustiveDraw, Kyoku, Nagashi, Win
-
+from calc.cli.columns import simple
+from calc.core.rules import RuleSet
+from calc.scoring.value import LIMITS, YAKUMAN, HandValue, hand_value, limit_han_range, limit_value
 from calc.table.payment import (
     DEALER,
     DISCARDER,
@@ -20,11 +20,18 @@ from calc.table.payment import (
     shares,
     value_lines,
 )
-from calc.table import chips
-from calc.table.penalty import Chombo
-from calc.table.record import Settled, describe_end
-from calc.core.rules import RuleSet
-from calc.scoring.value import LIMITS, YAKUMAN, HandValue, hand_value, limit_han_range, limit_value
+
+if TYPE_CHECKING:  # the match types are imported where used: `sanma hand` starts without them
+    from calc.table import chips
+    from calc.table.events import Kyoku
+    from calc.table.record import Settled
+
+
+def tabulate(*args, **kwargs) -> str:
+    """tabulate's, imported on first use: `sanma hand` prints its tables with columns.simple."""
+    from tabulate import tabulate as _tabulate
+
+    return _tabulate(*args, **kwargs)
 
 
 # ---------------------------------------------------------------- sanma hand
@@ -60,10 +67,10 @@ def _hand_value_lines(result, data: dict) -> list[str]:
     for label, key in (("dora", "dora"), ("aka (red fives)", "aka"), ("ura", "ura"), ("nuki (norths)", "nuki")):
         if data[key]:
             rows.append((label, data[key]))
-    out.append(tabulate(rows, headers=["yaku", "han"], tablefmt="simple"))
+    out.append(simple(rows, ["yaku", "han"]))
     out.append("")
     if not e.yakuman:
-        out.append(tabulate([(r["reason"], r["fu"]) for r in data["fu_breakdown"]], headers=["fu", ""], tablefmt="simple"))
+        out.append(simple([(r["reason"], r["fu"]) for r in data["fu_breakdown"]], ["fu", ""]))
         out.append(f"{'':<2}= {e.fu} fu" + ("" if e.form == "seven pairs" else " (rounded up to 10)"))
         out.append("")
     value = f"{data['han']} han {data['fu']} fu" if not e.yakuman else f"yakuman ×{e.value.yakuman}"
@@ -79,7 +86,7 @@ def hand_text(result, *, explain: bool = False) -> str:
     pay_rows = [(p["payer"], p["amount"]) for p in data["payments"]]
     if data["sticks"]:
         pay_rows.append(("riichi sticks", data["sticks"]))
-    out.append(tabulate(pay_rows, headers=["pays", "points"], tablefmt="simple"))
+    out.append(simple(pay_rows, ["pays", "points"]))
     out.append(f"Winner receives {data['total'] + data['sticks']}")
     if explain:
         out += ["", "How it adds up:"] + [f"  {line}" for line in result.settlement.lines]
@@ -325,6 +332,8 @@ def _worth(value: HandValue) -> str:
 
 
 def _result_text(kyoku: Kyoku, players: tuple[str, ...]) -> str:
+    from calc.table.events import DoubleRon, ExhaustiveDraw, Nagashi, Win
+
     result = kyoku.result
     if isinstance(result, (Win, DoubleRon)):
         parts = []
@@ -339,6 +348,8 @@ def _result_text(kyoku: Kyoku, players: tuple[str, ...]) -> str:
     if isinstance(result, Nagashi):
         tenpai = ", ".join(players[s] for s in sorted(result.tenpai)) or "nobody"
         return f"nagashi mangan {', '.join(players[s] for s in result.players)} (tenpai: {tenpai})"
+    from calc.table.penalty import Chombo  # here, not at the top: `sanma hand` starts without the match code
+
     if isinstance(result, Chombo):
         return f"chombo {players[result.seat]}"
     return f"abort: {result.kind}"
@@ -360,6 +371,8 @@ def _named_lines(lines, players: tuple[str, ...]) -> list[str]:
 
 
 def _end_text(settled: Settled) -> str:
+    from calc.table.record import describe_end
+
     state, rules = settled.state, settled.rules
     if state.ended:
         return f"The match ended after hand {state.hands} ({state.label}): {describe_end(state, settled.players, rules)}."
@@ -369,6 +382,7 @@ def _end_text(settled: Settled) -> str:
 
 
 def _standings_rows(settled: Settled) -> list:
+    from calc.table import chips  # loaded here: `sanma hand` starts without the match code
     rows = []
     finals = chips.finals(settled) if chips.shown(settled) else None
     for s in settled.standings:
@@ -393,6 +407,7 @@ def _chip_moves(moved: tuple[int, ...], players: tuple[str, ...]) -> str:
 
 def settle_text(settled: Settled, *, explain: bool = False) -> str:
     """The ledger, one row per hand, then the final standings (and --explain's arithmetic)."""
+    from calc.table import chips  # loaded here: `sanma hand` starts without the match code
     rules, players = settled.rules, settled.players
     m = rules.match
     uma = "/".join(f"{u:+d}" for u in m.uma)
@@ -443,6 +458,7 @@ def settle_text(settled: Settled, *, explain: bool = False) -> str:
 
 def standings_text(settled: Settled) -> str:
     """The final (or provisional) standings table under its title."""
+    from calc.table import chips  # loaded here: `sanma hand` starts without the match code
     extra = ["chips", "chombo", "total"] if chips.shown(settled) else []
     title = "Final standings" if settled.state.ended else "Standings (provisional)"
     return title + "\n" + tabulate(
@@ -452,6 +468,7 @@ def standings_text(settled: Settled) -> str:
 
 
 def _standings_list(settled: Settled) -> list[dict]:
+    from calc.table import chips  # loaded here: `sanma hand` starts without the match code
     out = [{"rank": s.rank, "player": settled.players[s.seat], "score": s.score, "points": s.points}
            for s in settled.standings]
     if chips.shown(settled):
@@ -463,6 +480,8 @@ def _standings_list(settled: Settled) -> list[dict]:
 
 
 def _end_dict(settled: Settled) -> dict:
+    from calc.table.record import describe_end
+
     state = settled.state
     return {
         "ended": state.ended,
@@ -477,6 +496,7 @@ def _end_dict(settled: Settled) -> dict:
 
 def settle_dict(settled: Settled, schemes: dict[str, Settled] | None = None) -> dict:
     """--json: the ledger, the standings and, with --all-schemes, one standings list per scheme."""
+    from calc.table import chips  # loaded here: `sanma hand` starts without the match code
     players = settled.players
     ledger = []
     moved = chips.ledger(settled) if chips.shown(settled) else None
@@ -517,6 +537,9 @@ def settle_dict(settled: Settled, schemes: dict[str, Settled] | None = None) -> 
 
 def settle_schemes_text(settled: Settled, schemes: dict[str, Settled]) -> str:
     """--all-schemes: final standings under every scheme side by side, one row per scheme."""
+    from calc.table import chips  # loaded here: `sanma hand` starts without the match code
+    from calc.table.record import describe_end
+
     players = settled.players
     own = settled.rules.payment.scheme
     rows = []

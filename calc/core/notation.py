@@ -43,6 +43,7 @@ for _suit in T.SUITS:
         except ValueError:
             pass
 _DIGITS = frozenset("0123456789")
+_SUIT_LETTERS = frozenset(T.SUITS)
 _SEPARATORS = frozenset(" \t[]()")
 
 
@@ -58,15 +59,16 @@ def parse_hand(text: str, *, what: str = "hand") -> tuple[list[Tile], list[MeldT
     def no_suit() -> NotationError:
         return NotationError(f"digits without a suit letter in {what}", column=digits_from + 1)
 
+    digits, suits, names = _DIGITS, _SUIT_LETTERS, _TILE_BY_NAME  # locals: read once per character
     for index, char in enumerate(text):
-        if char in _DIGITS:
+        if char in digits:
             if digits_from < 0:
                 digits_from = index
-        elif char in T.SUITS:
+        elif char in suits:
             if digits_from < 0:
                 raise NotationError(f"suit letter {char!r} in {what} has no digits before it", column=index + 1)
             for offset in range(digits_from, index):
-                tile = _TILE_BY_NAME.get(text[offset] + char)
+                tile = names.get(text[offset] + char)
                 if tile is None:
                     raise NotationError(f"no tile {text[offset]}{char} in {what}", column=offset + 1)
                 target.append(tile)
@@ -95,15 +97,19 @@ def parse_hand(text: str, *, what: str = "hand") -> tuple[list[Tile], list[MeldT
     return concealed, melds
 
 
+_SUIT_LETTER = tuple(T.SUITS[T.suit_of(t)] for t in range(34))  # tile -> m, p, s or z
+_DIGIT = tuple(str(T.number_of(t)) for t in range(34))
+
+
 def format_tiles(tile_list: list[Tile] | tuple[Tile, ...]) -> str:
     """Group consecutive tiles of one suit: [(0,F),(1,F),(11,F)] -> '12m3p'."""
     out: list[str] = []
     run_suit = None
     for index, red in tile_list:
-        suit = T.SUITS[T.suit_of(index)]
+        suit = _SUIT_LETTER[index]
         if run_suit is not None and suit != run_suit:
             out.append(run_suit)
-        out.append("0" if red else str(T.number_of(index)))
+        out.append("0" if red else _DIGIT[index])
         run_suit = suit
     if run_suit is not None:
         out.append(run_suit)

@@ -8,7 +8,6 @@ path. Each stage reads only its own section (`rules.hand`, `rules.payment`, ...)
 from __future__ import annotations
 
 import difflib
-import importlib.resources
 from dataclasses import dataclass, field, fields, replace
 from functools import lru_cache
 from pathlib import Path
@@ -270,7 +269,7 @@ def _asdict(obj) -> dict[str, Any]:
 
 def builtin_dir() -> Path:
     """The shipped profiles: package data once installed, `rulesets/` beside `calc/` in a checkout."""
-    installed = Path(str(importlib.resources.files("calc"))) / "rulesets_data"
+    installed = Path(__file__).resolve().parents[1] / "rulesets_data"  # calc/rulesets_data, as packaged
     if (installed / "standard.yaml").is_file():
         return installed
     return Path(__file__).resolve().parents[2] / "rulesets"
@@ -292,7 +291,7 @@ def variant_of(name_or_path: str) -> str:
         path = _resolve(name_or_path)
         while path.resolve() not in seen:
             seen.add(path.resolve())
-            data = yaml.safe_load(path.read_text(encoding="utf-8"))
+            data = yaml.load(path.read_text(encoding="utf-8"), Loader=_FAST_LOADER)  # noqa: S506 - a safe loader
             if not isinstance(data, dict):
                 break
             if data.get("variant") is not None:
@@ -329,6 +328,19 @@ def _resolve_path(name_or_path: str, relative_to: Path | None) -> Path:
     return path
 
 
+# libyaml's safe loader when PyYAML has it: a profile is read on every start of the command.
+_FAST_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def _compose(text: str) -> yaml.Node | None:
+    """The profile's node tree, with lines; a syntax error is reported by the pure-Python reader,
+    whose messages the errors quote."""
+    try:
+        return yaml.compose(text, Loader=_FAST_LOADER)
+    except yaml.YAMLError:
+        return yaml.compose(text)
+
+
 @dataclass
 class _Layer:
     """One profile file read into (key path -> (value, line))."""
@@ -352,7 +364,7 @@ def _read_layer(path: Path, problems: list[RulesError], schema: dict[str, dict[s
     except UnicodeDecodeError as exc:
         raise RulesError(f"not UTF-8 text (byte {exc.start})", file=label) from None
     try:
-        root = yaml.compose(text)
+        root = _compose(text)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line = mark.line + 1 if mark else None
@@ -405,7 +417,7 @@ def _read_layer(path: Path, problems: list[RulesError], schema: dict[str, dict[s
                     if isinstance(sub_value_node, yaml.MappingNode):  # an inline scheme: keep its lines
                         value = S.node_value(sub_value_node, label)
                     else:
-                        value = yaml.safe_load(yaml.serialize(sub_value_node))
+                        value = yaml.SafeLoader("").construct_document(sub_value_node)
                 except RulesError as exc:
                     problems.append(RulesError(exc.message, file=label, line=exc.line or sub_line, key=path_key))
                     continue

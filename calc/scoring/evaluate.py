@@ -66,7 +66,8 @@ def evaluate(hand: Hand, context: WinContext, rules: RuleSet) -> Evaluation:
     closed_14 = not hand.melds and len(hand.concealed) == 14
     readings = standard_readings(concealed_counts)
     seven = closed_14 and is_seven_pairs(concealed_counts)
-    orphans = closed_14 and is_thirteen_orphans(concealed_counts)
+    # thirteen singles and a pair never split into sets: asked only when no standard reading exists
+    orphans = closed_14 and not readings and is_thirteen_orphans(concealed_counts)
     if not readings and not seven and not orphans:
         raise IllegalHandError(f"the hand {hand.text()} is not complete (no four sets and a pair, seven pairs or thirteen orphans)")
 

@@ -68,7 +68,9 @@ class Hand:
         if self.win_red:
             reds.remove(self.win_tile)
         marked: list[Tile] = []
-        for t in rest:
+        if not reds:
+            marked = [(t, False) for t in rest]
+        for t in rest if reds else ():
             marked.append((t, t in reds))
             if t in reds:
                 reds.remove(t)
@@ -208,12 +210,12 @@ def build_hand(
             f"hand has {expected_concealed} (the winning tile included)"
         )
     check_context(context, closed=all(not m.opened for m in melds), rules=rules, kans=kans)
-    concealed = tuple(sorted(t for t, _ in concealed_text))
+    concealed = tuple(sorted([t for t, _ in concealed_text]))
     return Hand(
         concealed=concealed,
         melds=melds,
         win_tile=win_tile,
-        concealed_red=tuple(sorted(t for t, r in concealed_text if r)),
+        concealed_red=tuple(sorted([t for t, r in concealed_text if r])),
         win_red=win_red,
     )
 

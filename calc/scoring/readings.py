@@ -62,30 +62,48 @@ def _suit_readings(counts: tuple[int, ...], honors: bool) -> tuple[tuple[int | N
 
 
 _SUIT_SLICES = ((T.MAN, 9, False), (T.PIN, 9, False), (T.SOU, 9, False), (T.HONOR, 7, True))
+Part = tuple[int | None, tuple[int, ...], tuple[int, ...]]  # (pair tile, run starts, triplet tiles)
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=None)
+def _suit_parts(base: int, counts: tuple[int, ...], honors: bool) -> tuple[Part, ...]:
+    """One suit's readings with absolute tile indices: the per-suit table every hand is read from.
+
+    Keyed by the suit's counts, so a few thousand entries cover every hand; a hand's readings are
+    the combinations of its suits' entries.
+    """
+    out = []
+    for pair, sets in _suit_readings(counts, honors):
+        out.append((
+            None if pair is None else base + pair,
+            tuple(base + i for kind, i in sets if kind == RUN),
+            tuple(base + i for kind, i in sets if kind == TRIPLET),
+        ))
+    return tuple(out)
+
+
 def standard_readings(counts: tuple[int, ...]) -> tuple[StandardReading, ...]:
     """Every (pair, sets) reading of 34 concealed counts whose total is 2 mod 3."""
     per_suit = []
+    single = True  # most hands read one way in every suit
     for base, size, honors in _SUIT_SLICES:
-        readings = _suit_readings(counts[base : base + size], honors)
-        if not readings:
+        parts = _suit_parts(base, counts[base : base + size], honors)
+        if not parts:
             return ()
-        per_suit.append([(base, pair, sets) for pair, sets in readings])
+        if len(parts) > 1:
+            single = False
+        per_suit.append(parts)
+    combos = (tuple(p[0] for p in per_suit),) if single else product(*per_suit)
     out = []
-    for combo in product(*per_suit):
-        pairs = [base + pair for base, pair, _ in combo if pair is not None]
+    for combo in combos:
+        pairs = [pair for pair, _, _ in combo if pair is not None]
         if len(pairs) != 1:
             continue
-        groups = [(kind, base + i) for base, _, sets in combo for kind, i in sets]
-        out.append(
-            StandardReading(
-                pairs[0],
-                tuple(tile for kind, tile in groups if kind == RUN),
-                tuple(tile for kind, tile in groups if kind == TRIPLET),
-            )
-        )
+        out.append(StandardReading(
+            pairs[0],
+            combo[0][1] + combo[1][1] + combo[2][1] + combo[3][1],
+            combo[0][2] + combo[1][2] + combo[2][2] + combo[3][2],
+        ))
     return tuple(out)
 
 

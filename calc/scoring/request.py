@@ -16,6 +16,10 @@ from calc.scoring.hand import SITUATION_FLAGS, Hand, WinContext, build_hand, par
 from calc.core.rules import RuleSet, load
 
 
+# The winner's seat when none is given: `sanma hand`, its --batch lines and calc.score all read it here.
+DEFAULT_SEAT = "E"
+
+
 @dataclass(frozen=True)
 class HandRequest:
     """The flags of `sanma hand`; the situation flags are WinContext's own names."""
@@ -33,7 +37,7 @@ class HandRequest:
     tenhou: bool = False
     chiihou: bool = False
     renhou: bool = False
-    seat: str = "E"
+    seat: str = DEFAULT_SEAT
     round: str = "E"
     dora: str | None = None
     ura: str | None = None
@@ -44,24 +48,32 @@ class HandRequest:
     scheme: str | None = None
 
     @classmethod
-    def from_mapping(cls, data: dict) -> HandRequest:
-        """A batch line: keys are the flag names with `_` for `-`."""
-        known = {f.name: f for f in fields(cls)}
-        unknown = [k for k in data if k not in known]
-        if unknown:
-            raise SanmaError(f"unknown key {unknown[0]!r}; keys are {', '.join(known)}")
+    def from_mapping(cls, data: dict, defaults: dict | None = None) -> HandRequest:
+        """A batch line: keys are the flag names with `_` for `-`; `defaults` (the command line's
+        flags, already checked) fill the keys the line leaves out."""
+        kinds = _FIELD_KINDS
+        for key in data:
+            if key not in kinds:
+                raise SanmaError(f"unknown key {key!r}; keys are {', '.join(kinds)}")
         if "hand" not in data:
             raise SanmaError("missing key 'hand'")
         for key, value in data.items():
-            expected = known[key].type
-            ok = {
-                "bool": isinstance(value, bool),
-                "int": isinstance(value, int) and not isinstance(value, bool),
-                "str": isinstance(value, str),
-            }.get(expected, value is None or isinstance(value, str))
+            expected = kinds[key]
+            if expected == "bool":
+                ok = value is True or value is False
+            elif expected == "int":
+                ok = isinstance(value, int) and not isinstance(value, bool)
+            elif expected == "str":
+                ok = isinstance(value, str)
+            else:  # "str | None"
+                ok = value is None or isinstance(value, str)
             if not ok:
                 raise SanmaError(f"key {key!r} must be {expected.replace('|', ' or ')}, got {value!r}")
-        return cls(**data)
+        return cls(**{**defaults, **data}) if defaults else cls(**data)
+
+
+# field name -> its annotation as written ("bool", "int", "str", "str | None"), read once
+_FIELD_KINDS = {f.name: f.type for f in fields(HandRequest)}
 
 
 @dataclass(frozen=True)
@@ -119,10 +131,25 @@ def winner_seat(context: WinContext) -> int:
     return context.seat_wind - T.EAST
 
 
+# payment.table_win's answers by (value, seat, tsumo, honba, sticks, the profile's payment and game
+# sections: all a table win reads of the profile). Hands differ, their values repeat (a few hundred
+# occur), and a settlement with its written lines is frozen; a profile's `with_scheme` copies share
+# entries exactly when they pay alike. Bounded: cleared when full.
+_PAID: dict[tuple, payment.Settlement] = {}
+_PAID_MAX = 4096
+
+
 def pay(evaluation: Evaluation, context: WinContext, rules: RuleSet) -> payment.Settlement:
     """The winner sits at their wind's seat (payment.table_win puts the dealer at 0)."""
-    return payment.table_win(evaluation.value, winner=winner_seat(context), tsumo=context.tsumo,
-                             honba=context.honba, sticks=context.sticks, rules=rules)
+    winner = winner_seat(context)
+    key = (evaluation.value, winner, context.tsumo, context.honba, context.sticks, rules.payment, rules.game)
+    settlement = _PAID.get(key)
+    if settlement is None:
+        if len(_PAID) >= _PAID_MAX:
+            _PAID.clear()
+        settlement = _PAID[key] = payment.table_win(evaluation.value, winner=winner, tsumo=context.tsumo,
+                                                    honba=context.honba, sticks=context.sticks, rules=rules)
+    return settlement
 
 
 def pay_all_schemes(result: HandResult) -> dict[str, payment.Settlement]:

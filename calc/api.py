@@ -1,0 +1,352 @@
+"""The public Python API, re-exported by `calc`: score, pay, load_rules, settle, replay.
+
+Each function returns a frozen result whose attributes are the keys of the matching command's
+`--json` object, and whose `to_dict()` is that object. Bad input raises a `SanmaError` (or a
+subclass) carrying the message the command prints. Everything not exported from `calc` is internal.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Mapping, NamedTuple, Union
+
+from calc.core.errors import IllegalHandError, NotationError, RulesError, SanmaError
+from calc.core.rules import RuleSet, load
+from calc.scoring import request as _request
+from calc.scoring.fu import describe
+from calc.table import payment as _payment
+from calc.table.payment import PaymentError
+
+JSONValue = Union[str, int, float, bool, None, list["JSONValue"], dict[str, "JSONValue"]]
+JSONObject = dict[str, JSONValue]
+
+
+class Yaku(NamedTuple):
+    """One yaku line: a yakuman is written with 13 han per multiple, as `--json` does."""
+
+    name: str
+    han: int
+
+
+class FuLine(NamedTuple):
+    reason: str
+    fu: int
+
+
+class Payment(NamedTuple):
+    """One payment to the winner: `payer` is `discarder`, `dealer` or `non-dealer`; honba included."""
+
+    payer: str
+    amount: int
+
+
+@dataclass(frozen=True, eq=False, repr=False)
+class HandResult:
+    """A scored hand (`sanma hand --json`): each `--json` key is a read-only attribute, worked out
+    from the scored hand when read (scoring many hands builds no text nobody reads). `points` is
+    the value without honba and sticks, `total` what the payers pay (honba included), `sticks` what
+    the winner takes from the table. Two results are equal when their `--json` objects are."""
+
+    _scored: _request.HandResult
+
+    @property
+    def hand(self) -> str:
+        """The hand in mpsz, the winning tile written last."""
+        return self._scored.hand.text()
+
+    @property
+    def rules(self) -> str:
+        return self._scored.rules.name
+
+    @property
+    def scheme(self) -> str:
+        return self._scored.rules.payment.scheme
+
+    @property
+    def han(self) -> int:
+        """All han, dora included (13 per yakuman multiple)."""
+        return self._scored.evaluation.han
+
+    @property
+    def fu(self) -> int:
+        return self._scored.evaluation.fu
+
+    @property
+    def limit(self) -> str | None:
+        """None, mangan, haneman, baiman, sanbaiman or yakuman."""
+        return self._scored.evaluation.value.limit
+
+    @property
+    def yakuman(self) -> int:
+        """0, or the yakuman multiple paid."""
+        return self._scored.evaluation.value.yakuman
+
+    @property
+    def yaku(self) -> tuple[Yaku, ...]:
+        e = self._scored.evaluation
+        return tuple([Yaku(n, h) for n, h in e.yaku] + [Yaku(n, 13 * m) for n, m in e.yakuman])
+
+    @property
+    def dora(self) -> int:
+        return self._scored.evaluation.dora
+
+    @property
+    def aka(self) -> int:
+        return self._scored.evaluation.aka
+
+    @property
+    def ura(self) -> int:
+        return self._scored.evaluation.ura
+
+    @property
+    def nuki(self) -> int:
+        """Han from extracted norths, the north-as-dora bonus included."""
+        return self._scored.evaluation.nuki
+
+    @property
+    def fu_breakdown(self) -> tuple[FuLine, ...]:
+        return tuple(FuLine(reason, fu) for reason, fu in describe(self._scored.evaluation.fu_parts))
+
+    @property
+    def basic_points(self) -> int:
+        return self._scored.evaluation.value.basic
+
+    def _to_winner(self) -> list[_payment.Payment]:
+        winner = self._scored.winner
+        return [p for p in self._scored.settlement.payments if p.payee == winner]
+
+    @property
+    def payments(self) -> tuple[Payment, ...]:
+        return tuple(Payment(p.role, p.amount) for p in self._to_winner() if p.role != _payment.STICKS)
+
+    @property
+    def points(self) -> int:
+        return sum(p.amount - p.honba for p in self._to_winner() if p.role != _payment.STICKS)
+
+    @property
+    def total(self) -> int:
+        return sum(p.amount for p in self._to_winner() if p.role != _payment.STICKS)
+
+    @property
+    def sticks(self) -> int:
+        return sum(p.amount for p in self._to_winner() if p.role == _payment.STICKS)
+
+    @property
+    def dealer(self) -> bool:
+        """The winner is the dealer (seat E)."""
+        return self._scored.context.dealer
+
+    @property
+    def tsumo(self) -> bool:
+        return self._scored.context.tsumo
+
+    def to_dict(self) -> JSONObject:
+        """The `sanma hand --json` object of this hand."""
+        from calc.cli.report import hand_dict
+
+        return hand_dict(self._scored)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, HandResult) and self.to_dict() == other.to_dict()
+
+    def __hash__(self) -> int:
+        return hash((self.hand, self.rules, self.scheme, self.han, self.fu, self.total, self.sticks))
+
+    def __repr__(self) -> str:
+        return (f"HandResult(hand={self.hand!r}, rules={self.rules!r}, scheme={self.scheme!r}, han={self.han}, "
+                f"fu={self.fu}, limit={self.limit!r}, yakuman={self.yakuman}, points={self.points}, "
+                f"total={self.total}, sticks={self.sticks})")
+
+
+@dataclass(frozen=True)
+class PayResult:
+    """Who pays what for a hand of a given value (`sanma pay --json`)."""
+
+    rules: str
+    scheme: str
+    han: int
+    fu: int
+    limit: str | None
+    yakuman: int
+    basic_points: int
+    dealer: bool
+    tsumo: bool
+    honba: int
+    payments: tuple[Payment, ...]
+    points: int
+    total: int
+    sticks: int
+    _data: JSONObject = field(repr=False, compare=False)
+
+    def to_dict(self) -> JSONObject:
+        return copy.deepcopy(self._data)
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A player's final place: `score` with leftover sticks, `points` after uma and oka."""
+
+    rank: int
+    player: str
+    score: int
+    points: float
+
+
+@dataclass(frozen=True)
+class SettleResult:
+    """A match record settled hand by hand (`sanma settle --json`)."""
+
+    players: tuple[str, ...]
+    rules: str
+    scheme: str
+    hands_played: int
+    ended: bool
+    end: str | None
+    standings: tuple[Standing, ...]
+    _data: JSONObject = field(repr=False, compare=False)
+
+    def to_dict(self) -> JSONObject:
+        """The whole `--json` object: ledger (a row per hand), standings, end."""
+        return copy.deepcopy(self._data)
+
+
+@dataclass(frozen=True)
+class ReplayResult:
+    """A Tenhou log replayed, every hand checked against our scoring (`sanma replay --json`)."""
+
+    game: str
+    file: str
+    wins: int
+    wins_matching: int
+    draws: int
+    draws_matching: int
+    final_matching: bool
+    ok: bool  # every hand, draw and the final result as the log has them
+    final_scores: tuple[int, ...]
+    final_points: tuple[float, ...]
+    mismatches: tuple[str, ...]  # one sentence each
+    _data: JSONObject = field(repr=False, compare=False)
+
+    def to_dict(self) -> JSONObject:
+        return copy.deepcopy(self._data)
+
+
+def load_rules(name_or_path: str) -> RuleSet:
+    """A shipped profile by name (`standard`, `tenhou`, `mahjongsoul`, a scheme's name) or a YAML file."""
+    return load(str(name_or_path))
+
+
+def _ruleset(rules: str | RuleSet, scheme: str | None) -> RuleSet:
+    ruleset = rules if isinstance(rules, RuleSet) else load(rules)
+    return ruleset.with_scheme(scheme) if scheme is not None else ruleset
+
+
+def score(
+    hand: str,
+    *,
+    win: str | None = None,
+    tsumo: bool = False,
+    riichi: bool = False,
+    double_riichi: bool = False,
+    ippatsu: bool = False,
+    rinshan: bool = False,
+    chankan: bool = False,
+    haitei: bool = False,
+    houtei: bool = False,
+    tenhou: bool = False,
+    chiihou: bool = False,
+    renhou: bool = False,
+    seat: str | None = None,
+    round: str = "E",
+    dora: str | None = None,
+    ura: str | None = None,
+    nuki: int = 0,
+    honba: int = 0,
+    sticks: int = 0,
+    rules: str | RuleSet = "standard",
+    scheme: str | None = None,
+) -> HandResult:
+    """Score one hand as `sanma hand` does; the keywords are its flags and `--batch` keys.
+
+    `seat` left out is the command's default seat (`request.DEFAULT_SEAT`, shared with the CLI).
+    """
+    ruleset = rules if isinstance(rules, RuleSet) else None
+    request = _request.HandRequest(
+        hand=hand, win=win, tsumo=tsumo, riichi=riichi, double_riichi=double_riichi, ippatsu=ippatsu,
+        rinshan=rinshan, chankan=chankan, haitei=haitei, houtei=houtei, tenhou=tenhou, chiihou=chiihou,
+        renhou=renhou, seat=_request.DEFAULT_SEAT if seat is None else seat, round=round, dora=dora, ura=ura,
+        nuki=nuki, honba=honba, sticks=sticks, rules=ruleset.name if ruleset is not None else rules, scheme=scheme,
+    )
+    return HandResult(_request.score(request, ruleset))
+
+
+def pay(
+    *,
+    han: int | None = None,
+    fu: int | None = None,
+    limit: str | None = None,
+    yakuman: int | None = None,
+    dealer: bool = False,
+    tsumo: bool = False,
+    honba: int = 0,
+    sticks: int = 0,
+    rules: str | RuleSet = "standard",
+    scheme: str | None = None,
+) -> PayResult:
+    """Who pays what for a hand of a given value, as `sanma pay` (han and fu, a limit, or a yakuman multiple)."""
+    from calc.cli.report import pay_dict
+
+    ruleset = _ruleset(rules, scheme)
+    value = _payment.asked_value(ruleset, tsumo=tsumo, han=han, fu=fu, limit=limit, yakuman=yakuman)
+    winner = 0 if dealer else 1  # the dealer's seat, or South's, as `sanma pay`
+    settlement = _payment.table_win(value, winner=winner, tsumo=tsumo, honba=honba, sticks=sticks, rules=ruleset)
+    data = pay_dict(value, settlement, ruleset, winner=winner, dealer=dealer, tsumo=tsumo, honba=honba)
+    return PayResult(
+        data["rules"], data["scheme"], data["han"], data["fu"], data["limit"], data["yakuman"], data["basic_points"],
+        dealer, tsumo, honba, tuple(Payment(p["payer"], p["amount"]) for p in data["payments"]), data["points"],
+        data["total"], data["sticks"], data,
+    )
+
+
+def settle(record: str | Path | Mapping[str, object]) -> SettleResult:
+    """Settle a sanma match record (a YAML file, or the same data as a mapping), as `sanma settle --json`."""
+    import yaml
+
+    from calc.cli.report import settle_dict
+    from calc.table import record as _record
+
+    if isinstance(record, Mapping):
+        text = yaml.safe_dump(dict(record), sort_keys=False, allow_unicode=True)
+        match_record = _record.read_text(text, file="<mapping>")
+    else:
+        match_record = _record.read(record)
+    data = settle_dict(_record.settle(match_record))
+    return SettleResult(
+        tuple(data["players"]), data["rules"], data["scheme"], data["hands_played"], data["ended"], data["end"],
+        tuple(Standing(s["rank"], s["player"], s["score"], s["points"]) for s in data["standings"]), data,
+    )
+
+
+def replay(path: str | Path) -> ReplayResult:
+    """Replay one Tenhou log (mjlog XML, gzip or not, or tenhou.net/6 JSON) and check every hand."""
+    from calc.logs import read_log
+    from calc.logs.replay import replay as _replay
+    from calc.logs.report import game_dict
+
+    game = read_log(path)
+    replayed = _replay(game, str(path))
+    data = game_dict(replayed)
+    return ReplayResult(
+        replayed.game.game_id, str(path), replayed.wins, replayed.wins_ok, replayed.draws, replayed.draws_ok,
+        replayed.final_ok, replayed.ok, tuple(replayed.final_scores), tuple(replayed.final_points),
+        tuple(m.text() for m in replayed.mismatches), data,
+    )
+
+
+__all__ = [
+    "FuLine", "HandResult", "IllegalHandError", "NotationError", "PayResult", "Payment", "PaymentError",
+    "ReplayResult", "RuleSet", "RulesError", "SanmaError", "SettleResult", "Standing", "Yaku", "load_rules", "pay",
+    "replay", "score", "settle",
+]

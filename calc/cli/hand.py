@@ -1,0 +1,114 @@
+"""`sanma hand --batch`: JSON lines in, JSON lines out, in input order, on one or N processes.
+
+The command line's flags are every line's defaults (a line's own keys win); a bad line prints
+`{"line": N, "error": ...}` and the rest still run; the caller exits 1 when any line failed.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import BinaryIO, Iterable
+
+from calc.cli import report
+from calc.core.errors import SanmaError
+from calc.scoring.request import HandRequest, pay_all_schemes, score
+
+MAX_WORKERS = 64  # processes; more than any machine this runs on has cores to give
+CHUNK_LINES = 2000  # at most, per task of a worker process
+
+
+def score_line(number: int, raw: bytes, defaults: dict, all_schemes: bool) -> tuple[str, bool]:
+    """(the output line, whether it failed) for one input line."""
+    try:
+        data = json.loads(raw.decode("utf-8"))
+        if not isinstance(data, dict):
+            raise SanmaError("a batch line must be a JSON object")
+        result = score(HandRequest.from_mapping(data, defaults))
+        out = (report.hand_all_schemes_dict(result, pay_all_schemes(result)) if all_schemes
+               else report.hand_dict(result))
+        return json.dumps(out), False
+    except UnicodeDecodeError as error:
+        out = {"line": number, "error": f"not UTF-8 text (byte {error.start + 1} of the line)"}
+    except json.JSONDecodeError as error:
+        out = {"line": number, "error": f"invalid JSON: {error.msg} at column {error.colno}"}
+    except SanmaError as error:
+        out = {"line": number, "error": str(error)}
+    return json.dumps(out), True
+
+
+def _score_chunk(task: tuple[list[tuple[int, bytes]], dict, bool]) -> tuple[str, int]:
+    """A worker's share: its lines' output, joined, and how many of them failed."""
+    lines, defaults, all_schemes = task
+    out = []
+    failed = 0
+    for number, raw in lines:
+        text, bad = score_line(number, raw, defaults, all_schemes)
+        out.append(text)
+        failed += bad
+    return "\n".join(out) + "\n" if out else "", failed
+
+
+def _numbered(stream: BinaryIO) -> Iterable[tuple[int, bytes]]:
+    for number, raw in enumerate(stream, start=1):
+        if raw.strip():
+            yield number, raw
+
+
+def _chunks(lines: Iterable[tuple[int, bytes]], size: int) -> Iterable[list[tuple[int, bytes]]]:
+    chunk: list[tuple[int, bytes]] = []
+    for item in lines:
+        chunk.append(item)
+        if len(chunk) == size:
+            yield chunk
+            chunk = []
+    if chunk:
+        yield chunk
+
+
+def check_workers(workers: int | None, path: Path) -> int:
+    """The number of processes asked for, bounded; stdin is read by one process."""
+    if workers is None:
+        return 1
+    if not 1 <= workers <= MAX_WORKERS:
+        raise SanmaError(f"--workers must be between 1 and {MAX_WORKERS}, got {workers}")
+    if workers > 1 and str(path) == "-":
+        raise SanmaError("--workers needs a batch file: standard input is read by one process")
+    return workers
+
+
+def run_batch(path: Path, defaults: dict, *, all_schemes: bool = False, workers: int | None = None,
+              out=None) -> int:
+    """Score every line of `path` (- = stdin) and write one JSON line each; returns the failed count."""
+    out = out or sys.stdout
+    processes = check_workers(workers, path)
+    try:
+        stream = sys.stdin.buffer if str(path) == "-" else path.open("rb")
+    except OSError as error:
+        raise SanmaError(f"cannot read batch file: {error.strerror}", file=str(path)) from None
+    failed = 0
+    with stream:
+        if processes == 1:
+            # line by line: a stream on stdin (a bot, a pipe) is answered as each line comes
+            interactive = str(path) == "-"
+            for number, raw in _numbered(stream):
+                text, bad = score_line(number, raw, defaults, all_schemes)
+                out.write(text + "\n")
+                if interactive:
+                    out.flush()
+                failed += bad
+            return failed
+        # A file is read whole and cut into a few chunks per process, so that every process has work
+        # and the output still comes back in input order.
+        lines = list(_numbered(stream))
+        size = max(1, min(CHUNK_LINES, -(-len(lines) // (processes * 4))))
+        tasks = ((chunk, defaults, all_schemes) for chunk in _chunks(lines, size))
+        import multiprocessing
+
+        with multiprocessing.get_context().Pool(processes) as pool:
+            for text, bad in pool.imap(_score_chunk, tasks):  # imap keeps the input order
+                out.write(text)
+                failed += bad
+        out.flush()
+    return failed

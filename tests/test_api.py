@@ -1,0 +1,157 @@
+"""The public Python API (`import calc`): the same answers as the commands' --json, frozen results,
+one error family carrying the command's message."""
+
+from __future__ import annotations
+
+import dataclasses
+import doctest
+import json
+import re
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import calc
+from calc.cli.app import app
+from calc.scoring.request import DEFAULT_SEAT
+
+ROOT = Path(__file__).resolve().parents[1]
+runner = CliRunner()
+
+HANDS = [
+    ("123p456p789s99p234s", {"tsumo": True, "riichi": True, "seat": "S", "dora": "3z", "nuki": 2}),
+    ("234p678s5z5z [999m] [1111z]", {"tsumo": True, "seat": "E"}),
+    ("11p33p0p5p77s99s11z22z", {"seat": "W", "dora": "4p", "rules": "tenhou"}),
+    ("19m19p19s1234567z1z", {"seat": "S", "honba": 2, "sticks": 1, "scheme": "add-1000"}),
+    ("123p456p789s99p234s", {"seat": "S", "riichi": True, "ura": "8s", "honba": 1}),
+]
+
+
+def cli_json(*args: str) -> dict:
+    result = runner.invoke(app, list(args))
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+def flags(situation: dict) -> list[str]:
+    out = []
+    for key, value in situation.items():
+        if value is True:
+            out.append("--" + key.replace("_", "-"))
+        else:
+            out += ["--" + key.replace("_", "-"), str(value)]
+    return out
+
+
+@pytest.mark.parametrize("hand, situation", HANDS)
+def test_score_is_sanma_hand_json(hand, situation):
+    result = calc.score(hand, **situation)
+    expected = cli_json("hand", hand, *flags(situation), "--json")
+    assert result.to_dict() == expected
+    # every --json key is an attribute with the same value
+    for key, value in expected.items():
+        attribute = getattr(result, key)
+        if key in ("yaku", "payments", "fu_breakdown"):
+            attribute = [item._asdict() for item in attribute]
+        assert attribute == value, key
+
+
+def test_score_takes_the_commands_default_seat():
+    result = calc.score("123p456p789s99p234s", tsumo=True)
+    assert result.dealer == (DEFAULT_SEAT == "E")
+    assert result.to_dict() == cli_json("hand", "123p456p789s99p234s", "--tsumo", "--json")
+
+
+def test_score_accepts_a_loaded_profile():
+    tenhou = calc.load_rules("tenhou")
+    assert isinstance(tenhou, calc.RuleSet) and tenhou.name == "tenhou"
+    by_name = calc.score("11p33p0p5p77s99s11z22z", seat="W", rules="tenhou")
+    assert calc.score("11p33p0p5p77s99s11z22z", seat="W", rules=tenhou) == by_name
+    assert by_name.aka == 1 and by_name.fu == 25 and by_name.han == 3  # chiitoitsu 2 + aka 1
+
+
+def test_results_are_frozen():
+    result = calc.score("123p456p789s99p234s", tsumo=True, seat="S")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        result.han = 13  # type: ignore[misc]
+    paid = calc.pay(han=3, fu=40)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        paid.total = 0  # type: ignore[misc]
+    # to_dict hands out a copy: changing it changes nothing inside the result
+    paid.to_dict()["total"] = 0
+    assert paid.to_dict()["total"] == paid.total == 5200
+
+
+@pytest.mark.parametrize("call, error, cli", [
+    (lambda: calc.score("234m567p678s55z [999m]"), calc.IllegalHandError, ["hand", "234m567p678s55z [999m]"]),
+    (lambda: calc.score("123p456p789s99p23x"), calc.NotationError, ["hand", "123p456p789s99p23x"]),
+    (lambda: calc.score("123p456p789s99p234s", rules="nope"), calc.RulesError,
+     ["hand", "123p456p789s99p234s", "--rules", "nope"]),
+    (lambda: calc.pay(han=0, fu=30), calc.PaymentError, ["pay", "--han", "0", "--fu", "30"]),
+    (lambda: calc.settle(ROOT / "nope.yaml"), calc.SanmaError, ["settle", str(ROOT / "nope.yaml")]),
+])
+def test_errors_carry_the_commands_message(call, error, cli):
+    with pytest.raises(error) as raised:
+        call()
+    assert isinstance(raised.value, calc.SanmaError)
+    result = runner.invoke(app, cli)
+    assert result.exit_code == 1
+    assert result.output.strip() == f"Error: {raised.value}"
+
+
+@pytest.mark.parametrize("args", [
+    {"han": 3, "fu": 40},
+    {"limit": "mangan", "tsumo": True, "dealer": True, "honba": 2, "sticks": 1, "rules": "tenhou"},
+    {"han": 1, "fu": 30, "tsumo": True, "scheme": "north-split"},
+    {"yakuman": 2, "tsumo": True, "rules": "tenhou"},
+])
+def test_pay_is_sanma_pay_json(args):
+    result = calc.pay(**args)
+    expected = cli_json("pay", *flags(args), "--json")
+    assert result.to_dict() == expected
+    for key in ("han", "fu", "limit", "yakuman", "points", "total", "sticks", "scheme", "rules"):
+        assert getattr(result, key) == expected[key]
+    assert [p._asdict() for p in result.payments] == expected["payments"]
+
+
+def test_settle_a_file_and_the_same_mapping():
+    import yaml
+
+    path = ROOT / "examples" / "match.yaml"
+    settled = calc.settle(path)
+    assert settled.to_dict() == cli_json("settle", str(path), "--json")
+    assert [(s.rank, s.player, s.score, s.points) for s in settled.standings] == [
+        (1, "Chen", 40400, 30.4), (2, "Ana", 33200, -6.8), (3, "Bo", 31400, -23.6)]
+    assert sum(s.score for s in settled.standings) == 105000
+    mapping = yaml.safe_load(path.read_text(encoding="utf-8"))
+    assert calc.settle(mapping) == settled
+
+
+def test_replay_one_real_game(data_dir):
+    log = sorted((data_dir / "mjlog").glob("*.xml"))[0]
+    replayed = calc.replay(log)
+    assert replayed.ok and replayed.final_matching and not replayed.mismatches
+    assert replayed.wins == replayed.wins_matching > 0
+    line = runner.invoke(app, ["replay", str(log), "--json"]).stdout.splitlines()[0]
+    assert replayed.to_dict() == json.loads(line)
+    assert sum(replayed.final_scores) == 105000
+
+
+def test_readme_python_api_examples():
+    """The README's "Python API" section is a doctest: every example runs and prints what it shows."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = re.search(r"^## Python API\n(.*?)^## ", text, re.S | re.M)
+    assert section, "README has a Python API section"
+    examples = doctest.DocTestParser().get_doctest(section.group(1), {}, "README Python API", "README.md", 0)
+    assert len(examples.examples) >= 8
+    runner_ = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    import os
+
+    here = os.getcwd()
+    os.chdir(ROOT)  # the examples name examples/match.yaml as a reader in a clone would
+    try:
+        runner_.run(examples)
+    finally:
+        os.chdir(here)
+    assert runner_.failures == 0

@@ -1,0 +1,87 @@
+"""`sanma hand --batch`: the command line's flags as every line's defaults, the exit code, --workers."""
+
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from calc.cli.app import app
+
+runner = CliRunner()
+PINFU = "123p456p789s99p234s"
+
+
+def batch(lines: list, *args: str, path=None):
+    text = "\n".join(line if isinstance(line, str) else json.dumps(line) for line in lines) + "\n"
+    if path is not None:
+        path.write_text(text, encoding="utf-8")
+        result = runner.invoke(app, ["hand", "--batch", str(path), *args])
+    else:
+        result = runner.invoke(app, ["hand", "--batch", "-", *args], input=text)
+    return result, [json.loads(line) for line in result.stdout.splitlines()]
+
+
+def test_flags_are_defaults_and_a_line_key_wins():
+    result, out = batch([{"hand": PINFU}, {"hand": PINFU, "tsumo": False}, {"hand": PINFU, "seat": "E"}],
+                        "--tsumo", "--seat", "S", "--riichi", "--honba", "1")
+    assert result.exit_code == 0, result.output
+    # non-dealer riichi pinfu tsumo: 3 han 20 fu, b = 640: C(b) = 700 / C(2b) = 1300, honba 500 each
+    # (standard: 1000 a honba on a ron, 500 from each tsumo payer)
+    assert out[0]["payments"] == [{"payer": "non-dealer", "amount": 1200}, {"payer": "dealer", "amount": 1800}]
+    # the line says ron: riichi pinfu 2 han 30 fu, R = 2000, honba 1 x 1000 (standard's ron honba)
+    assert out[1]["payments"] == [{"payer": "discarder", "amount": 3000}]
+    # the line says dealer: each non-dealer pays C(2b) = 1300 + 500
+    assert out[2]["payments"] == [{"payer": "non-dealer", "amount": 1800}, {"payer": "non-dealer", "amount": 1800}]
+
+
+def test_rules_and_scheme_flags_apply_to_every_line():
+    lines = [{"hand": PINFU}, {"hand": PINFU, "scheme": "tsumo-loss"}]
+    result, out = batch(lines, "--tsumo", "--seat", "S", "--rules", "tenhou", "--scheme", "add-1000")
+    assert result.exit_code == 0, result.output
+    assert out[0]["rules"] == "tenhou" and out[0]["scheme"] == "add-1000"
+    # 2 han 20 fu, b = 320: C(b) + 1000 = 1400 from the non-dealer, C(2b) + 1000 = 1700 from the dealer
+    assert out[0]["total"] == 3100
+    assert out[1]["scheme"] == "tsumo-loss" and out[1]["total"] == 400 + 700
+
+
+def test_a_bad_flag_default_fails_every_line_it_reaches():
+    result, out = batch([{"hand": PINFU}, {"hand": PINFU, "nuki": 0}], "--nuki", "5")
+    assert result.exit_code == 1
+    assert "there are only four norths" in out[0]["error"] and out[0]["line"] == 1
+    assert "error" not in out[1]
+
+
+def test_exit_code_is_1_after_every_line_ran():
+    result, out = batch([{"hand": "123p"}, {"hand": PINFU, "seat": "S"}])
+    assert result.exit_code == 1
+    assert out[0]["line"] == 1 and "error" in out[0]
+    assert out[1]["total"] == 1000  # pinfu ron, 1 han 30 fu: R = C(4 x 240) = 1000
+
+
+def test_workers_keep_the_input_order(tmp_path):
+    hands = ["123p456p789s99p234s", "11p33p55p77s99s11z22z", "234p678s5z5z [999m] [1111z]", "123p"]
+    lines = [{"hand": hands[i % 4], "seat": "SW"[i % 2], "honba": i % 3} for i in range(4500)]
+    one, single = batch(lines, path=tmp_path / "a.jsonl")
+    two, double = batch(lines, "--workers", "2", path=tmp_path / "a.jsonl")
+    assert one.exit_code == two.exit_code == 1
+    assert single == double and len(single) == 4500
+    assert single[3] == {"line": 4, "error": single[3]["error"]}
+
+
+def test_workers_bounds_and_stdin():
+    assert "between 1 and 64" in runner.invoke(app, ["hand", "--batch", "x.jsonl", "--workers", "1000"]).output
+    result = runner.invoke(app, ["hand", "--batch", "-", "--workers", "2"], input="")
+    assert result.exit_code == 1 and "standard input is read by one process" in result.output
+    result = runner.invoke(app, ["hand", PINFU, "--workers", "2"])
+    assert result.exit_code == 2
+
+
+def test_all_schemes_per_line_and_explain_refused():
+    result, out = batch([{"hand": PINFU, "tsumo": True, "seat": "S"}], "--all-schemes")
+    assert result.exit_code == 0
+    schemes = out[0]["schemes"]
+    # pinfu tsumo, 2 han 20 fu, b = 320: tsumo-loss C(b) + C(2b) = 400 + 700, add-1000 adds 1000 per payer
+    assert schemes["tsumo-loss"]["total"] == 1100 and schemes["add-1000"]["total"] == 3100
+    refused = runner.invoke(app, ["hand", "--batch", "-", "--explain"], input="")
+    assert refused.exit_code == 2 and "--explain" in refused.output
