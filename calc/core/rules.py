@@ -103,6 +103,11 @@ SCHEMA: dict[str, dict[str, Key]] = {
         "riichi_min_points": Key(int, minimum=0),
         "abort_nine_terminals": Key(bool),
         "abort_four_kans": Key(bool),
+        "tenpai_own_four": Key(
+            str, choices=("anywhere", "concealed"),
+            doc="at an exhaustive draw a wait whose four copies the player holds is noten: anywhere (melds too) "
+                "or only when all four are concealed (Tenhou: a wait beside one's own kan of it is tenpai)",
+        ),
     },
 }
 TOP_LEVEL = ("extends", "summary", "variant", *SCHEMA)
@@ -176,6 +181,7 @@ class MatchRules:
     riichi_min_points: int
     abort_nine_terminals: bool
     abort_four_kans: bool
+    tenpai_own_four: str
 
 
 @dataclass(frozen=True)

@@ -17,8 +17,7 @@ from calc.scoring.evaluate import Evaluation, evaluate
 from calc.table.events import FOUR_KANS, NINE_TERMINALS
 from calc.logs import tenhou as TH
 from calc.logs.convert import build, hand_text
-from calc.logs.model import EXHAUSTIVE, NAGASHI, Game, Kyoku, Win
-from calc.logs.play import LogError
+from calc.logs.model import EXHAUSTIVE, NAGASHI, Game, Kyoku, LogError, Win
 from calc.table.record import HandSpec, Record, Settled, WinSpec, describe_end, settle
 from calc.scoring.value import YAKUMAN, HandValue, hand_value, limit_value
 

@@ -560,7 +560,9 @@ class Game:
 
     # --- draws -------------------------------------------------------------------------------------
     def _exhaustive(self) -> HandPlay:
-        tenpai = frozenset(p.seat for p in self.players if S.is_tenpai(p.counts, p.own_counts()))
+        own_four = self.rules.match.tenpai_own_four
+        tenpai = frozenset(p.seat for p in self.players if S.waits(p.counts) and (
+            own_four == "concealed" or any(p.own_counts()[w] < 4 for w in S.waits(p.counts))))
         nagashi = tuple(p.seat for p in self.players if p.nagashi and p.discarded)
         if nagashi and self.rules.payment.nagashi_mangan:
             self.play.draw_kind = NAGASHI
