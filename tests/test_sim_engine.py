@@ -196,7 +196,7 @@ def test_rinshan_on_the_tile_after_a_north(tmp_path):
     ev = win.evaluation
     assert dict(ev.yaku) == {"menzen_tsumo": 1, "pinfu": 1, "rinshan_kaihou": 1, "ittsu": 2}
     assert ev.nuki == 1 and ev.han == 6 and ev.value.limit == "haneman"
-    assert play.wins[0].source == "replacement" and play.nuki == 1
+    assert play.wins[0].source == "replacement_after_nukidora" and play.nuki == 1
     assert settle(play).deltas == (12000, -6000, -6000)
     assert replay_mismatches(play, tmp_path) == []
 

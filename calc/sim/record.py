@@ -13,9 +13,9 @@ from pathlib import Path
 
 from calc.table import payment
 from calc.core.errors import SanmaError
-from calc.table.events import FOUR_KANS, NINE_TERMINALS
 from calc.logs import tenhou as TH
-from calc.sim.engine import CALL_PON, EXHAUSTIVE, NAGASHI, HandPlay
+from calc.sim.engine import CALL_PON, HandPlay
+from calc.table.play import EXHAUSTIVE, FOUR_KANS, NAGASHI, NINE_TERMINALS
 from calc.sim.wall import red_ids
 from calc.scoring.value import BAIMAN, HANEMAN, MANGAN, SANBAIMAN, YAKUMAN
 
@@ -138,7 +138,7 @@ def hand_json(row, play: HandPlay, red: frozenset[int], players: int) -> list:
         for w, record in zip(row.kyoku.wins, play.wins):
             result.append(list(row.settlement.winner_share(w.winner)[0]) + [0] * (SEATS - players))
             pao = w.liable if w.liable is not None else w.winner
-            result.append([w.winner, record.from_seat, pao,
+            result.append([w.winner, record.facts.from_seat, pao,
                            _value_text(record.evaluation, row.settlement, w.winner, row.dealer, w.tsumo, players),
                            *_yaku_texts(record.evaluation)])
     else:

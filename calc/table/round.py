@@ -18,6 +18,9 @@ from calc.core.errors import SanmaError
 from calc.core.notation import Tile
 from calc.core.rules import RuleSet
 from calc.scoring import shanten as S
+from calc.scoring.hand import CLOSED_KAN, OPEN_KAN, Hand, WinContext
+from calc.scoring.hand import Meld as HandMeld
+from calc.scoring.hand import PON as HAND_PON
 from calc.table.play import (
     ANKAN,
     DAIMINKAN,
@@ -80,6 +83,50 @@ def tenpai_waits(counts: list[int], melds: list[Meld], own_four: str) -> bool:
         for index, _ in m.tiles:
             own[index] += 1
     return any(own[w] < 4 for w in waits)
+
+
+def context_args(win: Win) -> dict:
+    """Keyword arguments of calc.scoring.hand.WinContext for this win.
+
+    WinContext takes a double riichi instead of, not beside, riichi; ura indicators only count
+    for a riichi winner.
+    """
+    return {
+        "tsumo": win.tsumo,
+        "riichi": win.riichi and not win.double_riichi,
+        "double_riichi": win.double_riichi,
+        "ippatsu": win.ippatsu,
+        "rinshan": win.rinshan,
+        "chankan": win.chankan,
+        "haitei": win.haitei,
+        "houtei": win.houtei,
+        "tenhou": win.tenhou,
+        "chiihou": win.chiihou,
+        "renhou": win.renhou,
+        "seat_wind": win.seat_wind,
+        "round_wind": win.round_wind,
+        "dora_indicators": tuple(t for t, _ in win.dora_indicators),
+        "ura_indicators": tuple(t for t, _ in win.ura_indicators) if win.riichi else (),
+        "nuki": win.nuki,
+        "honba": win.honba,
+        "sticks": win.sticks,
+    }
+
+
+_HAND_KIND = {PON: HAND_PON, ANKAN: CLOSED_KAN, DAIMINKAN: OPEN_KAN, KAKAN: OPEN_KAN}
+
+
+def scoring_input(win: Win) -> tuple[Hand, WinContext]:
+    """The win as the evaluator's Hand and WinContext, built straight from the tiles (a win the
+    play made is legal by construction; calc.logs.convert.build goes through the notation)."""
+    hand = Hand(
+        concealed=tuple(index for index, _ in win.closed),
+        melds=tuple(HandMeld(_HAND_KIND[m.kind], tuple(index for index, _ in m.tiles), m.red) for m in win.melds),
+        win_tile=win.win_tile[0],
+        concealed_red=tuple(index for index, red in win.closed if red),
+        win_red=win.win_tile[1],
+    )
+    return hand, WinContext(**context_args(win))
 
 
 class Round:
