@@ -18,14 +18,14 @@ from calc.core.errors import IllegalHandError
 from calc.core.rules import RuleSet
 from calc.scoring import shanten as S
 from calc.scoring.evaluate import Evaluation, evaluate
-from calc.table.events import FOUR_KANS, NINE_TERMINALS, Abort, DoubleRon, ExhaustiveDraw, Kyoku, Nagashi, Riichi
-from calc.table.events import Win as SettledWin
+from calc.table.events import Kyoku
 from calc.table.play import (
     ANKAN,
     DAIMINKAN,
     EXHAUSTIVE,
+    FOUR_KANS,
     KAKAN,
-    NAGASHI,
+    NINE_TERMINALS,
     PON,
     Agari,
     Ankan,
@@ -40,9 +40,7 @@ from calc.table.play import (
     Ryuukyoku,
     Win,
 )
-from calc.table.play import FOUR_KANS as ROUND_FOUR_KANS
-from calc.table.play import NINE_TERMINALS as ROUND_NINE_TERMINALS
-from calc.table.round import Round, scoring_input
+from calc.table.round import Round, scoring_input, settled
 from calc.sim.wall import Wall, red_ids, sanma_ids
 
 CALL_PON = PON
@@ -91,26 +89,11 @@ class Player:
         return own
 
 
-@dataclass(frozen=True)
-class WinRecord:
-    """A simulated win: the round's facts of it and its evaluation."""
-
-    facts: Win
-    evaluation: Evaluation
-
-    @property
-    def winner(self) -> int:
-        return self.facts.winner
-
-    @property
-    def source(self) -> str:
-        return self.facts.win_source
-
-
 @dataclass
 class HandPlay:
-    """Everything a hand produced: the round's result, the event for the match engine and the play
-    by tile id for a record."""
+    """Everything a hand produced: the round's result (`result`: the wins' facts or the draw), the
+    same settled by the match engine (`kyoku`: each win's evaluation), and the play by tile id for
+    a record."""
 
     dealer: int
     round_wind: int  # 0 East, 1 South, 2 West
@@ -121,8 +104,6 @@ class HandPlay:
     ura: list[int]
     kyoku: Kyoku | None = None
     result: RoundResult | None = None
-    wins: list[WinRecord] = field(default_factory=list)
-    draw_kind: str | None = None  # the round's kind: exhaustive | nagashi_mangan | kyuushu_kyuuhai | suukaikan
     nuki: int = 0  # norths extracted, all seats
     riichi: int = 0  # riichi declarations that stood
     calls: int = 0  # pon and open kan
@@ -166,7 +147,7 @@ class Game:
         deal = Deal(round_wind * 4 + dealer, 0, 0, dealer, (0,) * n,
                     tuple(tuple(self.tile(t) for t in h) for _, h in haipai), self.tile(wall.dora_slots[0]))
         self.round = Round(deal, rules, check=check)
-        self.result = None
+        self.evaluations: list[Evaluation] = []  # of the wins, in the round's order
         self.forbidden: set[int] = set()  # values the player to move may not throw (kuikae)
         self.last_drawn: int | None = None  # the tile just drawn by the player to move, for tsumogiri
         self._check()
@@ -206,7 +187,7 @@ class Game:
                 if self._tsumo(p, tile) or self._nine_terminals(p):
                     return self._finish()
                 if self._self_action(p, tile):
-                    if self.result is not None:
+                    if self.round.over:
                         return self._finish()
                     draw = REPLACEMENT
                     continue
@@ -217,7 +198,7 @@ class Game:
             if p.riichi == 1:
                 self._accept_riichi(p)
             if self.round.four_kan_abort():
-                return self._ryuukyoku(ROUND_FOUR_KANS)
+                return self._ryuukyoku(FOUR_KANS)
             if self.wall.remaining == 0:
                 return self._ryuukyoku(EXHAUSTIVE)
             caller = self._calls(p.seat, tile)
@@ -244,19 +225,17 @@ class Game:
     def _tsumo(self, p: Player, tile: int) -> bool:
         if not S.is_complete(p.counts):
             return False
-        record = self._evaluate(p.seat, p.seat)
-        if record is None:
+        win = self._evaluate(p.seat, p.seat)
+        if win is None:
             return False
-        self._win([record])
+        self._win([win])
         return True
 
     def _nine_terminals(self, p: Player) -> bool:
         """rules.md §5: on an uninterrupted first draw, nine kinds of terminals and honours."""
         if not self.round.nine_kinds(p.seat) or not self.bots[p.seat].nine_terminals(self, p.seat):
             return False
-        self._apply(Ryuukyoku(ROUND_NINE_TERMINALS))
-        self.play.draw_kind = ROUND_NINE_TERMINALS
-        self.result = Abort(NINE_TERMINALS)
+        self._apply(Ryuukyoku(NINE_TERMINALS))
         return True
 
     def _self_action(self, p: Player, drawn: int) -> bool:
@@ -411,9 +390,9 @@ class Game:
         whoever lets a winning tile pass is furiten from the round's next event."""
         winners = []
         for seat in self.round.ron_chances():
-            record = self._evaluate(seat, giver)
-            if record is not None and self.bots[seat].ron(self, seat, tile):
-                winners.append(record)
+            win = self._evaluate(seat, giver)
+            if win is not None and self.bots[seat].ron(self, seat, tile):
+                winners.append(win)
         if not winners:
             return False
         self._win(winners)
@@ -422,45 +401,31 @@ class Game:
     def _ura(self) -> tuple:
         return tuple(self.tile(i) for i in self.wall.ura_slots[: len(self.dora_ids)])
 
-    def _evaluate(self, seat: int, giver: int) -> WinRecord | None:
+    def _evaluate(self, seat: int, giver: int) -> tuple[Win, Evaluation] | None:
         facts = self.round.win_facts(seat, giver, self._ura())
         hand, context = scoring_input(facts)
         try:
-            return WinRecord(facts, evaluate(hand, context, self.rules))
+            return facts, evaluate(hand, context, self.rules)
         except IllegalHandError:
             return None  # complete but no yaku: no win (rules.md §3)
 
-    def _win(self, records: list[WinRecord]) -> None:
-        for r in records:
-            self._apply(Agari(r.facts.winner, r.facts.from_seat, self._ura()))
-        self.play.wins = records
-        wins = tuple(
-            SettledWin(r.winner, None if r.facts.tsumo else r.facts.from_seat, r.evaluation.value, r.facts.pao,
-                       r.evaluation)
-            for r in records
-        )
-        self.result = wins[0] if len(wins) == 1 else DoubleRon(wins)
+    def _win(self, wins: list[tuple[Win, Evaluation]]) -> None:
+        for facts, evaluation in wins:
+            self._apply(Agari(facts.winner, facts.from_seat, self._ura()))
+            self.evaluations.append(evaluation)
 
     # --- draws -------------------------------------------------------------------------------------
     def _ryuukyoku(self, kind: str) -> HandPlay:
         """The wall ran out (the round decides tenpai and nagashi mangan) or four kans abort."""
         self._apply(Ryuukyoku(kind))
-        draw = self.round.draw_result
-        self.play.draw_kind = draw.kind
-        if draw.kind == ROUND_FOUR_KANS:
-            self.result = Abort(FOUR_KANS)
-        elif draw.kind == NAGASHI:
-            self.result = Nagashi(draw.nagashi, frozenset(draw.tenpai))
-        else:
-            self.result = ExhaustiveDraw(frozenset(draw.tenpai))
         return self._finish()
 
     def _finish(self) -> HandPlay:
-        if any(r.facts.riichi for r in self.play.wins):
+        result = self.play.result = self.round.finish()
+        if any(w.riichi for w in result.wins):
             self.play.ura = list(self.wall.ura_slots[: len(self.dora_ids)])
-        self.play.result = self.round.finish()
-        self.play.riichi = len(self.play.result.riichi)
-        self.play.kyoku = Kyoku(self.result, tuple(Riichi(s) for s in self.play.result.riichi))
+        self.play.riichi = len(result.riichi)
+        self.play.kyoku = settled(result, self.evaluations)
         self._check()
         return self.play
 

@@ -133,18 +133,19 @@ def hand_json(row, play: HandPlay, red: frozenset[int], players: int) -> list:
     head = [[_round_raw(row), row.honba, row.sticks_before], start + [0] * (SEATS - players),
             [code(t, red) for t in play.dora], [code(t, red) for t in play.ura]]
     columns = _hand_columns(play, red)
-    if play.wins:
+    if row.kyoku.wins:
         result: list = ["和了"]
-        for w, record in zip(row.kyoku.wins, play.wins):
+        for w in row.kyoku.wins:
             result.append(list(row.settlement.winner_share(w.winner)[0]) + [0] * (SEATS - players))
             pao = w.liable if w.liable is not None else w.winner
-            result.append([w.winner, record.facts.from_seat, pao,
-                           _value_text(record.evaluation, row.settlement, w.winner, row.dealer, w.tsumo, players),
-                           *_yaku_texts(record.evaluation)])
+            from_seat = w.winner if w.tsumo else w.discarder
+            result.append([w.winner, from_seat, pao,
+                           _value_text(w.evaluation, row.settlement, w.winner, row.dealer, w.tsumo, players),
+                           *_yaku_texts(w.evaluation)])
     else:
-        word = DRAW_WORDS[play.draw_kind]
+        kind = play.result.draw.kind
         deltas = list(row.settlement.deltas) + [0] * (SEATS - players)
-        result = [word, deltas] if play.draw_kind in (EXHAUSTIVE, NAGASHI) else [word]
+        result = [DRAW_WORDS[kind], deltas] if kind in (EXHAUSTIVE, NAGASHI) else [DRAW_WORDS[kind]]
     return [*head, *columns, result]
 
 

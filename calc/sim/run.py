@@ -177,8 +177,8 @@ def _tally(run: MatchRun, rules: R.RuleSet) -> Tally:
             t.nagashi += isinstance(result, Nagashi)
         elif isinstance(result, Abort):
             t.aborts += 1
-        for w, record in zip(row.kyoku.wins, play.wins):
-            ev = record.evaluation
+        for w in row.kyoku.wins:
+            ev = w.evaluation
             t.wins += 1
             t.tsumo += w.tsumo
             t.han += ev.han

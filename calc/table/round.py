@@ -21,6 +21,7 @@ from calc.scoring import shanten as S
 from calc.scoring.hand import CLOSED_KAN, OPEN_KAN, Hand, WinContext
 from calc.scoring.hand import Meld as HandMeld
 from calc.scoring.hand import PON as HAND_PON
+from calc.table import events as E
 from calc.table.play import (
     ANKAN,
     DAIMINKAN,
@@ -127,6 +128,28 @@ def scoring_input(win: Win) -> tuple[Hand, WinContext]:
         win_red=win.win_tile[1],
     )
     return hand, WinContext(**context_args(win))
+
+
+# The abortive draws sanma has, as the match engine names them (calc.table.events).
+ABORTS = {NINE_TERMINALS: E.NINE_TERMINALS, FOUR_KANS: E.FOUR_KANS}
+
+
+def settled(result: RoundResult, evaluations: list) -> E.Kyoku:
+    """The hand as the match engine settles it: each win with its evaluation (a
+    calc.scoring.evaluate.Evaluation, in the order of `result.wins`), or the draw."""
+    riichi = tuple(E.Riichi(seat) for seat in result.riichi)
+    if result.wins:
+        wins = tuple(E.Win(w.winner, None if w.tsumo else w.from_seat, ev.value, w.pao, ev)
+                     for w, ev in zip(result.wins, evaluations, strict=True))
+        return E.Kyoku(wins[0] if len(wins) == 1 else E.DoubleRon(wins), riichi)
+    draw = result.draw
+    if draw.kind == NAGASHI:
+        return E.Kyoku(E.Nagashi(draw.nagashi, frozenset(draw.tenpai)), riichi)
+    if draw.kind == EXHAUSTIVE:
+        return E.Kyoku(E.ExhaustiveDraw(frozenset(draw.tenpai)), riichi)
+    if draw.kind in ABORTS:
+        return E.Kyoku(E.Abort(ABORTS[draw.kind]), riichi)
+    raise PlayError(f"a {draw.kind} draw, which sanma cannot have")
 
 
 class Round:
