@@ -18,7 +18,7 @@ from calc.core import tiles as T
 from calc.table.events import FOUR_KANS, Abort, DoubleRon, ExhaustiveDraw, Nagashi, Win
 from calc.logs import read_log
 from calc.logs.replay import replay
-from calc.sim import record
+from calc.logs import tenhou6_writer as record
 from calc.sim import shanten as S
 from calc.sim.engine import play_hand
 from calc.sim.run import MatchRun

@@ -317,8 +317,8 @@ def replay_command(
     as_json: bool = typer.Option(False, "--json", help="One JSON object per game, one per line."),
 ) -> None:
     """Check every hand of real Tenhou games against our scoring and settle them under any scheme."""
+    from calc.cli.replay_report import render, summary_text
     from calc.logs import batch
-    from calc.logs.report import summary_text
     from calc.core.rules import SCHEMES
 
     if scheme is not None and all_schemes:
@@ -333,7 +333,7 @@ def replay_command(
     show_bar = sys.stderr.isatty() and len(paths) >= batch.PARALLEL_FROM
     bar = typer.progressbar(length=len(paths), label="replaying", file=sys.stderr) if show_bar else None
     try:
-        for result in batch.run(paths, schemes, as_json, bar.update if bar else None):
+        for result in batch.run(paths, schemes, as_json, render, bar.update if bar else None):
             if result.error is not None:
                 totals["failed"] += 1
                 typer.echo(f"Error: {result.error}", err=True)

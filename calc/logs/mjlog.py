@@ -14,8 +14,8 @@ from urllib.parse import unquote
 from calc.core.notation import Tile
 from calc.core.rules import RuleSet
 from calc.logs import tenhou as TH
-from calc.logs.model import DAIMINKAN, PON, Game, Kyoku, Lobby, LogError, LogWin
-from calc.table.play import Agari, Ankan, Call, Deal, Discard, Dora, Draw, Kakan, Nuki, Ryuukyoku
+from calc.logs.model import Game, Kyoku, Lobby, LogError, LogWin
+from calc.table.play import DAIMINKAN, PON, Agari, Ankan, Call, Deal, Discard, Dora, Draw, Kakan, Nuki, Ryuukyoku
 from calc.table.round import Round
 
 TILE = TH.MJLOG_TILES

@@ -12,26 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from calc.core.errors import SanmaError
-from calc.table.play import (  # noqa: F401  the round's facts are the records' facts
-    AFTER_NUKI,
-    ANKAN,
-    DAIMINKAN,
-    DISCARD,
-    DRAW,
-    EXHAUSTIVE,
-    EXHAUSTIVE_KINDS,
-    KAKAN,
-    NAGASHI,
-    ON_ANKAN,
-    ON_KAKAN,
-    ON_NUKI,
-    PON,
-    REPLACEMENT,
-    Meld,
-    Win,
-)
+from calc.table.play import Meld, Win  # a hand's parts are the round state's facts
 from calc.table.play import DrawResult as Draw
 from calc.table.play import RoundResult as Kyoku
+
+__all__ = ["Draw", "Game", "Kyoku", "Lobby", "LogError", "LogWin", "Meld", "Win"]
 
 
 class LogError(SanmaError):

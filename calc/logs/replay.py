@@ -16,8 +16,9 @@ from calc.core.errors import SanmaError
 from calc.scoring.evaluate import Evaluation, evaluate
 from calc.logs import tenhou as TH
 from calc.logs.convert import build, hand_text
-from calc.logs.model import EXHAUSTIVE, NAGASHI, Game, Kyoku, LogError, Win
+from calc.logs.model import Game, Kyoku, LogError, Win
 from calc.table.record import HandSpec, Record, Settled, WinSpec, describe_end, settle
+from calc.table.play import EXHAUSTIVE, NAGASHI
 from calc.table.round import ABORTS
 from calc.scoring.value import YAKUMAN, HandValue, hand_value, limit_value
 

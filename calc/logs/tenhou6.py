@@ -25,8 +25,8 @@ from calc.core.notation import Tile
 from calc.core.rules import RuleSet
 from calc.logs import tenhou as TH
 from calc.logs.mjlog import check_lobby, lobby_of
-from calc.logs.model import DAIMINKAN, PON, Game, Kyoku, LogError, LogWin
-from calc.table.play import Agari, Ankan, Call, Deal, Discard, Dora, Draw, Kakan, Nuki, Ryuukyoku
+from calc.logs.model import Game, Kyoku, LogError, LogWin
+from calc.table.play import DAIMINKAN, PON, Agari, Ankan, Call, Deal, Discard, Dora, Draw, Kakan, Nuki, Ryuukyoku
 from calc.table.round import NORTH, Round
 
 TILE = TH.TENHOU6_TILES

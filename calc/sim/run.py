@@ -208,7 +208,7 @@ def run_match(s: Setup, index: int, want_tally: bool) -> MatchResult:
         results[scheme] = _summary(run, rules)
     saved = None
     if s.save is not None:
-        from calc.sim.record import save_match
+        from calc.logs.tenhou6_writer import save_match
 
         saved = save_match(first, s, index)
     return MatchResult(index, results, _tally(first, s.rules) if want_tally else None, saved)
@@ -256,7 +256,7 @@ def _methods() -> list[str]:
 
 def check_save_dir(path: Path) -> None:
     """An unwritable --save folder is refused before any work starts."""
-    from calc.sim.record import SaveError
+    from calc.logs.tenhou6_writer import SaveError
 
     try:
         path.mkdir(parents=True, exist_ok=True)

@@ -18,6 +18,7 @@ import random
 from collections import deque
 
 from calc.core import tiles as T
+from calc.core.tiles import red_ids  # noqa: F401  the engine's and the tests' name for it
 
 DEAD_WALL = 14
 INDICATOR_SLOTS = 5  # the dora indicator plus one per kan (at most four kans)
@@ -26,10 +27,6 @@ DEAL = 13
 
 def sanma_ids() -> list[int]:
     return [i for i in range(136) if T.is_sanma_tile(i // 4)]
-
-
-def red_ids(red_fives: tuple[int, ...]) -> frozenset[int]:
-    return frozenset(t * 4 for t in red_fives)
 
 
 class Wall:
