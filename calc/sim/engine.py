@@ -246,7 +246,7 @@ class Game:
         if self.round.can_nuki(p.seat) and bot.nuki(self, p.seat):
             self._nuki(p, drawn if drawn // 4 == T.NORTH else self._pick(p, T.NORTH))
             return True
-        options = [(ANKAN, value) for value in range(34) if self.round.can_ankan(p.seat, value)]
+        options = [(ANKAN, value) for value in range(34) if p.counts[value] == 4 and self.round.can_ankan(p.seat, value)]
         options += [(KAKAN, m.value) for m in p.melds if m.kind == CALL_PON and self.round.can_kakan(p.seat, m.value)]
         if not options:
             return False
