@@ -205,3 +205,58 @@ def test_what_cannot_happen_is_refused(events, message):
     r = deal([NOTEN_A, "111m99m1234p6789s", NOTEN_B])
     with pytest.raises(PlayError, match=message):
         play(r, *events)
+
+
+def test_nine_terminals_only_on_an_uninterrupted_first_draw():
+    nine = "19m19p19s1234z556p"  # ten kinds of terminals and honours
+    r = deal([nine, NOTEN_A, NOTEN_B])
+    play(r, Draw(0, t("6z")))
+    assert r.nine_kinds(0)
+    r.apply(Ryuukyoku("kyuushu_kyuuhai"))
+    assert r.draw_result.kind == "kyuushu_kyuuhai" and r.draw_result.tenpai is None
+    late = deal([nine, NOTEN_A, NOTEN_B])
+    play(late, Draw(0, t("6z")), Discard(0, t("6z")), Draw(1, t("7z")), Discard(1, t("7z")),
+         Draw(2, t("3z")), Discard(2, t("3z")), Draw(0, t("7z")))
+    assert not late.nine_kinds(0)
+    with pytest.raises(PlayError, match="nine terminals declared"):
+        late.apply(Ryuukyoku("kyuushu_kyuuhai"))
+
+
+NOTEN_C = "19m2589p1269s456z"  # NOTEN_A without a 1p
+
+
+def _riichi_on_4s_7s_9s(profile: str = "standard") -> Round:
+    """Seat 0 in riichi on 111p 234p 5678889s, waiting on 4s, 7s and 9s."""
+    r = deal(["111p234p567888s9s", NOTEN_C, NOTEN_B], profile)
+    return play(r, Draw(0, t("7z")), Discard(0, t("7z"), riichi=True),
+                Draw(1, t("6z")), Discard(1, t("6z")), Draw(2, t("1z")), Discard(2, t("1z")))
+
+
+def test_after_riichi_a_closed_kan_must_keep_the_waits():
+    r = play(_riichi_on_4s_7s_9s(), Draw(0, t("1p")))
+    assert r.waits(0) == (T.SOU + 3, T.SOU + 6, T.SOU + 8) and r.can_ankan(0, T.PIN)
+    r.apply(Ankan(0, tiles("1111p")))  # 234p 5678889s waits the same
+    r2 = play(_riichi_on_4s_7s_9s(), Draw(0, t("8s")))
+    assert not r2.can_ankan(0, T.SOU + 7)  # 111p 234p 5679s would wait on 9s only
+    with pytest.raises(PlayError, match="may not make a closed kan of 8s"):
+        r2.apply(Ankan(0, tiles("8888s")))
+
+
+def test_after_riichi_only_a_north_just_drawn_may_go_under_standard():
+    r = deal([NOTEN_A, "4z234567789p123s", NOTEN_B], "standard")  # seat 1 waits on the north itself
+    play(r, Draw(0, t("7z")), Discard(0, t("7z")), Draw(1, t("6z")), Discard(1, t("6z"), riichi=True),
+         Draw(2, t("7z")), Discard(2, t("7z")), Draw(0, t("1z")), Discard(0, t("1z")), Draw(1, t("4z")))
+    assert r.can_nuki(1)  # the north just drawn
+    play(r, Discard(1, t("4z")), Draw(2, t("3z")), Discard(2, t("3z")), Draw(0, t("3z")), Discard(0, t("3z")),
+         Draw(1, t("1m")))
+    assert not r.can_nuki(1)  # the north held since before the riichi stays
+    with pytest.raises(PlayError, match="may not extract a north"):
+        r.apply(Nuki(1, t("4z")))
+
+
+def test_a_closed_kan_is_robbed_only_for_thirteen_orphans():
+    r = deal(["7777z55678p2355s", "11m9m19p19s123456z", "2233p2233s4466s8p"])
+    play(r, Draw(0, t("9p")), Ankan(0, tiles("7777z")))
+    assert r.ron_chances() == [1]  # thirteen orphans waiting on 7z
+    r.apply(Agari(1, 0))
+    assert (r.wins[0].win_source, r.wins[0].chankan) == ("ankan", True)
