@@ -6,9 +6,12 @@ rules of play live.
 profile) and updates every derived fact: the uninterrupted first go-around (double riichi, tenhou,
 chiihou, renhou, nine terminals), ippatsu, the replacement draw owed after a kan or an extraction
 (rinshan), furiten, haitei / houtei, when a kan's dora is due, pao, nagashi, tenpai at the draw.
-After each event the invariants hold: the 108 tiles are accounted for (hands, melds, rivers,
-extracted norths, the live wall and the 14-tile dead wall) and scores plus riichi sticks keep their
-total. The log readers translate their format into events; the simulator's bots choose them.
+Invariants: every tile is checked as it appears (no fifth copy), every payment as it is made
+(scores plus riichi sticks keep their total), and the 108 tiles are accounted for (hands, melds,
+rivers, extracted norths, the live wall and the 14-tile dead wall) at the end of the hand, and
+after every event with `check=True` (the simulator's checked runs, the tests: it doubles the time
+of reading a log). The log readers translate their format into events; the simulator's bots choose
+them.
 """
 
 from __future__ import annotations
