@@ -7,6 +7,16 @@ the kan dora the round says are due. It keeps the tile ids of the wall (for the 
 writer) and each seat's view that the bots read (`Player`). The players' scores are not part of a
 hand: `riichi_allowed` says who may still pay a riichi stick (match.riichi_min_points), so a hand
 plays the same whatever the payment scheme.
+
+The bots' interface (calc.sim.bots), unchanged by the round state: the engine asks
+`discard(game, seat, may_riichi) -> (tile id, riichi)`, `call(game, seat, tile, discarder, options)`,
+`kan(game, seat, options)`, `nuki(game, seat)`, `ron(game, seat, tile)` and
+`nine_terminals(game, seat)`, and only ever offers what the round allows. A bot may read
+`game.players[seat]` (its view: hand, counts, melds, river, river_values, nuki, riichi,
+safe_since_riichi, closed, own_counts()), `game.seen`, `game.forbidden`, `game.last_drawn`,
+`game.dora_values()`, `game.value_tiles(seat)`, `game.riichi_seats(seat)`, `game.is_red(id)`, and
+for any rule fact the round itself: `game.round.waits(seat)`, `game.round.furiten(seat)`,
+`game.round.ippatsu`, `game.round.live`, ...
 """
 
 from __future__ import annotations
