@@ -19,7 +19,7 @@ from calc.table.events import FOUR_KANS, Abort, DoubleRon, ExhaustiveDraw, Nagas
 from calc.logs import read_log
 from calc.logs.replay import replay
 from calc.logs import tenhou6_writer as record
-from calc.sim import shanten as S
+from calc.scoring import shanten as S
 from calc.sim.engine import play_hand
 from calc.sim.run import MatchRun
 from calc.sim.wall import red_ids, rigged, sanma_ids

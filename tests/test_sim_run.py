@@ -13,7 +13,7 @@ from calc.cli.app import app
 from calc.logs import read_log
 from calc.logs.replay import replay
 from calc.sim import run as SR
-from calc.sim import shanten as S
+from calc.scoring import shanten as S
 from calc.sim import truth
 from calc.sim.bots import make
 from calc.sim.engine import play_hand
