@@ -333,7 +333,7 @@ def replay(path: str | Path) -> ReplayResult:
     """Replay one Tenhou log (mjlog XML, gzip or not, or tenhou.net/6 JSON) and check every hand."""
     from calc.logs import read_log
     from calc.logs.replay import replay as _replay
-    from calc.logs.report import game_dict
+    from calc.cli.replay_report import game_dict
 
     game = read_log(path)
     replayed = _replay(game, str(path))

@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 from calc.cli.app import app
 from calc.logs import read_log
 from calc.logs.replay import replay, resettle
-from calc.logs.report import game_dict
+from calc.cli.replay_report import game_dict
 from calc.core.rules import SCHEMES
 
 GAME = "2026011603gm-00b9-0000-36cf9559"

@@ -118,6 +118,13 @@ def test_every_problem_at_once_with_file_line_and_key(tmp_path):
     ]
 
 
+def test_keys_that_could_take_one_value_are_gone(tmp_path):
+    path = write(tmp_path, "old.yaml", "extends: standard\ngame:\n  players: 3\n  tile_set: sanma\n")
+    assert problems(path) == [f"{path}:3, at game.players: unknown key", f"{path}:4, at game.tile_set: unknown key"]
+    assert R.load("standard").game.players == 3
+    assert (R.load("tenhou").match.tenpai_own_four, R.load("standard").match.tenpai_own_four) == ("concealed", "anywhere")
+
+
 def test_extends_cycle(tmp_path):
     write(tmp_path, "a.yaml", "extends: b.yaml\npayment:\n  honba_ron: x\n")
     write(tmp_path, "b.yaml", "extends: a.yaml\n")

@@ -18,8 +18,8 @@ from calc.core import tiles as T
 from calc.table.events import FOUR_KANS, Abort, DoubleRon, ExhaustiveDraw, Nagashi, Win
 from calc.logs import read_log
 from calc.logs.replay import replay
-from calc.sim import record
-from calc.sim import shanten as S
+from calc.logs import tenhou6_writer as record
+from calc.scoring import shanten as S
 from calc.sim.engine import play_hand
 from calc.sim.run import MatchRun
 from calc.sim.wall import red_ids, rigged, sanma_ids
@@ -161,7 +161,7 @@ def test_haitei_tsumo_on_the_last_tile(tmp_path):
     assert dict(ev.yaku) == {"menzen_tsumo": 1, "haitei": 1, "ittsu": 2}
     assert (ev.han, ev.fu) == (4, 30)
     assert settle(play).deltas == (7800, -3900, -3900)  # dealer 30fu4han tsumo: C(2b) = 3900 each
-    assert play.wins[0].source == "draw" and wall.remaining == 0
+    assert play.result.wins[0].win_source == "draw" and wall.remaining == 0
     assert replay_mismatches(play, tmp_path) == []
 
 
@@ -196,7 +196,7 @@ def test_rinshan_on_the_tile_after_a_north(tmp_path):
     ev = win.evaluation
     assert dict(ev.yaku) == {"menzen_tsumo": 1, "pinfu": 1, "rinshan_kaihou": 1, "ittsu": 2}
     assert ev.nuki == 1 and ev.han == 6 and ev.value.limit == "haneman"
-    assert play.wins[0].source == "replacement" and play.nuki == 1
+    assert play.result.wins[0].win_source == "replacement_after_nukidora" and play.nuki == 1
     assert settle(play).deltas == (12000, -6000, -6000)
     assert replay_mismatches(play, tmp_path) == []
 
@@ -219,7 +219,7 @@ def test_chankan_on_an_added_kan_after_a_pass_without_yaku(tmp_path):
     ev = win.evaluation
     assert dict(ev.yaku) == {"chankan": 1}
     assert (ev.han, ev.fu) == (1, 40)  # 20 + closed ron 10 + kanchan 2 + East pair (round wind) 2
-    assert play.wins[0].source == "kakan"
+    assert play.result.wins[0].win_source == "kakan"
     assert settle(play).deltas == (0, -1300, 1300)
     assert len(play.dora) == 1  # the added kan's indicator never shows: the kan was robbed
     assert replay_mismatches(play, tmp_path) == []

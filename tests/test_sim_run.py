@@ -13,7 +13,7 @@ from calc.cli.app import app
 from calc.logs import read_log
 from calc.logs.replay import replay
 from calc.sim import run as SR
-from calc.sim import shanten as S
+from calc.scoring import shanten as S
 from calc.sim import truth
 from calc.sim.bots import make
 from calc.sim.engine import play_hand
@@ -219,13 +219,16 @@ def test_waits(hand, waits):
     assert S.waits(counts(hand)) == tiles_of(waits)
 
 
-def test_tenpai_as_tenhou_decides_it_at_a_draw():
-    # a tanki on 1p beside a pon of 1p: the shape waits, but all four 1p are the player's own: noten
+def test_tenpai_at_a_draw_with_the_waits_four_copies_all_ones_own():
+    # a tanki on 1p beside a pon of 1p: the shape waits, but all four 1p are the player's own
+    from calc.table.play import Meld
+    from calc.table.round import tenpai_waits
+
     concealed = counts("1p234567s789s")
-    own = concealed[:]
-    own[9] += 3
+    pon = Meld("pon", ((9, False),) * 3, (9, False), 1)
     assert S.waits(concealed) == (9,)
-    assert S.is_tenpai(concealed, concealed) and not S.is_tenpai(concealed, own)
+    assert tenpai_waits(concealed, [pon], "concealed")  # Tenhou: only the concealed hand counts
+    assert not tenpai_waits(concealed, [pon], "anywhere")
 
 
 def test_no_riichi_without_the_points_for_the_stick():
@@ -424,10 +427,10 @@ def _decompose_complete(c: list[int]) -> bool:
 
 
 def test_shanten_completeness_and_waits_agree_with_calc_decompose():
-    """The simulator's own yes / no tables (kept for speed, see calc/sim/shanten.py) against the
-    evaluator's readings and the log reader's tenpai, on 3000 seeded hands."""
+    """The fast yes / no tables (kept for speed, see calc/scoring/shanten.py) against the
+    evaluator's readings, and the round's tenpai at a draw, on 3000 seeded hands."""
     from calc.core import tiles as TT
-    from calc.logs.play import is_tenpai as play_is_tenpai
+    from calc.table.round import tenpai_waits
 
     rng = random.Random("decompose")
     complete = tenpai = 0
@@ -446,8 +449,7 @@ def test_shanten_completeness_and_waits_agree_with_calc_decompose():
                     expected.append(w)
                 c[w] -= 1
         assert S.waits(c) == tuple(expected), c
-        concealed = [(v, False) for v in range(34) for _ in range(c[v])]
-        assert S.is_tenpai(c, c) == play_is_tenpai(concealed, []), c
+        assert tenpai_waits(c, [], "concealed") == tenpai_waits(c, [], "anywhere") == bool(expected), c
         # shanten counts shape only: a tanki on a tile held four times is 0 with no wait (test_waits)
         assert S.shanten(c, 0) == 0 if expected else S.shanten(c, 0) >= 0 and (
             S.shanten(c, 0) > 0 or any(c[w] == 4 for w in range(34))), c

@@ -336,8 +336,8 @@ def replay_command(
     no_cache: bool = typer.Option(False, "--no-cache", help="Download Tenhou ids/links again, replacing the cached copy."),
 ) -> None:
     """Check every hand of real games against our scoring and settle them under any scheme."""
+    from calc.cli.replay_report import render, summary_text
     from calc.logs import batch, fetch
-    from calc.logs.report import summary_text
     from calc.core.rules import SCHEMES, load
 
     if scheme is not None and all_schemes:
@@ -367,7 +367,8 @@ def replay_command(
     show_bar = sys.stderr.isatty() and len(paths) >= batch.PARALLEL_FROM
     bar = typer.progressbar(length=len(paths), label="replaying", file=sys.stderr) if show_bar else None
     try:
-        for result in batch.run(paths, schemes, as_json, bar.update if bar else None, workers=workers, rules=rules):
+        for result in batch.run(paths, schemes, as_json, render, bar.update if bar else None, workers=workers,
+                                rules=rules):
             if result.error is not None:
                 totals["failed"] += 1
                 typer.echo(f"Error: {result.error}", err=True)

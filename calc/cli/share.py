@@ -46,7 +46,7 @@ def replay(paths: list[Path], schemes: tuple[str, ...], *, as_csv: bool, as_json
     summary goes to stderr with --csv or --json."""
     from calc.logs import read_log
     from calc.logs.replay import replay as replay_game, resettle
-    from calc.logs.report import game_dict, game_text, summary_text
+    from calc.cli.replay_report import game_dict, game_text, summary_text
 
     games, failed = [], 0
     for path in paths:

@@ -23,7 +23,6 @@ module (calc.table.payment) evaluates them.
 from __future__ import annotations
 
 import difflib
-import importlib.resources
 import math
 from dataclasses import dataclass
 from fractions import Fraction
@@ -34,6 +33,7 @@ from typing import Any
 import yaml
 
 from calc.core.errors import RulesError, SanmaError
+from calc.core.profile import builtin_dir
 
 TOP_KEYS = ("extends", "name", "title", "summary", "rounding", "dealer_wins", "non_dealer_wins")
 SECTIONS = ("dealer_wins", "non_dealer_wins")
@@ -145,12 +145,8 @@ class Scheme:
 
 
 def library_dir() -> Path:
-    """The shipped schemes: package data once installed, `rulesets/schemes/` in a checkout (as the
-    profiles, calc.core.rules.builtin_dir)."""
-    installed = Path(str(importlib.resources.files("calc"))) / "rulesets_data" / "schemes"
-    if installed.is_dir():
-        return installed
-    return Path(__file__).resolve().parents[2] / "rulesets" / "schemes"
+    """The shipped schemes: `schemes/` beside the shipped profiles."""
+    return builtin_dir() / "schemes"
 
 
 def builtin_scheme_names() -> tuple[str, ...]:

@@ -87,3 +87,9 @@ SANMA_DORA = tuple(sanma_dora(t) for t in range(34))  # indicator -> dora, looke
 def is_sanma_tile(tile: int) -> bool:
     """False for 2m-8m, which the 108-tile set does not hold."""
     return not (MAN < tile < MAN + 8)
+
+
+def red_ids(red_fives: tuple[int, ...]) -> frozenset[int]:
+    """Tile ids 0-135 as Tenhou's records number them (the value is id // 4): the first copy of each
+    five a profile makes red is the red one (ids 52 = 0p, 88 = 0s)."""
+    return frozenset(t * 4 for t in red_fives)

@@ -15,9 +15,9 @@ from pathlib import Path
 from calc.core import rules as R
 from calc.logs.mjai import looks_like_mjai, read_mjai
 from calc.logs.mjlog import read_mjlog
-from calc.logs.model import Draw, Game, Kyoku, Lobby, LogWin, Meld, Win
-from calc.logs.play import LogError
+from calc.logs.model import Draw, Game, Kyoku, Lobby, LogError, LogWin, Meld, Win
 from calc.logs.tenhou6 import read_tenhou6
+from calc.table.round import PlayError
 
 __all__ = ["Draw", "Game", "Kyoku", "Lobby", "LogError", "LogWin", "Meld", "Win", "parse_log", "read_log"]
 
@@ -45,6 +45,8 @@ def parse_log(data: bytes, name: str, rules: R.RuleSet | None = None,
     except LogError as e:
         e.file = name
         raise
+    except PlayError as e:
+        raise LogError(e.message, file=name) from None
     except (KeyError, IndexError, TypeError, ValueError, AttributeError) as e:
         # The readers check the shape they expect; a record damaged somewhere those checks do not
         # look (a missing attribute, a string where a number goes) ends here, named as corrupt.

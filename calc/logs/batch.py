@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
@@ -13,8 +12,11 @@ from typing import Callable, Iterator
 from calc.core import rules as R
 from calc.core.errors import SanmaError
 from calc.logs import read_log
-from calc.logs.report import game_dict, game_text
-from calc.logs.replay import replay, resettle
+from calc.logs.replay import GameReplay, replay, resettle
+
+# How a game is shown (calc.cli.replay_report.render): given by the caller, so this module needs no
+# output code; a module-level function, so it crosses to the worker processes.
+Render = Callable[[GameReplay, "dict | None", bool], str]
 
 PARALLEL_FROM = 8  # fewer files than this replay in-process: a worker pool costs more than it saves
 
@@ -44,7 +46,8 @@ def expand(paths: list[Path]) -> list[Path]:
     return out
 
 
-def replay_file(path: str, schemes: tuple[str, ...], as_json: bool, rules: str | None = None) -> FileResult:
+def replay_file(path: str, schemes: tuple[str, ...], as_json: bool, render: Render,
+                rules: str | None = None) -> FileResult:
     """`rules`: the profile (name or file) for logs that name no platform (mjai)."""
     try:
         game = read_log(path, mjai_rules=_profile(rules))
@@ -52,7 +55,7 @@ def replay_file(path: str, schemes: tuple[str, ...], as_json: bool, rules: str |
         settled = resettle(r, list(schemes)) if schemes else None
     except SanmaError as e:
         return FileResult(path, None, str(e))
-    output = json.dumps(game_dict(r, settled), ensure_ascii=False) if as_json else game_text(r, settled)
+    output = render(r, settled, as_json)
     checked = r.game.final_scores is not None or r.game.final_points is not None
     return FileResult(path, output, None, (r.wins_ok, r.wins), (r.draws_ok, r.draws), r.final_ok and checked, r.ok,
                       checked)
@@ -63,15 +66,15 @@ def _profile(rules: str | None) -> R.RuleSet | None:
     return None if rules is None else R.load(rules)
 
 
-def _replay_star(args: tuple[str, tuple[str, ...], bool, str | None]) -> FileResult:
+def _replay_star(args: tuple[str, tuple[str, ...], bool, Render, str | None]) -> FileResult:
     return replay_file(*args)
 
 
-def run(files: list[Path], schemes: tuple[str, ...], as_json: bool,
+def run(files: list[Path], schemes: tuple[str, ...], as_json: bool, render: Render,
         advance: Callable[[int], None] | None = None, *, workers: int | None = None,
         rules: str | None = None) -> Iterator[FileResult]:
     """Results in the order of `files`; `workers` processes (default: every core)."""
-    jobs = [(str(f), schemes, as_json, rules) for f in files]
+    jobs = [(str(f), schemes, as_json, render, rules) for f in files]
     workers = min(workers or os.cpu_count() or 1, len(jobs))
     if len(jobs) < PARALLEL_FROM or workers < 2:
         for job in jobs:

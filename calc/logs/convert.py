@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from calc.scoring.hand import Hand, WinContext, build_hand
-from calc.logs.model import ANKAN, PON, Meld, Win
 from calc.core.notation import Tile, format_tiles
 from calc.core.rules import RuleSet
+from calc.logs.model import Meld, Win
+from calc.table.play import ANKAN, PON
+from calc.scoring.hand import Hand, WinContext, build_hand
+from calc.table.round import context_args
 
 
 def meld_text(meld: Meld) -> str:
@@ -28,34 +30,6 @@ def hand_text(win: Win) -> str:
     parts = [format_tiles([*rest, win.win_tile])]
     parts += [meld_text(m) for m in win.melds]
     return " ".join(parts)
-
-
-def context_args(win: Win) -> dict[str, Any]:
-    """Keyword arguments of calc.hand.WinContext for this win.
-
-    WinContext takes a double riichi instead of, not beside, riichi; ura indicators only count
-    for a riichi winner.
-    """
-    return {
-        "tsumo": win.tsumo,
-        "riichi": win.riichi and not win.double_riichi,
-        "double_riichi": win.double_riichi,
-        "ippatsu": win.ippatsu,
-        "rinshan": win.rinshan,
-        "chankan": win.chankan,
-        "haitei": win.haitei,
-        "houtei": win.houtei,
-        "tenhou": win.tenhou,
-        "chiihou": win.chiihou,
-        "renhou": win.renhou,
-        "seat_wind": win.seat_wind,
-        "round_wind": win.round_wind,
-        "dora_indicators": tuple(t for t, _ in win.dora_indicators),
-        "ura_indicators": tuple(t for t, _ in win.ura_indicators) if win.riichi else (),
-        "nuki": win.nuki,
-        "honba": win.honba,
-        "sticks": win.sticks,
-    }
 
 
 def to_hand(win: Win) -> tuple[str, dict[str, Any]]:

@@ -135,7 +135,7 @@ def _download(gid: str, url: str) -> bytes:
 def _check(gid: str, data: bytes) -> None:
     """A sanma mjlog, or a FetchError saying what came instead."""
     from calc.logs import parse_log
-    from calc.logs.play import LogError
+    from calc.logs.model import LogError
 
     body = data
     if body[:2] == b"\x1f\x8b":

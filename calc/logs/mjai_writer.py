@@ -1,6 +1,6 @@
 """A simulated match written as an mjai event log (JSON lines), which `sanma replay` reads back.
 
-It consumes what calc/sim/record.py's tenhou.net/6 writer consumes: per hand the ledger row (the
+It consumes what calc/logs/tenhou6_writer.py's tenhou.net/6 writer consumes: per hand the ledger row (the
 match engine's settlement) and the hand's play (the dealt hands, each seat's draws and calls
 (`takes`), each seat's discards, extractions and kans (`gives`), the dora and ura indicators, the
 wins). The order of play is rebuilt from turn order and the calls, and kan dora are shown when
@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from calc.logs.mjai import NAMES
-from calc.logs.model import DAIMINKAN, PON
+from calc.table.play import DAIMINKAN, PON
 from calc.table.events import FOUR_KANS, NINE_TERMINALS
 
 SIM_EXHAUSTIVE, SIM_NAGASHI = "exhaustive", "nagashi"  # calc.sim.engine's draw kinds

@@ -2,6 +2,8 @@
 calls <N who m>, <REACH who step>, <DORA hai>, <AGARI>, <RYUUKYOKU>, `owari` on the last result.
 
 Tiles are ids 0-135 (calc.logs.tenhou). The XML holds no game id: the caller passes the file's stem.
+The reader only translates tags into the round state's events (calc.table.play); every fact of
+the play is the round's (calc.table.round).
 """
 
 from __future__ import annotations
@@ -9,11 +11,12 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from urllib.parse import unquote
 
-from calc.logs import tenhou as TH
-from calc.logs.model import DAIMINKAN, PON, Game, Kyoku, Lobby, LogWin
-from calc.logs.play import KyokuPlay, LogError
 from calc.core.notation import Tile
 from calc.core.rules import RuleSet
+from calc.logs import tenhou as TH
+from calc.logs.model import Game, Kyoku, Lobby, LogError, LogWin
+from calc.table.play import DAIMINKAN, PON, Agari, Ankan, Call, Deal, Discard, Dora, Draw, Kakan, Nuki, Ryuukyoku
+from calc.table.round import Round
 
 TILE = TH.MJLOG_TILES
 # <T12/> .. <G135/>: every draw and discard tag, looked up once instead of parsed
@@ -51,10 +54,10 @@ def check_lobby(lobby: Lobby) -> None:
         raise LogError(f"unsupported variant: a Tenhou lobby without {missing} (type {lobby.type})")
 
 
-def _meld(play: KyokuPlay, who: int, m: int) -> None:
-    """Decode Tenhou's packed meld word and apply it."""
+def _meld(who: int, m: int):
+    """Decode Tenhou's packed meld word into an event."""
     if m & 0x4:
-        raise play.fail(f"seat {who} calls chi, which sanma does not have")
+        raise LogError(f"seat {who} calls chi, which sanma does not have")
     if m & 0x18:  # pon (0x08) or added kan (0x10): base tile, which copy was called, the unused copy
         t = m >> 9
         base = t // 3 * 4
@@ -64,20 +67,17 @@ def _meld(play: KyokuPlay, who: int, m: int) -> None:
             called = ids[t % 3]
             ids.remove(called)
             from_seat = TH.seat_from_relative(who, m & 3)
-            play.call(who, PON, [TILE[i] for i in ids], TILE[called], from_seat)
-        else:
-            play.kakan(who, TILE[base + unused])
-    elif m & 0x20:
-        play.nuki(who, TILE[m >> 8])
-    else:
-        called = m >> 8
-        ids = list(range(called // 4 * 4, called // 4 * 4 + 4))
-        if m & 3:
-            ids.remove(called)
-            from_seat = TH.seat_from_relative(who, m & 3)
-            play.call(who, DAIMINKAN, [TILE[i] for i in ids], TILE[called], from_seat)
-        else:
-            play.ankan(who, [TILE[i] for i in ids])
+            return Call(who, PON, TILE[called], tuple(TILE[i] for i in ids), from_seat)
+        return Kakan(who, TILE[base + unused])
+    if m & 0x20:
+        return Nuki(who, TILE[m >> 8])
+    called = m >> 8
+    ids = list(range(called // 4 * 4, called // 4 * 4 + 4))
+    if m & 3:
+        ids.remove(called)
+        from_seat = TH.seat_from_relative(who, m & 3)
+        return Call(who, DAIMINKAN, TILE[called], tuple(TILE[i] for i in ids), from_seat)
+    return Ankan(who, tuple(TILE[i] for i in ids))
 
 
 def _log_win(a: dict[str, str], players: int) -> LogWin:
@@ -120,7 +120,8 @@ def _read(root: ET.Element, game_id: str, rules: RuleSet) -> Game:
     steps = _STEPS
     lobby: Lobby | None = None
     players = 3
-    play: KyokuPlay | None = None
+    play: Round | None = None
+    riichi: set[int] = set()  # <REACH step=1> seen: that seat's next discard declares riichi
     kyoku: list[Kyoku] = []
     start_scores: tuple[int, ...] | None = None
     owari: list[float] | None = None
@@ -132,23 +133,24 @@ def _read(root: ET.Element, game_id: str, rules: RuleSet) -> Game:
             if play is None:
                 raise LogError(f"<{tag}/> before the first <INIT>")
             if step[0]:
-                play.draw(step[1], step[2])
+                play.apply(Draw(step[1], step[2]))
             else:
-                play.discard(step[1], step[2])
+                play.apply(Discard(step[1], step[2], step[1] in riichi))
+                riichi.discard(step[1])
             continue
         a = el.attrib
         if play is None and tag in _IN_HAND:
             raise LogError(f"<{tag}> before the first <INIT>")
         if tag == "N":
-            _meld(play, int(a["who"]), int(a["m"]))
+            play.apply(_meld(int(a["who"]), int(a["m"])))
         elif tag == "REACH":
             who = int(a["who"])
             if a["step"] == "1":
-                play.declare_riichi(who)
-            else:
-                play.accept_riichi(who)
+                riichi.add(who)
+            elif play.riichi[who] == 0:  # step 2: the deposit, which the round takes by itself
+                raise play.fail(f"seat {who} has no riichi to accept")
         elif tag == "DORA":
-            play.dora(TILE[int(a["hai"])])
+            play.apply(Dora(TILE[int(a["hai"])]))
         elif tag == "INIT":
             if lobby is None:
                 raise LogError("<INIT> before <GO>: no lobby type")
@@ -160,27 +162,19 @@ def _read(root: ET.Element, game_id: str, rules: RuleSet) -> Game:
             scores = [s * 100 for s in _ints(a["ten"])[:players]]
             if start_scores is None:
                 start_scores = tuple(scores)
-            hands = [[TILE[i] for i in _ints(a[f"hai{s}"])] for s in range(players)]
-            play = KyokuPlay(
-                rules=rules,
-                round_raw=seed[0],
-                honba=seed[1],
-                sticks=seed[2],
-                dealer=int(a["oya"]),
-                scores=scores,
-                hands=hands,
-                dora=TILE[seed[5]],
-            )
+            hands = tuple(tuple(TILE[i] for i in _ints(a[f"hai{s}"])) for s in range(players))
+            play = Round(Deal(seed[0], seed[1], seed[2], int(a["oya"]), tuple(scores), hands, TILE[seed[5]]), rules)
+            riichi = set()
         elif tag == "AGARI":
             ura = tuple(TILE[i] for i in _ints(a.get("doraHaiUra", "")))
-            play.win(int(a["who"]), int(a["fromWho"]), _log_win(a, players), ura)
+            play.apply(Agari(int(a["who"]), int(a["fromWho"]), ura, _log_win(a, players)))
             owari = _ints_f(a.get("owari"))
         elif tag == "RYUUKYOKU":
             kind = TH.MJLOG_DRAWS.get(a.get("type"))
             if kind is None:
                 raise LogError(f"unknown draw type {a.get('type')!r}")
             deltas = tuple(d * 100 for d in _ints(a["sc"])[1 : 2 * players : 2])
-            play.end_in_draw(kind, deltas)
+            play.apply(Ryuukyoku(kind, deltas))
             owari = _ints_f(a.get("owari"))
         elif tag == "GO":
             bits = int(a["type"])

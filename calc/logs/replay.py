@@ -15,17 +15,16 @@ from calc.core import rules as R
 from calc.core import tiles as T
 from calc.core.errors import SanmaError
 from calc.scoring.evaluate import Evaluation, evaluate
-from calc.table.events import FOUR_KANS, NINE_TERMINALS
 from calc.logs import tenhou as TH
 from calc.logs.convert import build, hand_text
-from calc.logs.model import EXHAUSTIVE, NAGASHI, Game, Kyoku, Win
-from calc.logs.play import LogError
+from calc.logs.model import Game, Kyoku, LogError, Win
 from calc.table.match import MatchState
 from calc.table.record import HandSpec, Record, Settled, WinSpec, describe_end, settle
+from calc.table.play import EXHAUSTIVE, NAGASHI
+from calc.table.round import ABORTS
 from calc.scoring.value import YAKUMAN, HandValue, hand_value, limit_value
 
 PROFILE = "tenhou"
-ABORTS = {"kyuushu_kyuuhai": NINE_TERMINALS, "suukaikan": FOUR_KANS}
 LIMIT_NAMES = (None, "mangan", "haneman", "baiman", "sanbaiman", "yakuman")
 
 

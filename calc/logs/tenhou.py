@@ -104,7 +104,6 @@ WIN_WORD = "和了"
 
 # Round: mjlog/tenhou.net/6 number the hands 0-3 East, 4-7 South, 8-11 West, also in sanma
 # (the shared logs go 0, 1, 2, 4, ...): wind = raw // 4, hand number = raw % 4 + 1.
-ROUND_WINDS = (T.EAST, T.SOUTH, T.WEST, T.NORTH)
 
 # Seat of the player a call came from: Tenhou keeps four-seat arithmetic in sanma (seat 3 is empty),
 # relative 1 = next seat (shimocha), 2 = across (toimen), 3 = previous (kamicha).

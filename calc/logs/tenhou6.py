@@ -21,12 +21,13 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from calc.logs import tenhou as TH
-from calc.logs.mjlog import check_lobby, lobby_of
-from calc.logs.model import DAIMINKAN, PON, Game, Kyoku, LogWin
-from calc.logs.play import NORTH, KyokuPlay, LogError
 from calc.core.notation import Tile
 from calc.core.rules import RuleSet
+from calc.logs import tenhou as TH
+from calc.logs.mjlog import check_lobby, lobby_of
+from calc.logs.model import Game, Kyoku, LogError, LogWin
+from calc.table.play import DAIMINKAN, PON, Agari, Ankan, Call, Deal, Discard, Dora, Draw, Kakan, Nuki, Ryuukyoku
+from calc.table.round import NORTH, Round
 
 TILE = TH.TENHOU6_TILES
 _TEN = re.compile(r"(?:(\d+)符(\d+)飜|(満貫|跳満|倍満|三倍満|数え役満|役満))(\d+)(?:-(\d+))?点(∀?)")
@@ -102,20 +103,12 @@ def _kyoku(k: list, players: int, rules: RuleSet) -> Kyoku:
     (round_raw, honba, sticks), scores, dora, ura, result = k[0], k[1], k[2], k[3], k[-1]
     if k[4 + 3 * 3]:
         raise LogError("four-player log: the fourth seat is dealt a hand")
-    hands = [[_tile(t) for t in k[4 + 3 * s]] for s in range(players)]
+    hands = tuple(tuple(_tile(t) for t in k[4 + 3 * s]) for s in range(players))
     takes = [k[5 + 3 * s] for s in range(players)]
     gives = [k[6 + 3 * s] for s in range(players)]
     dealer = round_raw % 4
-    play = KyokuPlay(
-        rules=rules,
-        round_raw=round_raw,
-        honba=honba,
-        sticks=sticks,
-        dealer=dealer,
-        scores=[int(x) for x in scores[:players]],
-        hands=hands,
-        dora=_tile(dora[0]),
-    )
+    deal = Deal(round_raw, honba, sticks, dealer, tuple(int(x) for x in scores[:players]), hands, _tile(dora[0]))
+    play = Round(deal, rules)
     revealed = _replay(play, takes, gives, [_tile(t) for t in dora[1:]], dealer, players)
     if revealed != len(dora) - 1:
         raise play.fail(f"{len(dora) - 1} kan dora listed, {revealed} revealed by the play")
@@ -127,10 +120,10 @@ def _kyoku(k: list, players: int, rules: RuleSet) -> Kyoku:
             info = result[i + 1]
             who, from_seat, pao = info[0], info[1], info[2]
             log = _log_win(info, deltas, pao if pao != who else None, players)
-            play.win(who, from_seat, log, ura_tiles)
+            play.apply(Agari(who, from_seat, ura_tiles, log))
     elif word in TH.TENHOU6_DRAWS:
         deltas = tuple(int(d) for d in result[1][:players]) if len(result) > 1 else (0,) * players
-        play.end_in_draw(TH.TENHOU6_DRAWS[word], deltas)
+        play.apply(Ryuukyoku(TH.TENHOU6_DRAWS[word], deltas))
     else:
         raise LogError(f"unknown hand result {word!r}")
     return play.finish()
@@ -171,12 +164,20 @@ def _log_win(info: list, deltas: tuple[int, ...], pao: int | None, players: int)
     )
 
 
-def _replay(play: KyokuPlay, takes: list, gives: list, kan_dora: list[Tile], dealer: int, n: int) -> int:
-    """Walk the columns in turn order; returns how many kan dora were revealed."""
+def _replay(play: Round, takes: list, gives: list, kan_dora: list[Tile], dealer: int, n: int) -> int:
+    """Walk the columns in turn order; returns how many kan dora were revealed. The indicators are
+    turned over when the round says they are due (Tenhou's timing, calc.table.round)."""
     ti = [0] * n
     gi = [0] * n
-    revealed = 0
-    pending = 0  # open kans whose dora shows at the kanner's next action (Tenhou)
+    shown = [0]
+
+    def reveal(seat: int | None = None) -> None:
+        for _ in range(play.due_now(seat)):
+            if shown[0] >= len(kan_dora):
+                raise play.fail("a kan with no kan dora indicator listed")
+            play.apply(Dora(kan_dora[shown[0]]))
+            shown[0] += 1
+
     seat = dealer
     must_draw = True
     while True:
@@ -187,31 +188,32 @@ def _replay(play: KyokuPlay, takes: list, gives: list, kan_dora: list[Tile], dea
             if not isinstance(code, int):
                 raise play.fail(f"seat {seat} calls {code!r} when it is their turn to draw")
             ti[seat] += 1
-            play.draw(seat, _tile(code))
+            play.apply(Draw(seat, _tile(code)))
         must_draw = True
         if gi[seat] >= len(gives[seat]):
             break  # a tsumo, or nine terminals
         code = gives[seat][gi[seat]]
         gi[seat] += 1
+        riichi = False
         if isinstance(code, str):
             letter = code[0] if code[0].isalpha() else ""
             if letter == "r":
-                play.declare_riichi(seat)
+                riichi = True
                 code = int(code[1:])
             elif letter == "f":
                 tile = _tile(int(code[1:]))
                 if tile != NORTH:
                     raise play.fail(f"seat {seat} extracts {code!r}, not a north")
-                play.nuki(seat, tile)
+                play.apply(Nuki(seat, tile))
                 if ti[seat] >= len(takes[seat]):
                     break  # ron on the north
-                revealed, pending = _reveal(play, kan_dora, revealed, pending)
+                reveal()
                 continue
             else:
                 letter, _, tiles = _parse_call(code)
                 if letter == "a":
-                    play.ankan(seat, tiles)
-                    revealed, pending = _reveal(play, kan_dora, revealed, pending + 1)  # a closed kan: at once
+                    play.apply(Ankan(seat, tuple(tiles)))
+                    reveal()  # a closed kan's indicator: at once
                 elif letter == "k":
                     pon = next((m for m in play.melds[seat] if m.kind == PON and m.tiles[0][0] == tiles[0][0]), None)
                     if pon is None:
@@ -219,19 +221,18 @@ def _replay(play: KyokuPlay, takes: list, gives: list, kan_dora: list[Tile], dea
                     added = list(tiles)
                     for t in pon.tiles:
                         added.remove(t)
-                    play.kakan(seat, added[0])
+                    play.apply(Kakan(seat, added[0]))
                     if ti[seat] >= len(takes[seat]):
                         break  # ron on the added kan (chankan)
-                    revealed, pending = _reveal(play, kan_dora, revealed, pending)
-                    pending += 1
+                    reveal()
                 else:
                     raise play.fail(f"seat {seat} gives {code!r}")
                 if ti[seat] >= len(takes[seat]):
                     break  # ron on a closed kan (kokushi)
                 continue
         tile = play.last_drawn(seat) if code == TH.TSUMOGIRI else _tile(code)
-        revealed, pending = _reveal(play, kan_dora, revealed, pending)
-        play.discard(seat, tile)
+        reveal(seat)
+        play.apply(Discard(seat, tile, riichi))
         caller = None
         for other in range(n):
             if other == seat or ti[other] >= len(takes[other]):
@@ -249,29 +250,17 @@ def _replay(play: KyokuPlay, takes: list, gives: list, kan_dora: list[Tile], dea
         ti[other] += 1
         called = tiles.pop(slot)
         if letter == "p":
-            play.call(other, PON, tiles, called, seat)
+            play.apply(Call(other, PON, called, tuple(tiles), seat))
             must_draw = False
         elif letter == "m":
-            play.call(other, DAIMINKAN, tiles, called, seat)
+            play.apply(Call(other, DAIMINKAN, called, tuple(tiles), seat))
             if gi[other] >= len(gives[other]) or gives[other][gi[other]] != 0:
                 raise play.fail(f"seat {other} calls an open kan without the 0 that follows it")
             gi[other] += 1
-            pending += 1
         else:
             raise play.fail(f"seat {other} calls {letter!r}, which sanma does not have")
         seat = other
     for s in range(n):
         if ti[s] != len(takes[s]) or gi[s] != len(gives[s]):
             raise play.fail(f"seat {s} still has moves after the hand ended")
-    return revealed
-
-
-def _reveal(play: KyokuPlay, kan_dora: list[Tile], revealed: int, pending: int) -> tuple[int, int]:
-    """Show the kan dora still owed. Tenhou shows an open kan's indicator at the kanner's next
-    discard, extraction or kan (as its mjlog DORA tags do), a closed kan's at once."""
-    for _ in range(pending):
-        if revealed >= len(kan_dora):
-            raise play.fail("a kan with no kan dora indicator listed")
-        play.dora(kan_dora[revealed])
-        revealed += 1
-    return revealed, 0
+    return shown[0]

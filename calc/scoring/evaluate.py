@@ -49,7 +49,7 @@ class Evaluation(NamedTuple):
 def count_dora(counts: tuple[int, ...], nuki: int, indicators: tuple[int, ...]) -> tuple[int, int]:
     """(dora han on the hand's tiles, dora han on extracted norths) for one indicator list.
 
-    The profile's tile set is the 108-tile sanma set (game.tile_set allows nothing else), so the
+    The tile set is always the 108-tile sanma set (no profile changes it), so the
     indicated tile wraps 9m -> 1m (rules.md §1).
     """
     on_tiles = on_norths = 0

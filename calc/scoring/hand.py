@@ -177,7 +177,7 @@ def build_hand(
         counts[tile] += 1
         if red:
             red_tiles.append(tile)
-    if rules.game.tile_set == "sanma" and any(counts[T.MAN + 1 : T.MAN + 8]):
+    if any(counts[T.MAN + 1 : T.MAN + 8]):  # the sanma tile set
         missing = next(t for t in range(T.MAN + 1, T.MAN + 8) if counts[t])
         raise IllegalHandError(f"{T.name(missing)} does not exist in sanma (only 1m and 9m of manzu)")
     for tile in red_tiles:

@@ -11,7 +11,7 @@ from functools import lru_cache
 from typing import Any
 
 from calc.core.errors import RulesError
-from calc.core.rules import Key, ProfileProblems, merge_chain, variant_of
+from calc.core.profile import Key, ProfileProblems, merge_chain, variant_of
 from calc.sichuan import VARIANT
 
 # Fan entries (issue 7, defaults from the common commercial rules). PATTERNS describe the whole

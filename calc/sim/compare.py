@@ -31,10 +31,6 @@ Z95 = 1.96
 Estimate = tuple[float, list[float]] | None  # f, and each match's influence on it; None: undefined
 
 
-def _mean(xs: list[float]) -> float | None:
-    return sum(xs) / len(xs) if xs else None
-
-
 def _sd(xs: list[float]) -> float | None:
     if len(xs) < 2:
         return None

@@ -178,8 +178,8 @@ def _tally(run: MatchRun, rules: R.RuleSet) -> Tally:
             t.nagashi += isinstance(result, Nagashi)
         elif isinstance(result, Abort):
             t.aborts += 1
-        for w, record in zip(row.kyoku.wins, play.wins):
-            ev = record.evaluation
+        for w in row.kyoku.wins:
+            ev = w.evaluation
             t.wins += 1
             t.tsumo += w.tsumo
             t.han += ev.han
@@ -214,7 +214,7 @@ def run_match(s: Setup, index: int, want_tally: bool) -> MatchResult:
 
         saved = save_mjai(first, s, index, red_ids(s.rules.game.red_fives))
     elif s.save is not None:
-        from calc.sim.record import save_match
+        from calc.logs.tenhou6_writer import save_match
 
         saved = save_match(first, s, index)
     return MatchResult(index, results, _tally(first, s.rules) if want_tally else None, saved)
@@ -262,7 +262,7 @@ def _methods() -> list[str]:
 
 def check_save_dir(path: Path) -> None:
     """An unwritable --save folder is refused before any work starts."""
-    from calc.sim.record import SaveError
+    from calc.logs.tenhou6_writer import SaveError
 
     try:
         path.mkdir(parents=True, exist_ok=True)

@@ -5,7 +5,7 @@ profile makes red (`game.red_fives`) is the red one (ids 52 = 0p and 88 = 0s). S
 2m-8m.
 
 The dead wall always holds 14 tiles (Tenhou, (logs): the live wall shrinks by one with every
-replacement draw, `calc.logs.play.DEAD_WALL`). It is modelled as five dora indicator slots, five
+replacement draw, `calc.table.round.DEAD_WALL`). It is modelled as five dora indicator slots, five
 ura slots and a queue of replacement tiles: a replacement draw (after a kan or an extracted north)
 takes the queue's first tile and the last tile of the live wall moves to the back of the queue, so
 the haitei moves one tile forward. Which physical tile a replacement is does not change the odds of
@@ -18,6 +18,7 @@ import random
 from collections import deque
 
 from calc.core import tiles as T
+from calc.core.tiles import red_ids  # noqa: F401  the engine's and the tests' name for it
 
 DEAD_WALL = 14
 INDICATOR_SLOTS = 5  # the dora indicator plus one per kan (at most four kans)
@@ -26,10 +27,6 @@ DEAL = 13
 
 def sanma_ids() -> list[int]:
     return [i for i in range(136) if T.is_sanma_tile(i // 4)]
-
-
-def red_ids(red_fives: tuple[int, ...]) -> frozenset[int]:
-    return frozenset(t * 4 for t in red_fives)
 
 
 class Wall:

@@ -1,5 +1,6 @@
-"""One event schema for everything that happens at the table, shared by the match engine, the
-simulator and the Tenhou log importer.
+"""A hand as the match engine settles it: the one result type of `sanma settle`, `sanma replay` and
+the simulator (a played hand, calc.table.play.RoundResult, becomes one through
+calc.table.round.settled; a match record's hand through calc.table.record).
 
 A kyoku is the riichi declarations made in it plus exactly one result: a win, a double ron, an
 exhaustive draw, a nagashi mangan or an abortive draw. Seats are absolute (0 = the first dealer).

@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from calc.cli import report
 from calc.logs.replay import GameReplay, end_text
 from calc.table.record import Settled
+
+
+def render(r: GameReplay, schemes: dict[str, Settled] | None, as_json: bool) -> str:
+    """One game's output: its JSON line, or its text."""
+    return json.dumps(game_dict(r, schemes), ensure_ascii=False) if as_json else game_text(r, schemes)
 
 
 def _points(points: float) -> str:

@@ -1,9 +1,12 @@
-"""A simulated match written as a tenhou.net/6 JSON record, which `sanma replay` reads back.
+"""A played match written as a tenhou.net/6 JSON record, which `sanma replay` reads back.
 
 The format (see calc/logs/tenhou6.py): per hand `[[round, honba, sticks], scores, dora indicators,
 ura indicators, hand, draws, discards (× 4 seats, the fourth empty), result]`. Tile codes, yaku and
-draw names are Tenhou's (calc/logs/tenhou.py). The amounts come from the match engine's settlement
-under the simulation's profile; with the `tenhou` profile (the default) a replay finds no mismatch.
+draw names are Tenhou's (calc/logs/tenhou.py). The writer takes a match as the simulator keeps it
+(calc.sim.run.MatchRun: `rows` settled by the match engine, `plays` each hand by tile id 0-135:
+`haipai`, `takes`, `gives`, `dora`, `ura` and the round state's `result`) without importing the
+simulator. The amounts are the match engine's settlement under the run's profile; with the
+`tenhou` profile (the default) a replay finds no mismatch.
 """
 
 from __future__ import annotations
@@ -11,13 +14,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from calc.table import payment
 from calc.core.errors import SanmaError
-from calc.table.events import FOUR_KANS, NINE_TERMINALS
+from calc.core.tiles import red_ids
 from calc.logs import tenhou as TH
-from calc.sim.engine import CALL_PON, EXHAUSTIVE, NAGASHI, HandPlay
-from calc.sim.wall import red_ids
 from calc.scoring.value import BAIMAN, HANEMAN, MANGAN, SANBAIMAN, YAKUMAN
+from calc.table import payment
+from calc.table.play import EXHAUSTIVE, FOUR_KANS, NAGASHI, NINE_TERMINALS
+from calc.table.play import PON as CALL_PON
 
 SEATS = 4  # the format always has four seats
 CODE = {tile: code for code, tile in TH.TENHOU6_TILES.items()}
@@ -68,7 +71,7 @@ def _gives_text(entry: tuple, red) -> int | str:
     return 0  # the slot after an open kan
 
 
-def _hand_columns(play: HandPlay, red) -> list:
+def _hand_columns(play, red) -> list:
     out = []
     melds_so_far: list[dict] = [dict() for _ in range(3)]  # value -> pon tile ids, for added kans
     for seat in range(SEATS):
@@ -128,23 +131,24 @@ def _yaku_texts(ev) -> list[str]:
     return out
 
 
-def hand_json(row, play: HandPlay, red: frozenset[int], players: int) -> list:
+def hand_json(row, play, red: frozenset[int], players: int) -> list:
     start = [s - d for s, d in zip(row.scores, row.deltas)]
     head = [[_round_raw(row), row.honba, row.sticks_before], start + [0] * (SEATS - players),
             [code(t, red) for t in play.dora], [code(t, red) for t in play.ura]]
     columns = _hand_columns(play, red)
-    if play.wins:
+    if row.kyoku.wins:
         result: list = ["和了"]
-        for w, record in zip(row.kyoku.wins, play.wins):
+        for w in row.kyoku.wins:
             result.append(list(row.settlement.winner_share(w.winner)[0]) + [0] * (SEATS - players))
             pao = w.liable if w.liable is not None else w.winner
-            result.append([w.winner, record.from_seat, pao,
-                           _value_text(record.evaluation, row.settlement, w.winner, row.dealer, w.tsumo, players),
-                           *_yaku_texts(record.evaluation)])
+            from_seat = w.winner if w.tsumo else w.discarder
+            result.append([w.winner, from_seat, pao,
+                           _value_text(w.evaluation, row.settlement, w.winner, row.dealer, w.tsumo, players),
+                           *_yaku_texts(w.evaluation)])
     else:
-        word = DRAW_WORDS[play.draw_kind]
+        kind = play.result.draw.kind
         deltas = list(row.settlement.deltas) + [0] * (SEATS - players)
-        result = [word, deltas] if play.draw_kind in (EXHAUSTIVE, NAGASHI) else [word]
+        result = [DRAW_WORDS[kind], deltas] if kind in (EXHAUSTIVE, NAGASHI) else [DRAW_WORDS[kind]]
     return [*head, *columns, result]
 
 

@@ -1,0 +1,191 @@
+"""The event schema of play at the table, and the facts a round hands back.
+
+Every producer speaks these events: the log readers (calc.logs.mjlog, calc.logs.tenhou6) translate
+their format into them, the simulator's bots choose them. `calc.table.round.Round` applies them,
+checks each is legal and derives every fact (first go-around, ippatsu, rinshan, furiten, haitei /
+houtei, kan dora timing, pao, tenpai at the draw). Seats are absolute (0 = the first dealer); tiles
+are `calc.core.notation.Tile` pairs (index 0-33, red).
+
+A round ends in `Win` facts (one, or two on a double ron) or one `Draw`; `RoundResult` is the
+whole hand as played, which `calc.table.round.settle_event` turns into the match engine's
+`calc.table.events.Kyoku`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from calc.core.notation import Tile
+
+PON, DAIMINKAN, ANKAN, KAKAN, NUKI = "pon", "daiminkan", "ankan", "kakan", "nuki"
+
+# How the winning tile reached the winner (the truth files' `win_source`).
+DISCARD, DRAW = "discard", "draw"
+AFTER_NUKI = "replacement_after_nukidora"
+REPLACEMENT = {ANKAN: "replacement_after_ankan", KAKAN: "replacement_after_kakan",
+               DAIMINKAN: "replacement_after_daiminkan", NUKI: AFTER_NUKI}
+ON_KAKAN, ON_ANKAN, ON_NUKI = "kakan", "ankan", "nuki"  # ron on an added kan / closed kan / a north
+
+# How a hand ends without a win. The abortive kinds are Tenhou's names.
+EXHAUSTIVE, NAGASHI = "exhaustive", "nagashi_mangan"
+EXHAUSTIVE_KINDS = (EXHAUSTIVE, NAGASHI)  # the wall ran out: tenpai is decided
+NINE_TERMINALS, FOUR_KANS = "kyuushu_kyuuhai", "suukaikan"
+
+
+# --- events -------------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """The start of a hand. `round_raw` is Tenhou's number: 0-3 East, 4-7 South, 8-11 West."""
+
+    round_raw: int
+    honba: int
+    sticks: int  # riichi sticks on the table
+    dealer: int
+    scores: tuple[int, ...]
+    hands: tuple[tuple[Tile, ...], ...]  # 13 tiles per seat
+    dora: Tile  # the first indicator
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    seat: int
+    tile: Tile  # from the live wall, or the replacement owed after a kan or an extraction
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    seat: int
+    tile: Tile
+    riichi: bool = False  # this discard declares riichi
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """Pon or daiminkan of the discard just made."""
+
+    seat: int
+    kind: str  # pon | daiminkan
+    called: Tile
+    own: tuple[Tile, ...]  # the tiles from the caller's hand
+    from_seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Ankan:
+    seat: int
+    tiles: tuple[Tile, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Kakan:
+    seat: int
+    tile: Tile  # added to the seat's pon
+
+
+@dataclass(frozen=True, slots=True)
+class Nuki:
+    seat: int
+    tile: Tile
+
+
+@dataclass(frozen=True, slots=True)
+class Dora:
+    indicator: Tile  # a kan dora indicator turned over
+
+
+@dataclass(frozen=True, slots=True)
+class Agari:
+    """A win on what `from_seat` just gave up (ron, chankan, a north) or drew (tsumo: from_seat = winner).
+
+    `ura`: the ura indicators under the dora shown (kept only for a riichi winner). `claim`: what a
+    record says of the win (calc.logs.model.LogWin), whose `deltas` are applied to the scores.
+    """
+
+    winner: int
+    from_seat: int
+    ura: tuple[Tile, ...] = ()
+    claim: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class Ryuukyoku:
+    """The hand ends without a win: the wall ran out (`exhaustive`, or `nagashi_mangan` as a record
+    names it) or an abortive draw; `deltas` as a record states them (None: not known here)."""
+
+    kind: str
+    deltas: tuple[int, ...] | None = None
+
+
+Event = Draw | Discard | Call | Ankan | Kakan | Nuki | Dora | Agari | Ryuukyoku
+
+
+# --- facts --------------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Meld:
+    kind: str  # pon | daiminkan | ankan | kakan
+    tiles: tuple[Tile, ...]  # sorted
+    called: Tile | None  # the tile taken from another player (None for ankan)
+    from_seat: int | None  # who discarded it (None for ankan)
+
+    @property
+    def red(self) -> int:
+        return sum(1 for _, red in self.tiles if red)
+
+
+@dataclass(frozen=True, slots=True)
+class Win:
+    """One win as the play made it: the hand, how the tile came and every situation."""
+
+    winner: int
+    from_seat: int  # the winner on a tsumo
+    tsumo: bool
+    closed: tuple[Tile, ...]  # concealed tiles, the winning tile included, sorted
+    win_tile: Tile
+    melds: tuple[Meld, ...]  # in the order they were called; a kakan keeps its pon's place
+    nuki: int  # norths extracted by the winner
+    win_source: str
+    riichi: bool  # true for a double riichi too
+    double_riichi: bool
+    ippatsu: bool
+    rinshan: bool
+    chankan: bool
+    haitei: bool
+    houtei: bool
+    tenhou: bool
+    chiihou: bool
+    renhou: bool  # a non-dealer's ron before their first draw, uninterrupted (Tenhou has no such yaku)
+    seat_wind: int  # tile index 27-29
+    round_wind: int
+    dora_indicators: tuple[Tile, ...]  # revealed at the win, kan dora included
+    ura_indicators: tuple[Tile, ...]  # only for a riichi winner
+    pao: int | None  # who fed the third dragon or fourth wind meld
+    honba: int
+    sticks: int  # riichi sticks this winner collects: on the table at the win (deposits of this hand included)
+    scores_before: tuple[int, ...]  # after this hand's deposits (and an earlier winner of a double ron)
+    log: Any = None  # what a record claims (calc.logs.model.LogWin); None when simulated
+
+
+@dataclass(frozen=True, slots=True)
+class DrawResult:
+    kind: str  # exhaustive | nagashi_mangan | kyuushu_kyuuhai | suukaikan | ...
+    tenpai: tuple[int, ...] | None  # decided from the hands; None for an abortive draw
+    nagashi: tuple[int, ...]  # seats paid a nagashi mangan: every discard a terminal or honour, none called
+    deltas: tuple[int, ...] | None  # as a record states them; None when simulated
+    scores_before: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RoundResult:
+    """One hand as played: the header, the deposits that stood, and the win(s) or the draw."""
+
+    round_wind: int  # tile index 27 East, 28 South, 29 West
+    round_number: int  # 1-3
+    honba: int
+    sticks: int  # riichi sticks on the table at the start
+    dealer: int
+    scores: tuple[int, ...]  # at the start
+    riichi: tuple[int, ...]  # seats whose deposit was taken, in order
+    wins: tuple[Win, ...]  # two on a double ron
+    draw: DrawResult | None
+    scores_after: tuple[int, ...]
