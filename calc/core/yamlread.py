@@ -26,17 +26,21 @@ class RecordError(SanmaError):
 
 
 class YamlMap(dict):
-    """A mapping that knows its line and each key's line."""
+    """A mapping that knows its line and each key's line (an empty one made in code knows none)."""
 
-    line = 0
-    key_lines: dict
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.line = 0
+        self.key_lines: dict = {}
 
 
 class YamlList(list):
-    """A list that knows its line and each item's line."""
+    """A list that knows its line and each item's line (one made in code knows none)."""
 
-    line = 0
-    item_lines: list
+    def __init__(self, *args) -> None:
+        super().__init__(*args)
+        self.line = 0
+        self.item_lines: list = [None] * len(self)
 
 
 class _Loader(yaml.SafeLoader):
