@@ -44,3 +44,98 @@ def test_empty_records_on_the_command_line(tmp_path):
     path.write_text("players: [A, B, C]\nhands:\n")
     result = run("settle", str(path))
     assert result.exit_code == 0 and "(no hands recorded)" in result.stdout
+
+
+# ---------------------------------------------------------------- hands that cannot have happened
+
+IMPOSSIBLE_HANDS = [
+    ("ippatsu on the replacement after one's own kan",
+     ["123p456p789s1z1z (5555z)", "--tsumo", "--riichi", "--ippatsu", "--rinshan"],
+     "--ippatsu with --rinshan: the replacement tile follows your own kan, and a kan ends ippatsu"),
+    ("ippatsu on the replacement after a north, Tenhou",
+     ["123p456p789s99p234s", "--tsumo", "--riichi", "--ippatsu", "--rinshan", "--nuki", "1", "--rules", "tenhou"],
+     "follows your own extracted north, which ends ippatsu under this profile (north.nuki_cancels_ippatsu)"),
+    ("four plain fives", ["123p789s1z1z6s6s6s (5555p)"],
+     "4 plain copies of 5p: with a red five in the set (game.red_fives) there are three plain 5p and one 0p"),
+    ("four plain fives with an indicator", ["123p789s1z1z6s6s6s [555p]", "--dora", "5p"],
+     "4 plain copies of 5p"),
+    ("ura without dora", ["123p456p789s11z55z5z", "--riichi", "--ura", "3p"],
+     "1 ura indicator(s) but 0 dora indicator(s): each ura indicator lies under a dora indicator"),
+    ("more ura than dora", ["123p456p789s11z55z5z", "--riichi", "--dora", "1z", "--ura", "3p4p"],
+     "2 ura indicator(s) but 1 dora indicator(s)"),
+    ("renhou that counts for nothing", ["123p456p789s11z55z5z", "--renhou", "--seat", "S", "--rules", "tenhou"],
+     "--renhou: profile 'tenhou' does not score renhou (hand.renhou: none)"),
+    ("honba 10**30", ["123p456p789s11z55z5z", "--honba", str(10**30)],
+     f"honba {10**30}: a table never gets past 100 honba"),
+    ("more sticks than points", ["123p456p789s11z55z5z", "--sticks", "106"],
+     "106 riichi sticks: the table's 105000 points make at most 105 sticks of 1000"),
+]
+
+
+@pytest.mark.parametrize("args, message", [c[1:] for c in IMPOSSIBLE_HANDS], ids=[c[0] for c in IMPOSSIBLE_HANDS])
+def test_impossible_hands_are_refused_with_the_reason(args, message):
+    result = run("hand", *args)
+    assert result.exit_code == 1, result.output
+    assert result.stdout == "" and result.stderr.count("\n") == 1
+    assert message in result.stderr
+
+
+def test_ippatsu_on_a_north_replacement_where_the_profile_keeps_it():
+    # standard: north.nuki_cancels_ippatsu false; the kan in the hand came before the riichi
+    result = run("hand", "123p456p789s99p234s", "--tsumo", "--riichi", "--ippatsu", "--rinshan", "--nuki", "1",
+                 "--json")
+    assert result.exit_code == 0, result.output
+    assert {"ippatsu", "rinshan_kaihou"} <= {y["name"] for y in __import__("json").loads(result.stdout)["yaku"]}
+
+
+def test_the_red_five_makes_four_fives_legal():
+    result = run("hand", "123p789s1z1z6s6s6s (0555p)", "--tsumo", "--json")
+    assert result.exit_code == 0, result.output
+
+
+def test_a_logged_renhou_situation_adds_nothing_where_the_profile_has_none():
+    """Logs state the situation whatever the rules: the evaluator gives it no value under `none`."""
+    from calc.core.rules import load
+    from calc.scoring.evaluate import evaluate
+    from calc.scoring.hand import WinContext, build_hand
+
+    context = WinContext(renhou=True, seat_wind=28)
+    rules = load("tenhou")
+    evaluation = evaluate(build_hand("123p456p789s11s555z", rules, context), context, rules)
+    assert dict(evaluation.yaku) == {"haku": 1} and evaluation.han == 1
+
+
+BOUNDS = [
+    (["pay", "--yakuman", "100"], "yakuman ×100: under profile 'standard' one hand is paid at most ×4"),
+    (["pay", "--yakuman", "7", "--rules", "mahjongsoul"], "at most ×6"),
+    (["pay", "--yakuman", "2", "--rules", "ron-adjust"], None),
+    (["pay", "--han", str(10**21)], f"{10**21} han: no hand counts more than 100"),
+    (["pay", "--han", "3", "--fu", "30", "--honba", "101"], "honba 101: a table never gets past 100 honba"),
+    (["simulate", "--matches", "1", "--workers", "1000"], "--workers 1000: this machine has"),
+]
+
+
+@pytest.mark.parametrize("args, message", BOUNDS)
+def test_every_number_has_a_bound(args, message):
+    result = run(*args)
+    if message is None:
+        assert result.exit_code == 0, result.output
+        return
+    assert result.exit_code == 1 and message in result.stderr, result.output
+
+
+def test_the_largest_yakuman_the_bound_allows_is_a_real_hand():
+    """daisuushii (2) + suuankou tanki (2) + tsuuiisou + tenhou = ×6 where double yakuman count."""
+    import json
+
+    result = run("hand", "1z1z1z2z2z2z3z3z3z4z4z4z7z7z", "--tsumo", "--tenhou", "--seat", "E", "--rules",
+                 "mahjongsoul", "--json")
+    assert json.loads(result.stdout)["yakuman"] == 6
+    result = run("hand", "1z1z1z2z2z2z3z3z3z4z4z4z7z7z", "--tsumo", "--tenhou", "--seat", "E", "--json")
+    assert json.loads(result.stdout)["yakuman"] == 4
+
+
+def test_han_in_a_record_is_bounded():
+    with pytest.raises(record.RecordError) as error:
+        settle_text(f"players: [A, B, C]\nhands:\n  - win: {{winner: A, from: B, han: {10**21}}}\n")
+    assert f"match.yaml:3: hand 1: {10**21} han: no hand counts more than 100" in str(error.value)

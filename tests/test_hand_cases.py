@@ -49,9 +49,8 @@ CASES = [
      {"riichi": 1}, 4, 50, "mangan", [("discarder", 8000)]),
     ("daisuushii", dict(hand="99p44z [111z] [222z] [3333z] 4z", seat="S"),
      {"daisuushii": 13}, 13, 50, "yakuman", [("discarder", 32000)]),
-    # Renhou per profile: none (not a yaku), mangan (a 5-han yaku), yakuman.
-    ("renhou-none", dict(hand="123p456p789s11s555z", seat="S", renhou=True),
-     {"haku": 1}, 1, 40, None, [("discarder", 1300)]),
+    # Renhou per profile: mangan (a 5-han yaku), yakuman; asked under `none` it is refused
+    # (tests/test_bad_input.py), and a log's renhou situation adds nothing there.
     # Renhou as a mangan tops the hand up to 5 han: haku 1 + renhou 4 = a mangan, not a haneman.
     ("renhou-mangan", dict(hand="123p456p789s11s555z", seat="S", renhou=True, rules=profile("renhou-mangan")),
      {"haku": 1, "renhou": 4}, 5, 40, "mangan", [("discarder", 8000)]),

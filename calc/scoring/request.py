@@ -10,7 +10,7 @@ from dataclasses import dataclass, fields
 
 from calc.table import payment
 from calc.core import tiles as T
-from calc.core.errors import SanmaError
+from calc.core.errors import IllegalHandError, SanmaError
 from calc.scoring.evaluate import Evaluation, evaluate
 from calc.scoring.hand import SITUATION_FLAGS, Hand, WinContext, build_hand, parse_indicators
 from calc.core.rules import SCHEMES, RuleSet, load
@@ -103,6 +103,11 @@ def build(request: HandRequest, rules: RuleSet | None = None) -> tuple[Hand, Win
         honba=request.honba,
         sticks=request.sticks,
     )
+    if request.renhou and rules.hand.renhou == "none":
+        # A log states the situation whatever the rules; a person asking for renhou expects it to count.
+        raise IllegalHandError(f"--renhou: profile {rules.name!r} does not score renhou (hand.renhou: none), so the "
+                               f"flag would change nothing; leave it out, or use a profile with hand.renhou: "
+                               f"mangan or yakuman")
     hand = build_hand(request.hand, rules, context, win=request.win, indicators=dora + ura)
     return hand, context, rules
 

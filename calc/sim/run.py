@@ -267,6 +267,11 @@ def check_save_dir(path: Path) -> None:
         raise SaveError(f"--save {path}: cannot write there ({e.strerror})") from None
 
 
+def max_workers() -> int:
+    """Processes beyond twice the cores only wait for each other and cost memory."""
+    return 2 * (os.cpu_count() or 1)
+
+
 # --- the commands' work: validation first, then the run, stoppable with Ctrl-C ---------------------
 class SimInputError(SanmaError):
     """Bad input to `sanma simulate` / `sanma compare`, refused before any work starts."""
@@ -278,6 +283,9 @@ def validate(matches: int, bots: str, schemes: tuple[str, ...], length: str | No
         raise SimInputError(f"--matches {matches}: give 1 or more matches")
     if workers is not None and workers < 1:
         raise SimInputError(f"--workers {workers}: give 1 or more processes")
+    if workers is not None and workers > max_workers():
+        raise SimInputError(f"--workers {workers}: this machine has {os.cpu_count() or 1} core(s); more than "
+                            f"{max_workers()} processes make the run no faster, only heavier")
     if bots not in B.BOTS:
         raise SimInputError(f"unknown bot {bots!r}; valid: {', '.join(B.BOTS)}")
     for scheme in schemes:
