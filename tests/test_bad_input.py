@@ -139,3 +139,62 @@ def test_han_in_a_record_is_bounded():
     with pytest.raises(record.RecordError) as error:
         settle_text(f"players: [A, B, C]\nhands:\n  - win: {{winner: A, from: B, han: {10**21}}}\n")
     assert f"match.yaml:3: hand 1: {10**21} han: no hand counts more than 100" in str(error.value)
+
+
+# ---------------------------------------------------------------- pao and double ron in a record
+
+RECORD_CASES = [
+    ("pao on a mangan", "  - win: {winner: A, from: B, limit: mangan, liable: C}\n",
+     "match.yaml:4: hand 1: pao (`liable:`) answers for a yakuman (daisangen or daisuushii); this win is mangan"),
+    ("pao by the discarder", "  - win: {winner: A, from: B, limit: yakuman, liable: B}\n",
+     "hand 1: B is liable and dealt in: the ron is theirs to pay anyway, so pao changes nothing"),
+    ("pao on a hand without its yakuman", "  - win: {winner: A, from: B, hand: \"123p456p789s11z [555z]\", liable: C}\n",
+     "match.yaml:4: hand 1: A's hand has no daisangen or daisuushii, the only yakuman pao answers for"),
+    ("pao on a closed daisangen", "  - win: {winner: A, tsumo: true, hand: \"555z666z777z11z 123p\", liable: C}\n",
+     "hand 1: A's hand: its daisangen has no called set, so nobody fed it and nobody is liable"),
+    ("double ron, two sets of dora",
+     "  - win: [{winner: A, from: B, hand: \"123p456p789s666z5z5z\", dora: 1p},"
+     " {winner: C, from: B, hand: \"234p567p789s777z5z5z\", dora: 2p}]\n",
+     "hand 1: double ron: A and C see different dora indicators (1p and 2p); the table has one set"),
+    ("double ron, two winning tiles",
+     "  - win: [{winner: A, from: B, hand: \"123p456p789s555z1z1z\"}, {winner: C, from: B, hand: \"234p567p789s777z5z5z\"}]\n",
+     "hand 1: double ron: A and C win on different tiles (1z and 5z)"),
+    ("double ron, six copies",
+     "  - win: [{winner: A, from: B, hand: \"111p234p789s666z5z5z\"}, {winner: C, from: B, hand: \"111p234p789s777z5z5z\"}]\n",
+     "double ron: A and C's hands, melds and indicators hold 6 1p between them (the discard counted once); "
+     "the set has four 1p"),
+    ("double ron, four plain fives",
+     "  - win: [{winner: A, from: B, hand: \"555p234p789s666z1z1z\"}, {winner: C, from: B, hand: \"555p678s789s777z1z1z\"}]\n",
+     "hold 6 5p (0 red)"),
+    ("double ron, a fifth plain five between them",
+     "  - win: [{winner: A, from: B, hand: \"555p678p789s666z1z1z\"}, {winner: C, from: B, hand: \"567p678s789s777z1z1z\"}]\n",
+     "hold 4 5p (0 red) between them (the discard counted once); the set has three plain 5p and one 0p"),
+]
+
+
+@pytest.mark.parametrize("hands, message", [c[1:] for c in RECORD_CASES], ids=[c[0] for c in RECORD_CASES])
+def test_records_that_cannot_have_happened(hands, message):
+    with pytest.raises(record.RecordError) as error:
+        settle_text("rules: standard\nplayers: [A, B, C]\nhands:\n" + hands)
+    assert message in str(error.value)
+
+
+def test_a_double_ron_that_shares_the_table_settles():
+    settled = settle_text("players: [A, B, C]\nhands:\n  - win: [{winner: A, from: B, hand: \"123p456p789s666z5z5z\"}, "
+                          "{winner: C, from: B, hand: \"234p567p789s777z5z5z\"}]\n")
+    assert settled.rows[0].deltas == (2400, -4000, 1600)
+
+
+def test_a_fed_daisangen_is_paid_by_the_liable_player():
+    settled = settle_text("players: [A, B, C]\nhands:\n"
+                          "  - win: {winner: A, tsumo: true, hand: \"555z777z11z123p [666z]\", liable: C}\n")
+    assert settled.rows[0].deltas == (48000, 0, -48000)
+
+
+def test_pao_where_the_profile_has_none(tmp_path):
+    (tmp_path / "club.yaml").write_text("extends: standard\npayment:\n  pao: false\n")
+    (tmp_path / "m.yaml").write_text("rules: club.yaml\nplayers: [A, B, C]\nhands:\n"
+                                     "  - win: {winner: A, from: B, limit: yakuman, liable: C}\n")
+    result = run("settle", str(tmp_path / "m.yaml"))
+    assert result.exit_code == 1
+    assert "m.yaml:4: hand 1: profile 'club' plays no pao (payment.pao: false)" in result.stderr
