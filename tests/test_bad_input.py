@@ -198,3 +198,87 @@ def test_pao_where_the_profile_has_none(tmp_path):
     result = run("settle", str(tmp_path / "m.yaml"))
     assert result.exit_code == 1
     assert "m.yaml:4: hand 1: profile 'club' plays no pao (payment.pao: false)" in result.stderr
+
+
+# ---------------------------------------------------------------- messages that say what to do
+
+EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "match.yaml"
+
+
+def test_a_directory_as_a_profile(tmp_path):
+    for args in (["rules", "check", str(tmp_path)], ["hand", "123p456p789s11z55z5z", "--rules", str(tmp_path)]):
+        result = run(*args)
+        assert result.exit_code == 1
+        assert f"{tmp_path} is a directory; give a profile file (YAML) or a profile name" in result.stderr
+
+
+def test_a_pipe_as_a_profile(tmp_path):
+    import os
+
+    fifo = tmp_path / "profile"
+    os.mkfifo(fifo)
+    result = run("rules", "check", str(fifo))
+    assert result.exit_code == 1 and "is not a regular file (a pipe or a device, such as /dev/stdin)" in result.stderr
+
+
+def test_settle_reads_a_record_from_standard_input():
+    text = EXAMPLE.read_text()
+    from_stdin = run("settle", "-", input=text)
+    assert from_stdin.exit_code == 0, from_stdin.output
+    assert from_stdin.stdout.replace("<stdin>", str(EXAMPLE)) == run("settle", str(EXAMPLE)).stdout
+    bad = run("settle", "-", input="players: [A, B, C]\nhands:\n  - win: {winner: D, from: A, han: 1, fu: 30}\n")
+    assert bad.exit_code == 1 and bad.stderr.startswith("Error: <stdin>:3: hand 1: unknown player 'D'")
+    empty = run("settle", "-", input="")
+    assert "the record is empty" in empty.stderr
+
+
+def test_settle_dev_stdin_from_a_pipe():
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "calc", "settle", "/dev/stdin"], input=EXAMPLE.read_text(),
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert "Final standings" in done.stdout
+
+
+@pytest.mark.parametrize("text, message", [
+    ("players: [A, B]\n", "players must list the 3 players of this profile, East first; got 2 (A, B)"),
+    ("players: [A, B, C, D]\n", "got 4 (A, B, C, D)"),
+    ("players: [A, B, C]\nhands:\n  - win: {winner: A, from: B, hand: \"123p456p789s11z555z\", dora: 3}\n",
+     "match.yaml:3: hand 1: 'dora' takes indicator tiles such as 3p or 3p9m (a tile needs its suit letter"),
+    ("players: [A, B, C]\nhands:\n\t- draw:\n",
+     "match.yaml:3, column 1: a tab character: YAML indents and separates with spaces only; replace the tab"),
+])
+def test_record_messages_say_what_to_do(text, message):
+    with pytest.raises(record.RecordError) as error:
+        settle_text(text)
+    assert message in str(error.value)
+
+
+def test_a_sichuan_profile_extending_a_sanma_one(tmp_path):
+    path = tmp_path / "mine.yaml"
+    path.write_text("variant: sichuan\nextends: standard\n")
+    result = run("rules", "check", str(path))
+    assert result.exit_code == 1 and result.stderr.count("\n") == 1
+    assert ("mine.yaml:2, at extends: a sichuan profile cannot extend 'standard', a sanma profile; extend a "
+            "sichuan one (sichuan, sichuan-cap4, sichuan-tsumo-fan)") in result.stderr
+    path.write_text("extends: sichuan\nvariant: sanma\n")
+    assert "a sanma profile cannot extend 'sichuan', a sichuan profile" in run("rules", "check", str(path)).stderr
+
+
+def test_a_tab_in_a_profile(tmp_path):
+    path = tmp_path / "club.yaml"
+    path.write_text("extends: standard\npayment:\n\tpao: false\n")
+    assert "club.yaml:3: a tab character" in run("rules", "check", str(path)).stderr
+
+
+def test_simulate_save_refuses_a_folder_with_games_unless_forced(tmp_path):
+    (tmp_path / "old.json").write_text("{}")
+    args = ["simulate", "--matches", "1", "--seed", "1", "--workers", "1", "--save", str(tmp_path)]
+    refused = run(*args)
+    assert refused.exit_code == 1
+    assert "already holds 1 game file(s) (old.json, ...); choose an empty folder, or add --force" in refused.stderr
+    forced = run(*args, "--force")
+    assert forced.exit_code == 0, forced.output
+    assert len(list(tmp_path.glob("*.json"))) == 2

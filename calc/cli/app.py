@@ -268,7 +268,7 @@ def table_command(
 
 @app.command("settle")
 def settle_command(
-    file: Path = typer.Argument(..., help="A match record (YAML); see the README's 'Match records'."),
+    file: Path = typer.Argument(..., help="A match record (YAML; - = standard input); see the README's 'Match records'."),
     explain: bool = typer.Option(False, "--explain", help="Add the payment arithmetic of each hand."),
     scheme: Optional[str] = typer.Option(None, "--scheme", help="Re-settle the same hands under another tsumo scheme."),
     all_schemes: bool = typer.Option(False, "--all-schemes", help="Final standings under every scheme, side by side."),
@@ -280,18 +280,20 @@ def settle_command(
 
     if scheme is not None and all_schemes:
         raise typer.BadParameter("--scheme and --all-schemes do not go together")
+    from calc.core.yamlread import file_label, file_text
     from calc.sichuan import record as sichuan_record
 
-    if sichuan_record.is_sichuan_record(file):  # its `rules:` profile says `variant: sichuan` (issue 7)
+    text, label = file_text(file), file_label(file)  # read once: `-` and pipes cannot be read twice
+    if sichuan_record.is_sichuan_record(file, text):  # its `rules:` profile says `variant: sichuan` (issue 7)
         if scheme is not None or all_schemes:
             raise typer.BadParameter("--scheme and --all-schemes are sanma tsumo schemes; a Sichuan record has none")
         from calc.sichuan import report as sichuan_report
 
-        settled = sichuan_record.settle(sichuan_record.read(file))
+        settled = sichuan_record.settle(sichuan_record.read_text(text, label))
         typer.echo(json.dumps(sichuan_report.settle_dict(settled), ensure_ascii=False) if as_json
                    else sichuan_report.settle_text(settled, explain=explain))
         return
-    match_record = record.read(file)
+    match_record = record.read_text(text, label)
     # The record is checked under its own profile first: a record that cannot have happened is
     # rejected whatever scheme is asked for, before anything is printed.
     schemes = record.settle_all_schemes(match_record) if all_schemes else None
@@ -382,12 +384,13 @@ def simulate_command(
     as_json: bool = typer.Option(False, "--json", help="One JSON object."),
     save: Optional[Path] = typer.Option(None, "--save", help="Write each game as tenhou.net/6 JSON in this folder."),
     workers: Optional[int] = typer.Option(None, "--workers", help="Processes (default: every core)."),
+    force: bool = typer.Option(False, "--force", help="Let --save write into a folder that already holds games."),
 ) -> None:
     """Simulate matches tile by tile; statistics beside the same figures of real Tenhou games."""
     from calc.sim import commands
 
     setup = commands.prepare_simulate(matches=matches, seed=seed, length=length, rules=rules, bots=bots, save=save,
-                                      workers=workers)
+                                      workers=workers, force=force)
     bar = _sim_bar(matches, "simulating")
     try:
         result, interrupted = commands.simulate(setup, matches, as_json=as_json, workers=workers,

@@ -10,6 +10,7 @@ name or a file beside the record. Every error names the file, the line and, insi
 from __future__ import annotations
 
 import difflib
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -82,20 +83,45 @@ def load_yaml(text: str, file: str) -> Any:
         return yaml.load(text, Loader=loader_class)  # noqa: S506 - a SafeLoader subclass
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
-        problem = getattr(exc, "problem", None) or "invalid YAML"
-        raise RecordError(f"YAML syntax error: {problem}", file=file,
+        raise RecordError(yaml_problem(exc, text), file=file,
                           line=mark.line + 1 if mark else None,
                           column=mark.column + 1 if mark else None) from None
 
 
+def yaml_problem(exc: yaml.YAMLError, text: str) -> str:
+    """PyYAML's complaint in a person's words, with what to do where we know it."""
+    mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+    problem = getattr(exc, "problem", None) or "invalid YAML"
+    lines = text.splitlines()
+    at = lines[mark.line][mark.column:mark.column + 1] if mark and mark.line < len(lines) else ""
+    if "'\\t'" in problem or at == "\t":
+        return "a tab character: YAML indents and separates with spaces only; replace the tab with spaces"
+    return f"YAML syntax error: {problem}"
+
+
+STDIN = "-"
+
+
+def file_label(path: str | Path) -> str:
+    """How messages name a record: its path, or <stdin> for `-`."""
+    return "<stdin>" if str(path) == STDIN else str(path)
+
+
 def file_text(path: str | Path) -> str:
-    """A record file's text; a missing or non-UTF-8 file is a RecordError."""
+    """A record file's text (`-` = standard input); a missing or non-UTF-8 file is a RecordError.
+    A pipe can be read only once: read the text once and pass it on."""
     try:
-        return Path(path).read_text(encoding="utf-8")
+        data = sys.stdin.buffer.read() if str(path) == STDIN else Path(path).read_bytes()
     except OSError as exc:
-        raise RecordError(f"cannot read the record: {exc.strerror}", file=str(path)) from None
+        raise RecordError(f"cannot read the record: {exc.strerror}", file=file_label(path)) from None
+    return _decode(data, str(path))
+
+
+def _decode(data: bytes, key: str) -> str:
+    try:
+        return data.decode("utf-8")
     except UnicodeDecodeError:
-        raise RecordError("the record is not UTF-8 text", file=str(path)) from None
+        raise RecordError("the record is not UTF-8 text", file=file_label(key)) from None
 
 
 def profile_path(name: str, record_file: str) -> str:
@@ -150,8 +176,12 @@ class RecordReader:
 
     def read_players(self, players: Any, count: int, order: str, line: int | None) -> tuple[str, ...]:
         """`players:` -> their names (numbers read as text), `count` different ones; sets self.players."""
-        if not isinstance(players, list) or len(players) != count:
+        if not isinstance(players, list):
             raise self.error(f"players must list the {count} players, {order}, got {show(players)}", line)
+        if len(players) != count:
+            given = ", ".join(str(name) for name in players) or "none"
+            raise self.error(f"players must list the {count} players of this profile, {order}; got {len(players)} "
+                             f"({given})", line)
         for name, item_line in zip(players, players.item_lines):
             if isinstance(name, bool) or not isinstance(name, (str, int)) or str(name).strip() == "":
                 raise self.error(f"a player's name must be text, got {show(name)} (quote names like yes/no/on/off)",

@@ -60,8 +60,20 @@ class HandRequest:
                 "str": isinstance(value, str),
             }.get(expected, value is None or isinstance(value, str))
             if not ok:
-                raise SanmaError(f"key {key!r} must be {expected.replace('|', ' or ')}, got {value!r}")
+                raise SanmaError(f"{key!r} takes {_KIND.get(key, _KIND[expected])}, got {value!r}")
         return cls(**data)
+
+
+# What each key takes, in words (a batch line or a record's win is written by a person).
+_KIND = {
+    "bool": "true or false", "int": "a whole number", "str": "text", "str | None": "text",
+    "hand": "the hand in mpsz text, e.g. \"234p678s5z5z [999m]\"",
+    "win": "one tile such as 5p (a tile needs its suit letter: m, p, s or z)",
+    "dora": "indicator tiles such as 3p or 3p9m (a tile needs its suit letter: m, p, s or z)",
+    "ura": "indicator tiles such as 3p or 3p9m (a tile needs its suit letter: m, p, s or z)",
+    "seat": "a wind: E, S or W", "round": "a wind: E, S or W",
+    "rules": "a profile name or file", "scheme": "a scheme name",
+}
 
 
 @dataclass(frozen=True)

@@ -25,11 +25,11 @@ def _setup_line(what: str, s: SR.Setup, matches: int, done: int) -> str:
 
 
 def prepare_simulate(*, matches: int, seed: int, length: str | None, rules: str, bots: str,
-                     save: Path | None, workers: int | None = None) -> SR.Setup:
+                     save: Path | None, workers: int | None = None, force: bool = False) -> SR.Setup:
     SR.validate(matches, bots, (), length, workers)
     profile = R.load(rules)
     if save is not None:
-        SR.check_save_dir(save)
+        SR.check_save_dir(save, force)
     return SR.setup(profile, schemes=(profile.payment.scheme,), bots=bots, seed=str(seed), length=length,
                     save=str(save) if save is not None else None)
 

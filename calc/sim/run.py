@@ -254,10 +254,16 @@ def _methods() -> list[str]:
     return get_all_start_methods()
 
 
-def check_save_dir(path: Path) -> None:
-    """An unwritable --save folder is refused before any work starts."""
+def check_save_dir(path: Path, force: bool = False) -> None:
+    """An unwritable --save folder is refused before any work starts, and so is one that already
+    holds games (unless --force): the new games would overwrite them or mix with them."""
     from calc.sim.record import SaveError
 
+    if path.is_dir() and not force:
+        games = sorted(p.name for p in path.glob("*.json"))
+        if games:
+            raise SaveError(f"--save {path}: the folder already holds {len(games)} game file(s) ({games[0]}, ...); "
+                            f"choose an empty folder, or add --force to write over them")
     try:
         path.mkdir(parents=True, exist_ok=True)
         probe = path / ".sanma-write-test"

@@ -30,7 +30,7 @@ from calc.core.errors import SanmaError
 from calc.core.notation import parse_hand, parse_tiles
 from calc.scoring.evaluate import Evaluation, evaluate
 from calc.table.events import ABORTS, Abort, DoubleRon, ExhaustiveDraw, Kyoku, Nagashi, Riichi, Win
-from calc.core.yamlread import RecordError, RecordReader, file_text, load_yaml, profile_path
+from calc.core.yamlread import RecordError, RecordReader, file_label, file_text, load_yaml, profile_path
 from calc.core.yamlread import YamlList as _List
 from calc.core.yamlread import YamlMap as _Map
 from calc.core.yamlread import show as _show
@@ -96,6 +96,8 @@ class _Reader(RecordReader):
         self.rules: RuleSet | None = None  # known once the top of the record is read
 
     def read(self, data: Any) -> Record:
+        if data is None:
+            raise self.error("the record is empty: it needs at least `players:` (see the README's match records)", 1)
         top = self.mapping(data, "the record", 1, TOP_KEYS)
         lines = top.key_lines
         rules = self.rules = self.profile(top, lines)
@@ -346,7 +348,7 @@ def read_text(text: str, file: str = "<record>") -> Record:
 
 
 def read(path: str | Path) -> Record:
-    return read_text(file_text(path), str(path))
+    return read_text(file_text(path), file_label(path))
 
 
 # ---------------------------------------------------------------- settling
