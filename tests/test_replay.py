@@ -136,3 +136,25 @@ def test_cli_usage_errors(data_dir):
     assert runner.invoke(app, ["replay", path, "--scheme", "nope"]).exit_code == 1
     assert runner.invoke(app, ["replay", path, "--scheme", "maru-dori", "--all-schemes"]).exit_code == 2
     assert runner.invoke(app, ["replay"]).exit_code == 2
+
+
+def test_cli_finds_logs_in_subfolders_and_notes_other_files(tmp_path, data_dir):
+    (tmp_path / "2026" / "01").mkdir(parents=True)
+    (tmp_path / "2026" / "01" / "a.xml").write_bytes((data_dir / "mjlog" / f"{GAME}.xml").read_bytes())
+    (tmp_path / "2026" / "b.json").write_bytes((data_dir / "json" / f"{GAME}.json").read_bytes())
+    (tmp_path / "README.md").write_text("# our club's games\n")
+    (tmp_path / ".hidden").mkdir()
+    (tmp_path / ".hidden" / "c.xml").write_text("<broken")
+    result = runner.invoke(app, ["replay", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert f"note: skipped 1 file(s) that are not logs: {tmp_path / 'README.md'}" in result.stderr
+    assert "Error" not in result.stderr
+    assert "2/2 games match the log" in result.stdout
+    only_notes = tmp_path / "notes"
+    only_notes.mkdir()
+    (only_notes / "todo.txt").write_text("replay these\n")
+    result = runner.invoke(app, ["replay", str(only_notes)])
+    assert result.exit_code == 1 and "no log files given (the directories hold no logs)" in result.stderr
+    # a file named on the command line is read whatever it holds: not a log is an error there
+    result = runner.invoke(app, ["replay", str(tmp_path / "README.md")])
+    assert result.exit_code == 1 and "not a Tenhou log" in result.stderr

@@ -313,7 +313,7 @@ def settle_command(
 
 @app.command("replay")
 def replay_command(
-    files: list[Path] = typer.Argument(..., help="Tenhou logs (mjlog XML, gzip or not, or tenhou.net/6 JSON) or directories."),
+    files: list[Path] = typer.Argument(..., help="Tenhou logs (mjlog XML, gzip or not, or tenhou.net/6 JSON) or directories (searched to any depth)."),
     scheme: Optional[str] = typer.Option(None, "--scheme", help="Also re-settle each game under this tsumo scheme."),
     all_schemes: bool = typer.Option(False, "--all-schemes", help="Final standings under every scheme, side by side."),
     as_json: bool = typer.Option(False, "--json", help="One JSON object per game, one per line."),
@@ -328,9 +328,12 @@ def replay_command(
     if scheme is not None and scheme not in SCHEMES:
         raise SanmaError(f"unknown scheme {scheme!r}; valid: {', '.join(SCHEMES)}")
     schemes = tuple(SCHEMES) if all_schemes else ((scheme,) if scheme else ())  # beside the log's own
-    paths = batch.expand(files)
+    paths, skipped = batch.expand(files)
+    if skipped:
+        names = ", ".join(str(p) for p in skipped[:3]) + (", ..." if len(skipped) > 3 else "")
+        typer.echo(f"note: skipped {len(skipped)} file(s) that are not logs: {names}", err=True)
     if not paths:
-        raise SanmaError("no log files given (the directories are empty)")
+        raise SanmaError("no log files given (the directories hold no logs)")
     totals = {"games": 0, "failed": 0, "matching": 0, "wins": [0, 0], "draws": [0, 0], "finals": [0, 0]}
     show_bar = sys.stderr.isatty() and len(paths) >= batch.PARALLEL_FROM
     bar = typer.progressbar(length=len(paths), label="replaying", file=sys.stderr) if show_bar else None

@@ -1,4 +1,4 @@
-"""Replay many log files: a directory means every file in it; many files use every core."""
+"""Replay many log files: a directory means every log anywhere under it; many files use every core."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 from calc.core.errors import SanmaError
-from calc.logs import read_log
+from calc.logs import GZIP_MAGIC, read_log
 from calc.logs.report import game_dict, game_text
 from calc.logs.replay import replay, resettle
 
@@ -30,15 +30,36 @@ class FileResult:
     ok: bool = False
 
 
-def expand(paths: list[Path]) -> list[Path]:
-    """Files as given; a directory gives the files directly inside it, sorted, hidden ones skipped."""
+def expand(paths: list[Path]) -> tuple[list[Path], list[Path]]:
+    """(logs, skipped): files as given; a directory gives the files anywhere under it, sorted, hidden
+    ones skipped, and of those only the ones that start like a log (gzip, XML or JSON, as
+    calc.logs tells formats) are logs; the others (a README, a note) are skipped, not errors."""
     out: list[Path] = []
+    skipped: list[Path] = []
     for path in paths:
-        if path.is_dir():
-            out += sorted(p for p in path.iterdir() if p.is_file() and not p.name.startswith("."))
-        else:
+        if not path.is_dir():
             out.append(path)
-    return out
+            continue
+        for found in sorted(path.rglob("*")):
+            hidden = any(part.startswith(".") for part in found.relative_to(path).parts)
+            if hidden or not found.is_file():
+                continue
+            (out if _looks_like_a_log(found) else skipped).append(found)
+    return out, skipped
+
+
+def _looks_like_a_log(path: Path) -> bool:
+    try:
+        with path.open("rb") as stream:
+            start = stream.read(64)
+    except OSError:
+        return True  # unreadable: the reader says why, as an error
+    if start[:2] == GZIP_MAGIC:
+        return True
+    start = start.lstrip()
+    if start.startswith(b"\xef\xbb\xbf"):
+        start = start[3:].lstrip()
+    return start.startswith((b"<", b"{", b"["))
 
 
 def replay_file(path: str, schemes: tuple[str, ...], as_json: bool) -> FileResult:
