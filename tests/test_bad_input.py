@@ -223,9 +223,9 @@ def test_a_pipe_as_a_profile(tmp_path):
 
 def test_settle_reads_a_record_from_standard_input():
     text = EXAMPLE.read_text()
-    from_stdin = run("settle", "-", input=text)
+    from_stdin = run("settle", "-", "--wide", input=text)
     assert from_stdin.exit_code == 0, from_stdin.output
-    assert from_stdin.stdout.replace("<stdin>", str(EXAMPLE)) == run("settle", str(EXAMPLE)).stdout
+    assert from_stdin.stdout.replace("<stdin>", str(EXAMPLE)) == run("settle", str(EXAMPLE), "--wide").stdout
     bad = run("settle", "-", input="players: [A, B, C]\nhands:\n  - win: {winner: D, from: A, han: 1, fu: 30}\n")
     assert bad.exit_code == 1 and bad.stderr.startswith("Error: <stdin>:3: hand 1: unknown player 'D'")
     empty = run("settle", "-", input="")
@@ -282,3 +282,48 @@ def test_simulate_save_refuses_a_folder_with_games_unless_forced(tmp_path):
     forced = run(*args, "--force")
     assert forced.exit_code == 0, forced.output
     assert len(list(tmp_path.glob("*.json"))) == 2
+
+
+# ---------------------------------------------------------------- output that fits 80 columns
+
+def _cells(text: str) -> int:
+    from wcwidth import wcswidth
+
+    return max(wcswidth(line) for line in text.splitlines())
+
+
+@pytest.mark.parametrize("args", [
+    ["settle", str(EXAMPLE)], ["settle", str(EXAMPLE), "--all-schemes"], ["table"], ["table", "--rules", "tenhou"],
+    ["rules", "list"], ["compare", "--matches", "2", "--seed", "1", "--workers", "1"],
+])
+def test_default_output_fits_80_columns_and_wide_keeps_one_line_per_row(args):
+    narrow, wide = run(*args), run(*args, "--wide")
+    assert narrow.exit_code == 0 and wide.exit_code == 0, narrow.output + wide.output
+    assert _cells(narrow.stdout) <= 80
+    assert _cells(wide.stdout) > 80
+
+
+def test_a_wider_terminal_gets_the_wide_form():
+    wide = runner.invoke(app, ["settle", str(EXAMPLE)], env={"COLUMNS": "200"})
+    assert wide.stdout == run("settle", str(EXAMPLE), "--wide").stdout
+
+
+def test_chinese_and_japanese_names_keep_the_columns_aligned():
+    from wcwidth import wcswidth
+
+    text = ("players: [王小明, 佐藤, Bo]\nhands:\n  - riichi: [佐藤]\n    win: {winner: 佐藤, from: 王小明, han: 3, fu: 40}\n"
+            "  - win: {winner: Bo, tsumo: true, limit: mangan}\n")
+    for args in (["settle", "-"], ["settle", "-", "--wide"], ["settle", "-", "--all-schemes"]):
+        out = run(*args, input=text).stdout
+        assert _cells(out) <= (200 if "--wide" in args else 80)
+        table = [line for line in out.splitlines() if line.startswith("---")][0]
+        rows = out.splitlines()
+        header = rows[rows.index(table) - 1]
+        # every column's right edge in the header line sits where the rule line's dashes end
+        starts = [k for k, ch in enumerate(table) if ch == "-" and (k == 0 or table[k - 1] == " ")]
+        ends = [k + 1 for k, ch in enumerate(table) if ch == "-" and (k + 1 == len(table) or table[k + 1] == " ")]
+        for name in ("王小明", "佐藤"):
+            start = wcswidth(header[:header.index(name)])  # in terminal cells: 王 is two
+            # the ledger right-aligns the players' columns, the scheme table left-aligns them
+            assert start in starts or start + wcswidth(name) in ends, (args, header, table)
+        assert wcswidth(header) <= len(table)

@@ -73,7 +73,7 @@ def test_an_other_scheme_can_end_the_game_earlier(replays):
 
 
 def test_cli_replays_a_directory(data_dir):
-    result = runner.invoke(app, ["replay", str(data_dir / "mjlog")])
+    result = runner.invoke(app, ["replay", str(data_dir / "mjlog"), "--wide"])
     assert result.exit_code == 0, result.output
     lines = result.output.strip().splitlines()
     assert len(lines) == 202
@@ -99,9 +99,12 @@ def test_cli_json_and_schemes(data_dir):
 
 
 def test_cli_all_schemes_table(data_dir):
-    result = runner.invoke(app, ["replay", str(data_dir / "mjlog" / f"{GAME}.xml"), "--all-schemes"])
+    result = runner.invoke(app, ["replay", str(data_dir / "mjlog" / f"{GAME}.xml"), "--all-schemes", "--wide"])
     assert result.exit_code == 0, result.output
     assert "tsumo-loss *   -11.3 (2. 28700)  +44.7 (1. 49700)  -33.4 (3. 26600)" in result.output
+    narrow = runner.invoke(app, ["replay", str(data_dir / "mjlog" / f"{GAME}.xml"), "--all-schemes"]).output
+    assert max(len(line) for line in narrow.splitlines()[:-1]) <= 80  # the summary line stays one line
+    assert "tsumo-loss *   -11.3       +44.7       -33.4" in narrow and "(2. 28700)  (1. 49700)  (3. 26600)" in narrow
     for name in SCHEMES:
         assert name in result.output
 

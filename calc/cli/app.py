@@ -59,6 +59,16 @@ def fail(error: SanmaError) -> None:
     raise typer.Exit(1)
 
 
+WIDE_HELP = "Every column at full width (default: fit 80 columns, or the terminal when wider)."
+
+
+def _width(wide: bool) -> int | None:
+    """The cells the text output fits in: None (no limit) with --wide."""
+    from calc.core.layout import terminal_width
+
+    return None if wide else terminal_width()
+
+
 def main() -> None:
     try:
         app()
@@ -256,11 +266,12 @@ def pay_command(
 def table_command(
     rules: str = typer.Option("standard", "--rules", help="Profile name or YAML file."),
     scheme: Optional[str] = typer.Option(None, "--scheme", help="Tsumo payment scheme (overrides the profile's)."),
+    wide: bool = typer.Option(False, "--wide", help=WIDE_HELP),
 ) -> None:
     """The full payment table (han 1-4 × fu 20-110, limits) for dealer and non-dealer, ron and tsumo."""
     from calc.cli import report
 
-    typer.echo(report.payment_table_text(_profile(rules, scheme)))
+    typer.echo(report.payment_table_text(_profile(rules, scheme), _width(wide)))
 
 
 # ---------------------------------------------------------------- sanma settle
@@ -273,6 +284,7 @@ def settle_command(
     scheme: Optional[str] = typer.Option(None, "--scheme", help="Re-settle the same hands under another tsumo scheme."),
     all_schemes: bool = typer.Option(False, "--all-schemes", help="Final standings under every scheme, side by side."),
     as_json: bool = typer.Option(False, "--json", help="One JSON object: ledger, standings (and schemes)."),
+    wide: bool = typer.Option(False, "--wide", help=WIDE_HELP),
 ) -> None:
     """Settle a match record: a ledger row per hand, then the final standings with uma and oka."""
     from calc.table import record
@@ -303,9 +315,9 @@ def settle_command(
     if as_json:
         typer.echo(json.dumps(report.settle_dict(settled, schemes), ensure_ascii=False))
     elif schemes is not None:
-        typer.echo(report.settle_schemes_text(settled, schemes))
+        typer.echo(report.settle_schemes_text(settled, schemes, _width(wide)))
     else:
-        typer.echo(report.settle_text(settled, explain=explain))
+        typer.echo(report.settle_text(settled, explain=explain, width=_width(wide)))
 
 
 # ---------------------------------------------------------------- sanma replay
@@ -317,6 +329,7 @@ def replay_command(
     scheme: Optional[str] = typer.Option(None, "--scheme", help="Also re-settle each game under this tsumo scheme."),
     all_schemes: bool = typer.Option(False, "--all-schemes", help="Final standings under every scheme, side by side."),
     as_json: bool = typer.Option(False, "--json", help="One JSON object per game, one per line."),
+    wide: bool = typer.Option(False, "--wide", help=WIDE_HELP),
 ) -> None:
     """Check every hand of real Tenhou games against our scoring and settle them under any scheme."""
     from calc.logs import batch
@@ -338,7 +351,7 @@ def replay_command(
     show_bar = sys.stderr.isatty() and len(paths) >= batch.PARALLEL_FROM
     bar = typer.progressbar(length=len(paths), label="replaying", file=sys.stderr) if show_bar else None
     try:
-        for result in batch.run(paths, schemes, as_json, bar.update if bar else None):
+        for result in batch.run(paths, schemes, as_json, bar.update if bar else None, _width(wide)):
             if result.error is not None:
                 totals["failed"] += 1
                 typer.echo(f"Error: {result.error}", err=True)
@@ -415,6 +428,7 @@ def compare_command(
     as_json: bool = typer.Option(False, "--json", help="One JSON object."),
     plot: Optional[Path] = typer.Option(None, "--plot", help="Write box plots of final points (SVG)."),
     workers: Optional[int] = typer.Option(None, "--workers", help="Processes (default: every core)."),
+    wide: bool = typer.Option(False, "--wide", help=WIDE_HELP),
 ) -> None:
     """Settle the same simulated matches under each scheme; differences from tsumo-loss, paired."""
     from calc.sim import commands
@@ -424,7 +438,7 @@ def compare_command(
     bar = _sim_bar(matches, "comparing")
     try:
         result, interrupted = commands.compare(setup, matches, as_json=as_json, plot=plot, workers=workers,
-                                               advance=bar.update if bar else None)
+                                               advance=bar.update if bar else None, width=_width(wide))
     finally:
         if bar is not None:
             bar.render_finish()
@@ -438,19 +452,19 @@ app.add_typer(rules_app, name="rules")
 
 
 @rules_app.command("list")
-def rules_list_command() -> None:
+def rules_list_command(wide: bool = typer.Option(False, "--wide", help=WIDE_HELP)) -> None:
     """Every built-in profile: name, scheme, summary."""
     from calc.cli import report
     from calc.core import rules as profiles
 
-    typer.echo(report.rules_list_text([profiles.load(name) for name in profiles.builtin_names()]))
+    typer.echo(report.rules_list_text([profiles.load(name) for name in profiles.builtin_names()], _width(wide)))
     from calc.sichuan import VARIANT
     from calc.sichuan import report as sichuan_report
     from calc.sichuan import rules as sichuan_rules
 
     sichuan = [sichuan_rules.load(name) for name in profiles.builtin_names(VARIANT)]
     if sichuan:
-        typer.echo("\n" + sichuan_report.rules_list_text(sichuan))
+        typer.echo("\n" + sichuan_report.rules_list_text(sichuan, _width(wide)))
 
 
 @rules_app.command("show")

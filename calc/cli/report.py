@@ -22,6 +22,7 @@ from calc.table.payment import (
     value_lines,
 )
 from calc.table.record import Settled, describe_end
+from calc.core import layout
 from calc.core.rules import RuleSet
 from calc.scoring.value import LIMITS, YAKUMAN, HandValue, hand_value, limit_han_range, limit_value
 
@@ -244,14 +245,14 @@ def _table_cell(rules: RuleSet, value: HandValue, *, dealer: bool, tsumo: bool) 
     return f"{s.tsumo_child}/{s.tsumo_dealer}"
 
 
-def payment_table_text(rules: RuleSet) -> str:
+def payment_table_text(rules: RuleSet, width: int | None = None) -> str:
     """The sheet a club pins to the wall: han 1-4 × fu 20-110 and the limits, for dealer and
     non-dealer, ron and tsumo, under the profile's scheme. Impossible pairs show "-"."""
     scheme = rules.payment.scheme
-    out = [f"Payment table: rules {rules.name}, scheme {scheme} ({SCHEME_TITLES[scheme]}); "
-           f"tsumo cells are non-dealer/dealer, or what each pays",
-           f"honba: ron +{rules.payment.honba_ron}, tsumo +{rules.payment.honba_tsumo} per payer; "
-           f"riichi stick {rules.payment.riichi_stick}", ""]
+    out = [*layout.lines(f"Payment table: rules {rules.name}, scheme {scheme} ({SCHEME_TITLES[scheme]}); "
+                         f"tsumo cells are non-dealer/dealer, or what each pays", width),
+           *layout.lines(f"honba: ron +{rules.payment.honba_ron}, tsumo +{rules.payment.honba_tsumo} per payer; "
+                         f"riichi stick {rules.payment.riichi_stick}", width), ""]
     for dealer in (False, True):
         for tsumo in (False, True):
             title = f"{'Dealer' if dealer else 'Non-dealer'} {'tsumo' if tsumo else 'ron'}"
@@ -280,8 +281,12 @@ def payment_table_text(rules: RuleSet) -> str:
         han = limit_han_range(limit) + (" / yakuman" if limit == YAKUMAN else "")
         rows.append([limit, han, *[_table_cell(rules, value, dealer=d, tsumo=t) for d in (False, True) for t in (False, True)]])
     out.append("Limits")
-    out.append(tabulate(rows, headers=["", "han", "non-dealer ron", "non-dealer tsumo", "dealer ron", "dealer tsumo"],
-                        tablefmt="simple", colalign=("left", "left", "right", "right", "right", "right")))
+    headers = ["", "han", "non-dealer ron", "non-dealer tsumo", "dealer ron", "dealer tsumo"]
+    table = tabulate(rows, headers=headers, tablefmt="simple", colalign=("left", "left", "right", "right", "right", "right"))
+    if width is not None and layout.cells(table) > width:  # the headers on two lines
+        table = layout.fit(rows, [h.replace(" ", "\n", 1) for h in headers], width=width, wrap=(1,),
+                           tablefmt="simple", colalign=("left", "left", "right", "right", "right", "right"))
+    out.append(table)
     if rules.hand.kazoe != "yakuman":
         out.append(f"13+ counted han pay as sanbaiman (kazoe {rules.hand.kazoe})")
     return "\n".join(out)
@@ -290,9 +295,9 @@ def payment_table_text(rules: RuleSet) -> str:
 # ---------------------------------------------------------------- sanma rules
 
 
-def rules_list_text(profiles: list[RuleSet]) -> str:
+def rules_list_text(profiles: list[RuleSet], width: int | None = None) -> str:
     rows = [(r.name, r.payment.scheme, r.summary) for r in profiles]
-    return tabulate(rows, headers=["profile", "scheme", "summary"], tablefmt="simple")
+    return layout.fit(rows, ["profile", "scheme", "summary"], width=width, wrap=(2,), tablefmt="simple")
 
 
 def rules_show_text(rules: RuleSet) -> str:
@@ -378,28 +383,53 @@ def _standings_rows(settled: Settled) -> list:
     return rows
 
 
-def settle_text(settled: Settled, *, explain: bool = False) -> str:
-    """The ledger, one row per hand, then the final standings (and --explain's arithmetic)."""
-    rules, players = settled.rules, settled.players
-    m = rules.match
-    uma = "/".join(f"{u:+d}" for u in m.uma)
-    out = [f"{settled.record.file}: profile {rules.name}, scheme {rules.payment.scheme}, {m.length}, "
-           f"start {m.start}, return {m.return_points}, uma {uma}, oka {m.oka / 1000:+.1f}", ""]
+def _ledger(settled: Settled, width: int | None) -> list[str]:
+    """One row per hand: every column in one line when it fits `width`; else the narrow form, each
+    player's cell the change over the score after it, the hand named E3-1 (East 3, 1 honba)."""
+    players = settled.players
     rows = []
     for row in settled.rows:
         riichi = ", ".join(players[r.seat] for r in row.kyoku.riichi)
         cells = [f"{_signed(d)} → {s}" for d, s in zip(row.deltas, row.scores)]
         rows.append([row.number, row.label, row.honba, row.sticks_before, players[row.dealer], riichi,
                      _result_text(row.kyoku, players), *cells])
-    if rows:
-        out.append(tabulate(rows, headers=["#", "round", "honba", "sticks", "dealer", "riichi", "result", *players],
-                            tablefmt="simple", colalign=("right", "left", "right", "right", "left", "left", "left",
-                                                         *["right"] * len(players))))
+    wide = tabulate(rows, headers=["#", "round", "honba", "sticks", "dealer", "riichi", "result", *players],
+                    tablefmt="simple", colalign=("right", "left", "right", "right", "left", "left", "left",
+                                                 *["right"] * len(players)))
+    if width is None or layout.cells(wide) <= width:
+        return [wide]
+    narrow = []
+    for row in settled.rows:
+        hand = f"{row.label}-{row.honba}" + (f"\n{row.sticks_before} stick{'s' * (row.sticks_before > 1)}"
+                                             if row.sticks_before else "")
+        narrow.append([row.number, hand, ", ".join(players[r.seat] for r in row.kyoku.riichi),
+                       _result_text(row.kyoku, players),
+                       *[f"{_signed(d)}\n{s}" for d, s in zip(row.deltas, row.scores)]])
+    table = layout.fit(narrow, ["#", "hand", "riichi", "result", *players], width=width, wrap=(2, 3), keep=2,
+                       tablefmt="simple", colalign=("right", "left", "left", "left", *["right"] * len(players)),
+                       disable_numparse=True)
+    return [table, "", *layout.lines("hand E3-1 = East 3 with 1 honba (sticks: riichi sticks on the table before "
+                                     "it); each player: the change, then the score after the hand; --wide: one "
+                                     "line per hand", width)]
+
+
+def settle_text(settled: Settled, *, explain: bool = False, width: int | None = None) -> str:
+    """The ledger, one row per hand, then the final standings (and --explain's arithmetic).
+    `width`: the terminal cells the default output fits in (None: as wide as it comes)."""
+    rules, players = settled.rules, settled.players
+    m = rules.match
+    uma = "/".join(f"{u:+d}" for u in m.uma)
+    out = [*layout.lines(f"{settled.record.file}: profile {rules.name}, scheme {rules.payment.scheme}, {m.length}, "
+                         f"start {m.start}, return {m.return_points}, uma {uma}, oka {m.oka / 1000:+.1f}", width,
+                         "  "), ""]
+    if settled.rows:
+        out += _ledger(settled, width)
     else:
         out.append("(no hands recorded)")
     out.append("")
-    out.append(_end_text(settled))
-    out.extend(settled.notes)
+    out += layout.lines(_end_text(settled), width)
+    for note in settled.notes:
+        out += layout.lines(note, width, "  ")
     if explain:
         out += ["", "How each hand was paid"]
         for row in settled.rows:
@@ -481,8 +511,9 @@ def settle_dict(settled: Settled, schemes: dict[str, Settled] | None = None) -> 
     return out
 
 
-def settle_schemes_text(settled: Settled, schemes: dict[str, Settled]) -> str:
-    """--all-schemes: final standings under every scheme side by side, one row per scheme."""
+def settle_schemes_text(settled: Settled, schemes: dict[str, Settled], width: int | None = None) -> str:
+    """--all-schemes: final standings under every scheme side by side, one row per scheme; within
+    `width` each player's cell is the points over the rank and score, and the end is wrapped."""
     players = settled.players
     own = settled.rules.payment.scheme
     rows = []
@@ -499,10 +530,18 @@ def settle_schemes_text(settled: Settled, schemes: dict[str, Settled]) -> str:
         else:
             end = "as recorded, not finished"
         rows.append([name + (" *" if name == own else ""), *cells, end])
-    out = [f"{settled.record.file}: final points (rank. score) under every scheme; * = the record's scheme", ""]
-    out.append(tabulate(rows, headers=["scheme", *players, "end"], tablefmt="simple"))
+    out = [*layout.lines(f"{settled.record.file}: final points (rank. score) under every scheme; * = the record's "
+                         f"scheme", width, "  "), ""]
+    table = tabulate(rows, headers=["scheme", *players, "end"], tablefmt="simple")
+    if width is not None and layout.cells(table) > width:
+        narrow = [[row[0], *[cell.replace(" (", "\n(") for cell in row[1:-1]], row[-1]] for row in rows]
+        table = layout.fit(narrow, ["scheme", *players, "end"], width=width, wrap=(len(players) + 1,),
+                           tablefmt="simple", disable_numparse=True)
+    out.append(table)
     notes = [f"{name}: {note}" for name, result in schemes.items() for note in result.notes if not result.unplayed
              or not note.startswith("the match ends")]
     if notes:
-        out += ["", *notes]
+        out.append("")
+        for note in notes:
+            out += layout.lines(note, width, "  ")
     return "\n".join(out)

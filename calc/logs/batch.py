@@ -62,25 +62,25 @@ def _looks_like_a_log(path: Path) -> bool:
     return start.startswith((b"<", b"{", b"["))
 
 
-def replay_file(path: str, schemes: tuple[str, ...], as_json: bool) -> FileResult:
+def replay_file(path: str, schemes: tuple[str, ...], as_json: bool, width: int | None = None) -> FileResult:
     try:
         game = read_log(path)
         r = replay(game, path)
         settled = resettle(r, list(schemes)) if schemes else None
     except SanmaError as e:
         return FileResult(path, None, str(e))
-    output = json.dumps(game_dict(r, settled), ensure_ascii=False) if as_json else game_text(r, settled)
+    output = json.dumps(game_dict(r, settled), ensure_ascii=False) if as_json else game_text(r, settled, width)
     return FileResult(path, output, None, (r.wins_ok, r.wins), (r.draws_ok, r.draws), r.final_ok, r.ok)
 
 
-def _replay_star(args: tuple[str, tuple[str, ...], bool]) -> FileResult:
+def _replay_star(args: tuple[str, tuple[str, ...], bool, int | None]) -> FileResult:
     return replay_file(*args)
 
 
 def run(files: list[Path], schemes: tuple[str, ...], as_json: bool,
-        advance: Callable[[int], None] | None = None) -> Iterator[FileResult]:
+        advance: Callable[[int], None] | None = None, width: int | None = None) -> Iterator[FileResult]:
     """Results in the order of `files`."""
-    jobs = [(str(f), schemes, as_json) for f in files]
+    jobs = [(str(f), schemes, as_json, width) for f in files]
     workers = min(os.cpu_count() or 1, len(jobs))
     if len(jobs) < PARALLEL_FROM or workers < 2:
         for job in jobs:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from calc.cli import report
+from calc.core import layout
 from calc.logs.replay import GameReplay, end_text
 from calc.table.record import Settled
 
@@ -13,17 +14,17 @@ def _points(points: float) -> str:
     return f"{points:+.1f}"
 
 
-def game_text(r: GameReplay, schemes: dict[str, Settled] | None = None) -> str:
+def game_text(r: GameReplay, schemes: dict[str, Settled] | None = None, width: int | None = None) -> str:
     g = r.game
     finals = ", ".join(f"{name} {score} ({_points(p)})" for name, score, p in zip(g.players, r.final_scores, r.final_points))
     hands = f"{len(g.kyoku)} hands ({r.wins} wins, {r.draws} draws)"
     if r.ok:
-        lines = [f"{g.game_id}: {hands} reproduced; final {finals}"]
+        lines = layout.lines(f"{g.game_id}: {hands} reproduced; final {finals}", width, "  ")
     else:
-        lines = [f"{g.game_id}: {hands}, {len(r.mismatches)} mismatch(es); final {finals}"]
+        lines = layout.lines(f"{g.game_id}: {hands}, {len(r.mismatches)} mismatch(es); final {finals}", width, "  ")
         lines += [f"  {m.text()}" for m in r.mismatches]
     if schemes:
-        lines += ["", report.settle_schemes_text(r.settled, schemes), ""]
+        lines += ["", report.settle_schemes_text(r.settled, schemes, width), ""]
     return "\n".join(lines)
 
 
@@ -73,4 +74,4 @@ def summary_text(games: int, wins: tuple[int, int], draws: tuple[int, int], fina
     ]
     if failed:
         parts.append(f"{failed} file(s) could not be read")
-    return "; ".join(parts)
+    return "; ".join(parts)  # one line, whatever the width: scripts look for it

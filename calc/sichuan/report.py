@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from tabulate import tabulate
 
+from calc.core import layout
+
 from calc.sichuan.battle import WALL_END_STEP, Step
 from calc.sichuan.fan import FanResult
 from calc.sichuan.hand import SUIT_LETTERS
@@ -166,9 +168,10 @@ def settle_dict(settled: Settled) -> dict:
 # ---------------------------------------------------------------- sanma rules
 
 
-def rules_list_text(profiles: list[SichuanRules]) -> str:
+def rules_list_text(profiles: list[SichuanRules], width: int | None = None) -> str:
     rows = [(r.name, r.describe(), r.summary) for r in profiles]
-    return tabulate(rows, headers=["sichuan profile", "cap, base, tsumo", "summary"], tablefmt="simple")
+    return layout.fit(rows, ["sichuan profile", "cap, base, tsumo", "summary"], width=width, wrap=(2,),
+                      tablefmt="simple")
 
 
 def rules_show_text(rules: SichuanRules) -> str:

@@ -85,7 +85,7 @@ def _check_writable(path: Path) -> None:
 
 
 def compare(s: SR.Setup, matches: int, *, as_json: bool, plot: Path | None, workers: int | None = None,
-            advance: Advance | None = None) -> tuple[str | dict, bool]:
+            advance: Advance | None = None, width: int | None = None) -> tuple[str | dict, bool]:
     """(the output, whether Ctrl-C cut the run short)."""
     results, interrupted = SR.collect(s, matches, want_tally=False, workers=workers, advance=advance)
     c = Comparison(s.schemes, s.rules.game.players)
@@ -98,4 +98,4 @@ def compare(s: SR.Setup, matches: int, *, as_json: bool, plot: Path | None, work
         return compare_dict(c, {"matches": matches, "finished": len(results), "seed": s.seed,
                                 "length": s.rules.match.length, "bots": s.bots, "rules": s.rules.name},
                             interrupted), interrupted
-    return compare_text(line, c, interrupted, length=s.rules.match.length), interrupted
+    return compare_text(line, c, interrupted, length=s.rules.match.length, width=width), interrupted
