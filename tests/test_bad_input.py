@@ -327,3 +327,23 @@ def test_chinese_and_japanese_names_keep_the_columns_aligned():
             # the ledger right-aligns the players' columns, the scheme table left-aligns them
             assert start in starts or start + wcswidth(name) in ends, (args, header, table)
         assert wcswidth(header) <= len(table)
+
+
+# ---------------------------------------------------------------- what the output must say
+
+def test_a_west_indicator_makes_norths_nukidora_in_one_place():
+    """Two extracted norths, a West dora indicator and a West ura indicator: each north is 1 han of
+    nukidora plus 1 per West indicator, all of it under `nuki`, none under dora or ura."""
+    import json
+
+    base = ["hand", "123p456p789s99p234s", "--tsumo", "--riichi", "--nuki", "2", "--json"]
+    plain = json.loads(run(*base).stdout)
+    assert (plain["dora"], plain["ura"], plain["nuki"]) == (0, 0, 2)
+    dora = json.loads(run(*base, "--dora", "3z").stdout)
+    assert (dora["dora"], dora["ura"], dora["nuki"]) == (0, 0, 4)
+    both = json.loads(run(*base, "--dora", "3z", "--ura", "3z").stdout)
+    assert (both["dora"], both["ura"], both["nuki"]) == (0, 0, 6)
+    assert both["han"] == 3 + 6
+    table = run(*base[:-1], "--dora", "3z", "--ura", "3z").stdout
+    assert ["nuki", "(norths)", "6"] in [line.split() for line in table.splitlines()]
+    assert not any(line.split()[:1] == ["ura"] for line in table.splitlines())
