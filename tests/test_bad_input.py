@@ -347,3 +347,29 @@ def test_a_west_indicator_makes_norths_nukidora_in_one_place():
     table = run(*base[:-1], "--dora", "3z", "--ura", "3z").stdout
     assert ["nuki", "(norths)", "6"] in [line.split() for line in table.splitlines()]
     assert not any(line.split()[:1] == ["ura"] for line in table.splitlines())
+
+
+def test_hand_and_pay_assume_the_same_seat_and_say_so():
+    import json
+
+    hand = run("hand", "123p456p789s99p234s")  # pinfu ron, 1 han 30 fu
+    assert "Winner: non-dealer (South), ron; round East" in hand.stdout
+    pay = run("pay", "--han", "1", "--fu", "30")
+    assert pay.stdout.startswith("Non-dealer 1 han 30 fu ron")
+    hand_json = json.loads(run("hand", "123p456p789s99p234s", "--json").stdout)
+    pay_json = json.loads(run("pay", "--han", "1", "--fu", "30", "--json").stdout)
+    assert hand_json["payments"] == pay_json["payments"] == [{"payer": "discarder", "amount": 1000}]
+    assert (hand_json["seat"], hand_json["dealer"], hand_json["tsumo"]) == ("S", False, False)
+    assert pay_json["dealer"] is False and pay_json["tsumo"] is False
+    dealer = run("hand", "123p456p789s99p234s", "--seat", "E", "--tsumo", "--all-schemes")
+    assert "Winner: dealer (East), tsumo; round East" in dealer.stdout
+
+
+def test_settle_explain_names_each_winner_seat_and_writes_yakuman_as_multiples():
+    out = run("settle", "-", "--explain", input=(
+        "players: [A, B, C]\nhands:\n  - win: {winner: B, tsumo: true, hand: \"555z777z11z123p [666z]\"}\n"
+        "  - win: {winner: A, from: C, han: 2, fu: 30}\n")).stdout
+    assert ("  B, non-dealer (South), tsumo: 555z777z11z123p [666z]: daisangen: yakuman ×1 = yakuman ×1"
+            in out.splitlines())
+    assert "  A, non-dealer (West), ron from C: 2 han 30 fu" in out.splitlines()
+    assert "13 han" not in out

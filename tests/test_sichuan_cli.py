@@ -83,7 +83,7 @@ def test_void_on_a_sanma_profile_is_a_usage_error():
 
 
 def test_sanma_hand_is_untouched():
-    result = run("hand", "234p678s5z5z [999m] [1111z]", "--tsumo", "--json")
+    result = run("hand", "234p678s5z5z [999m] [1111z]", "--tsumo", "--seat", "E", "--json")
     assert result.exit_code == 0 and json.loads(result.stdout)["han"] == 2
 
 

@@ -96,7 +96,7 @@ def hand_command(
     tenhou: bool = typer.Option(False, "--tenhou"),
     chiihou: bool = typer.Option(False, "--chiihou"),
     renhou: bool = typer.Option(False, "--renhou"),
-    seat: str = typer.Option("E", "--seat", help="The winner's seat wind: E (dealer), S or W."),
+    seat: str = typer.Option("S", "--seat", help="The winner's seat wind: E (dealer), S or W; default S, a non-dealer, as in `sanma pay`."),
     round_: str = typer.Option("E", "--round", help="Round wind: E, S or W."),
     dora: Optional[str] = typer.Option(None, "--dora", help="Dora indicators, e.g. 3p9m."),
     ura: Optional[str] = typer.Option(None, "--ura", help="Ura dora indicators (riichi only)."),

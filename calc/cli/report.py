@@ -23,6 +23,7 @@ from calc.table.payment import (
 )
 from calc.table.record import Settled, describe_end
 from calc.core import layout
+from calc.core import tiles as T
 from calc.core.rules import RuleSet
 from calc.scoring.value import LIMITS, YAKUMAN, HandValue, hand_value, limit_han_range, limit_value
 
@@ -30,13 +31,27 @@ from calc.scoring.value import LIMITS, YAKUMAN, HandValue, hand_value, limit_han
 # ---------------------------------------------------------------- sanma hand
 
 
+WIND_NAMES = {"E": "East", "S": "South", "W": "West"}
+
+
+def winner_words(*, dealer: bool, wind: str, tsumo: bool, discarder: str | None = None) -> str:
+    """"non-dealer (South), ron" / "dealer (East), tsumo": the seat and the way a hand was won."""
+    how = "tsumo" if tsumo else "ron" + (f" from {discarder}" if discarder else "")
+    return f"{'dealer' if dealer else 'non-dealer'} ({WIND_NAMES[wind]}), {how}"
+
+
 def hand_dict(result) -> dict:
     """The `sanma hand --json` object (one batch output line)."""
     e = result.evaluation
+    c = result.context
     return {
         "hand": result.hand.text(),
         "rules": result.rules.name,
         "scheme": result.rules.payment.scheme,
+        "seat": "ESW"[c.seat_wind - T.EAST],
+        "round": "ESW"[c.round_wind - T.EAST],
+        "dealer": c.dealer,
+        "tsumo": c.tsumo,
         "han": e.han,
         "fu": e.fu,
         "limit": e.limit,
@@ -55,7 +70,9 @@ def hand_dict(result) -> dict:
 def _hand_value_lines(result, data: dict) -> list[str]:
     """Yaku, fu breakdown and value: the part of `sanma hand` that does not depend on the scheme."""
     e = result.evaluation
-    out = [f"Hand: {data['hand']}   (rules {data['rules']})", ""]
+    out = [f"Hand: {data['hand']}   (rules {data['rules']})",
+           f"Winner: {winner_words(dealer=data['dealer'], wind=data['seat'], tsumo=data['tsumo'])}; "
+           f"round {WIND_NAMES[data['round']]}", ""]
     rows = [(y["name"], y["han"]) for y in data["yaku"]]
     for label, key in (("dora", "dora"), ("aka (red fives)", "aka"), ("ura", "ura"), ("nuki (norths)", "nuki")):
         if data[key]:
@@ -323,9 +340,9 @@ def _final(points: float, rules: RuleSet) -> str:
     return f"{points:+.0f}" if rules.match.final_rounding == "integer" else f"{points:+.1f}"
 
 
-def _worth(value: HandValue) -> str:
-    """A hand's value in a ledger line: `3 han 40 fu`, `mangan`, `yakuman ×2`."""
-    if value.limit == YAKUMAN and value.yakuman > 1:
+def _worth(value: HandValue, multiple: bool = False) -> str:
+    """A hand's value in a ledger line: `3 han 40 fu`, `mangan`, `yakuman ×2` (`multiple`: ×1 too)."""
+    if value.limit == YAKUMAN and (value.yakuman > 1 or multiple):
         return f"yakuman ×{value.yakuman}"
     if value.limit:
         return value.limit
@@ -438,13 +455,21 @@ def settle_text(settled: Settled, *, explain: bool = False, width: int | None = 
             for r in row.kyoku.riichi:
                 out.append(f"  {players[r.seat]} declares riichi: {rules.payment.riichi_stick} to the table")
             for w in row.kyoku.wins:
+                wind = "ESW"[(w.winner - row.dealer) % len(players)]
+                seat = winner_words(dealer=w.winner == row.dealer, wind=wind, tsumo=w.tsumo,
+                                    discarder=None if w.tsumo else players[w.discarder])
                 e = w.evaluation
-                if e is not None:
-                    yaku = ", ".join(f"{name} {han}" for name, han in (*e.yaku, *e.yakuman))
+                if e is None:
+                    out.append(f"  {players[w.winner]}, {seat}: {_worth(w.value, multiple=True)}")
+                elif e.yakuman:
+                    yakuman = ", ".join(f"{name}: yakuman ×{multiple}" for name, multiple in e.yakuman)
+                    out.append(f"  {players[w.winner]}, {seat}: {w.hand}: {yakuman} = yakuman ×{e.value.yakuman}")
+                else:
+                    yaku = ", ".join(f"{name} {han}" for name, han in e.yaku)
                     extra = ", ".join(f"{k} {v}" for k, v in (("dora", e.dora), ("aka", e.aka), ("ura", e.ura),
                                                                  ("nuki", e.nuki)) if v)
                     fu = " + ".join(f"{reason} {fu}" for reason, fu in e.fu_breakdown)
-                    out.append(f"  {players[w.winner]}: {w.hand}: {yaku}" + (f"; {extra}" if extra else "")
+                    out.append(f"  {players[w.winner]}, {seat}: {w.hand}: {yaku}" + (f"; {extra}" if extra else "")
                                + f" = {e.han} han" + (f"; fu {fu} → {e.fu}" if fu else ""))
             out += [f"  {line}" for line in _named_lines(row.settlement.lines, players)]
             out.append("  " + ", ".join(f"{name} {_signed(d)}" for name, d in zip(players, row.deltas))

@@ -33,7 +33,7 @@ class HandRequest:
     tenhou: bool = False
     chiihou: bool = False
     renhou: bool = False
-    seat: str = "E"
+    seat: str = "S"  # a non-dealer, the common case, as `sanma pay` assumes
     round: str = "E"
     dora: str | None = None
     ura: str | None = None
