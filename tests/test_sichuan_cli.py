@@ -88,8 +88,9 @@ def test_sanma_hand_is_untouched():
 
 
 def test_settle_prints_the_ledger_each_payment_explained_and_the_totals():
-    result = run("settle", EXAMPLE)
+    result = run("settle", EXAMPLE, "--wide")  # one line per payment (the default fits 80 columns)
     assert result.exit_code == 0, result.output
+    assert max(len(line) for line in run("settle", EXAMPLE).stdout.splitlines()) <= 80
     out = result.stdout
     assert "Hand 1: dealer Ana; void suits Ana s, Bo m, Chen p, Dee m" in out
     assert "Bo pays Ana 6: the income of the kong of 7p passes to the winner its discard paid (呼叫转移)" in out

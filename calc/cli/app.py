@@ -303,7 +303,7 @@ def settle_command(
 
         settled = sichuan_record.settle(sichuan_record.read_text(text, label))
         typer.echo(json.dumps(sichuan_report.settle_dict(settled), ensure_ascii=False) if as_json
-                   else sichuan_report.settle_text(settled, explain=explain))
+                   else sichuan_report.settle_text(settled, explain=explain, width=_width(wide)))
         return
     match_record = record.read_text(text, label)
     # The record is checked under its own profile first: a record that cannot have happened is

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 import sys
-import textwrap
 
 from tabulate import tabulate
 from wcwidth import wcswidth
@@ -44,10 +43,24 @@ def _line_cells(line: str) -> int:
 
 
 def lines(text: str, width: int | None, indent: str = "") -> list[str]:
-    """One paragraph wrapped to `width` (None: one line); continuation lines indented by `indent`."""
+    """One paragraph wrapped at spaces to `width` cells (None: one line); continuation lines
+    indented by `indent`. A word wider than the line stands alone on its line."""
     if width is None or cells(text) <= width:
         return [text]
-    return textwrap.wrap(text, width=width, subsequent_indent=indent, break_on_hyphens=False) or [text]
+    body = text.lstrip(" ")
+    out: list[str] = []
+    line = text[: len(text) - len(body)]  # the paragraph's own indent stays
+    start = True
+    for word in body.split(" "):
+        candidate = f"{line}{word}" if start else f"{line} {word}"
+        if not start and _line_cells(candidate) > width:
+            out.append(line)
+            line = indent + word
+        else:
+            line = candidate
+        start = False
+    out.append(line)
+    return out
 
 
 def fit(rows: list, headers: list, *, width: int | None, wrap: tuple[int, ...] = (), keep: int = 1,

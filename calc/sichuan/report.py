@@ -89,19 +89,20 @@ def _fan_lines(step: Step, players: tuple[str, ...], label: str) -> list[str]:
     return [f"{players[seat]}{label}: {fan_text(result)}" for seat, result in step.fans]
 
 
-def settle_text(settled: Settled, *, explain: bool = False) -> str:
+def settle_text(settled: Settled, *, explain: bool = False, width: int | None = None) -> str:
+    """`width`: the terminal cells the text fits in (None: as wide as it comes)."""
     record, players = settled.record, settled.players
     rules = record.rules
-    out = [f"Sichuan record {record.file}: profile {rules.name} ({rules.describe()})",
-           f"Players: {', '.join(players)}"]
+    out = [*layout.lines(f"Sichuan record {record.file}: profile {rules.name} ({rules.describe()})", width, "  "),
+           *layout.lines(f"Players: {', '.join(players)}", width, "  ")]
     for hand in settled.hands:
         res = hand.result
         voids = ", ".join(f"{players[s]} {SUIT_LETTERS[v]}" for s, v in enumerate(res.voids))
         out += ["", f"Hand {hand.number}: dealer {players[res.dealer]}; void suits {voids}"]
         rows = [(k, step.what, *map(_signed, step.deltas)) for k, step in enumerate(res.steps, start=1)]
         rows.append(("", "hand total", *map(_signed, res.deltas)))
-        out.append(tabulate(rows, headers=["#", "event", *players], tablefmt="simple",
-                            colalign=("right", "left", *("right",) * len(players))))
+        out.append(layout.fit(rows, ["#", "event", *players], width=width, wrap=(1,), tablefmt="simple",
+                              colalign=("right", "left", *("right",) * len(players))))
         out.append("")
         for k, step in enumerate(res.steps, start=1):
             label = "best hand" if step.kind == WALL_END_STEP else ""
@@ -112,8 +113,8 @@ def settle_text(settled: Settled, *, explain: bool = False) -> str:
             lines = notes + [p.reason for p in step.payments]
             if not lines:
                 lines = ["nothing to pay"]
-            out.append(f"  {k}. {lines[0]}")
-            out += [f"     {line}" for line in lines[1:]]
+            for n, line in enumerate(lines):
+                out += layout.lines(f"  {k}. {line}" if n == 0 else f"     {line}", width, "       ")
         nxt = players[res.next_dealer]
         out.append(f"  next dealer: {nxt}")
     out += ["", "Final totals"]
