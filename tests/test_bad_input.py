@@ -373,3 +373,11 @@ def test_settle_explain_names_each_winner_seat_and_writes_yakuman_as_multiples()
             in out.splitlines())
     assert "  A, non-dealer (West), ron from C: 2 han 30 fu" in out.splitlines()
     assert "13 han" not in out
+
+
+def test_pao_on_a_compound_yakuman_answers_for_its_own_part_only():
+    """daisangen (fed by C) + tsuuiisou: C pays the daisangen as if dealt in (32000), and the
+    tsuuiisou is an ordinary non-dealer yakuman tsumo under tsumo-loss (8000 / 16000)."""
+    settled = settle_text("players: [A, B, C]\nhands:\n"
+                          "  - win: {winner: B, tsumo: true, hand: \"555z777z1z1z222z [666z]\", liable: C}\n")
+    assert settled.rows[0].deltas == (-16000, 56000, -40000)

@@ -29,7 +29,7 @@ from calc.core import tiles as T
 from calc.core.errors import SanmaError
 from calc.core.notation import parse_hand, parse_tiles
 from calc.scoring.evaluate import Evaluation, evaluate
-from calc.table.events import ABORTS, Abort, DoubleRon, ExhaustiveDraw, Kyoku, Nagashi, Riichi, Win
+from calc.table.events import ABORTS, PAO_YAKUMAN, Abort, DoubleRon, ExhaustiveDraw, Kyoku, Nagashi, Riichi, Win
 from calc.core.yamlread import RecordError, RecordReader, file_label, file_text, load_yaml, profile_path
 from calc.core.yamlread import YamlList as _List
 from calc.core.yamlread import YamlMap as _Map
@@ -38,8 +38,6 @@ from calc.core.rules import SCHEMA, RuleSet, _check_value, load
 from calc.scoring.request import HandRequest, build
 from calc.scoring.value import LIMITS, YAKUMAN, HandValue, limit_value
 
-# The yakuman a liable player answers for (pao, profile payment.pao): the last dragon or wind set fed.
-PAO_YAKUMAN = ("daisangen", "daisuushii")
 TOP_KEYS = ("rules", "scheme", "uma", "length", "players", "hands")
 RESULT_KEYS = ("win", "draw", "abort", "nagashi")
 HAND_KEYS = ("riichi", *RESULT_KEYS)
