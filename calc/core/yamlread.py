@@ -83,8 +83,10 @@ def load_yaml(text: str, file: str) -> Any:
         return yaml.load(text, Loader=loader_class)  # noqa: S506 - a SafeLoader subclass
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
-        raise RecordError(yaml_problem(exc, text), file=file,
-                          line=mark.line + 1 if mark else None,
+        line = mark.line + 1 if mark else None
+        if isinstance(exc, yaml.reader.ReaderError):  # a character YAML does not allow: no mark, a position
+            line = text[: exc.position].count("\n") + 1
+        raise RecordError(yaml_problem(exc, text), file=file, line=line,
                           column=mark.column + 1 if mark else None) from None
 
 
@@ -96,6 +98,9 @@ def yaml_problem(exc: yaml.YAMLError, text: str) -> str:
     at = lines[mark.line][mark.column:mark.column + 1] if mark and mark.line < len(lines) else ""
     if "'\\t'" in problem or at == "\t":
         return "a tab character: YAML indents and separates with spaces only; replace the tab with spaces"
+    if isinstance(exc, yaml.reader.ReaderError):
+        code = exc.character if isinstance(exc.character, int) else ord(exc.character)
+        return f"a control character (0x{code:02x}) YAML does not allow; the file must be plain text, remove it"
     return f"YAML syntax error: {problem}"
 
 
