@@ -24,6 +24,7 @@ def winning_hands(draw):
         pairs = rng.sample(SANMA_TILES, 7)
         concealed = [t for p in pairs for t in (p, p)]
         melds: list[str] = []
+        red: set[int] = set()
     else:
         while len(groups) < 4:
             if rng.random() < 0.5:
@@ -40,13 +41,20 @@ def winning_hands(draw):
                 groups.append((kind, tiles))
         pair = rng.choice([t for t in SANMA_TILES if counts[t] <= 2])
         concealed = [pair, pair] + [t for kind, tiles in groups if kind in ("run", "triplet") for t in tiles]
-        melds = [
-            ("({})" if kind == "ankan" else "[{}]").format(format_tiles([(t, False) for t in tiles]))
-            for kind, tiles in groups
-            if kind in ("pon", "kan", "ankan")
-        ]
+        # all four copies of a five: one of them is the red five (three plain ones exist)
+        red = {t for t in (T.FIVE_PIN, T.FIVE_SOU) if counts[t] + 2 * (t == pair) == 4}
+        melds = []
+        for kind, tiles in groups:
+            if kind in ("pon", "kan", "ankan"):
+                marked = [(t, t in red and k == 0) for k, t in enumerate(tiles)]
+                red -= set(tiles)
+                melds.append(("({})" if kind == "ankan" else "[{}]").format(format_tiles(marked)))
     rng.shuffle(concealed)
-    text = " ".join(["".join(T.name(t) for t in concealed), *melds])
+    names = []
+    for t in concealed:
+        names.append(T.name(t, t in red))
+        red.discard(t)
+    text = " ".join(["".join(names), *melds])
     closed = all(m.startswith("(") for m in melds)
     kans = sum(1 for kind, _ in groups if kind in ("kan", "ankan"))
     tsumo = draw(st.booleans())
@@ -59,7 +67,7 @@ def winning_hands(draw):
         tsumo=tsumo,
         riichi=riichi and not double,
         double_riichi=double,
-        ippatsu=riichi and draw(st.booleans()),
+        ippatsu=riichi and not rinshan and draw(st.booleans()),  # a kan or a north ends ippatsu
         rinshan=rinshan,
         haitei=tsumo and not rinshan and draw(st.integers(0, 4)) == 0,
         houtei=not tsumo and draw(st.integers(0, 4)) == 0,

@@ -17,9 +17,10 @@ def run(*args: str, input: str | None = None):
 
 
 def test_json_has_every_documented_key():
-    result = run("hand", "234p678s5z5z [999m] [1111z]", "--tsumo", "--json")
+    result = run("hand", "234p678s5z5z [999m] [1111z]", "--tsumo", "--seat", "E", "--json")
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
+    assert (data["seat"], data["round"], data["dealer"], data["tsumo"]) == ("E", "E", True, True)
     assert data["han"] == 2 and data["fu"] == 50 and data["limit"] is None and data["yakuman"] == 0
     assert data["yaku"] == [{"name": "seat_wind_east", "han": 1}, {"name": "round_wind_east", "han": 1}]
     assert {"dora", "aka", "ura", "nuki", "sticks"} <= data.keys()
@@ -84,8 +85,8 @@ BAD = [
     (["123p456p789s11s555z", "--tenhou", "--tsumo", "--seat", "S"], "--tenhou is the dealer"),
     (["123p456p789s11s555z", "--ura", "1p"], "ura dora indicators only count with riichi"),
     (["123p456p789s11s555z", "--chankan"], "no other 5z"),
-    (["234p567p234s5z 5z (1111m)", "--tenhou", "--tsumo"], "untouched hand"),
-    (["123p456p789s11s555z", "--tenhou", "--tsumo", "--haitei"], "first go-around"),
+    (["234p567p234s5z 5z (1111m)", "--tenhou", "--tsumo", "--seat", "E"], "untouched hand"),
+    (["123p456p789s11s555z", "--tenhou", "--tsumo", "--haitei", "--seat", "E"], "first go-around"),
     (["123p456p789s11s555z", "--honba", "-1"], "cannot be negative"),
     (["123p456p789s11s555z", "--nuki", "-1"], "cannot be negative"),
     (["123p456p789s11s555z", "--seat", "N"], "--seat must be E, S or W"),

@@ -84,7 +84,9 @@ def test_han_and_fu_agree_with_an_independent_evaluator(request):
         return  # no yaku, or a fifth copy through an indicator: nothing to compare
     theirs = oracle_score(hand, context, rules)
     assert theirs.error is None, (request, theirs.error)
-    assert (ours.han, ours.fu) == (theirs.han, theirs.fu), (request, ours, theirs.yaku, theirs.fu_details)
+    # the oracle is told of no red five; the generator writes one where a hand holds all four copies
+    han = ours.han - ours.aka if not ours.yakuman else ours.han
+    assert (han, ours.fu) == (theirs.han, theirs.fu), (request, ours, theirs.yaku, theirs.fu_details)
     COMPARED["hands"] += 1
 
 

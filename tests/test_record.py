@@ -80,7 +80,7 @@ def test_example_under_every_scheme_keeps_the_points_together():
 
 
 def test_settle_command_prints_ledger_and_standings():
-    result = run("settle", str(EXAMPLE))
+    result = run("settle", str(EXAMPLE), "--wide")
     assert result.exit_code == 0, result.output
     out = result.stdout
     assert "agari-yame: the dealer Chen repeats in the last hand while first" in out

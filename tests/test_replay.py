@@ -73,7 +73,7 @@ def test_an_other_scheme_can_end_the_game_earlier(replays):
 
 
 def test_cli_replays_a_directory(data_dir):
-    result = runner.invoke(app, ["replay", str(data_dir / "mjlog")])
+    result = runner.invoke(app, ["replay", str(data_dir / "mjlog"), "--wide"])
     assert result.exit_code == 0, result.output
     lines = result.output.strip().splitlines()
     assert len(lines) == 202
@@ -99,9 +99,13 @@ def test_cli_json_and_schemes(data_dir):
 
 
 def test_cli_all_schemes_table(data_dir):
-    result = runner.invoke(app, ["replay", str(data_dir / "mjlog" / f"{GAME}.xml"), "--all-schemes"])
+    result = runner.invoke(app, ["replay", str(data_dir / "mjlog" / f"{GAME}.xml"), "--all-schemes", "--wide"])
     assert result.exit_code == 0, result.output
     assert "tsumo-loss *   -11.3 (2. 28700)  +44.7 (1. 49700)  -33.4 (3. 26600)" in result.output
+    narrow = runner.invoke(app, ["replay", str(data_dir / "mjlog" / f"{GAME}.xml"), "--all-schemes"]).output
+    # the summary line stays one line; a path longer than the line cannot be broken
+    assert all(len(line) <= 80 or " " not in line.strip() for line in narrow.splitlines()[:-1]), narrow
+    assert "tsumo-loss *   -11.3       +44.7       -33.4" in narrow and "(2. 28700)  (1. 49700)  (3. 26600)" in narrow
     for name in SCHEMES:
         assert name in result.output
 
@@ -136,3 +140,25 @@ def test_cli_usage_errors(data_dir):
     assert runner.invoke(app, ["replay", path, "--scheme", "nope"]).exit_code == 1
     assert runner.invoke(app, ["replay", path, "--scheme", "maru-dori", "--all-schemes"]).exit_code == 2
     assert runner.invoke(app, ["replay"]).exit_code == 2
+
+
+def test_cli_finds_logs_in_subfolders_and_notes_other_files(tmp_path, data_dir):
+    (tmp_path / "2026" / "01").mkdir(parents=True)
+    (tmp_path / "2026" / "01" / "a.xml").write_bytes((data_dir / "mjlog" / f"{GAME}.xml").read_bytes())
+    (tmp_path / "2026" / "b.json").write_bytes((data_dir / "json" / f"{GAME}.json").read_bytes())
+    (tmp_path / "README.md").write_text("# our club's games\n")
+    (tmp_path / ".hidden").mkdir()
+    (tmp_path / ".hidden" / "c.xml").write_text("<broken")
+    result = runner.invoke(app, ["replay", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert f"note: skipped 1 file(s) that are not logs: {tmp_path / 'README.md'}" in result.stderr
+    assert "Error" not in result.stderr
+    assert "2/2 games match the log" in result.stdout
+    only_notes = tmp_path / "notes"
+    only_notes.mkdir()
+    (only_notes / "todo.txt").write_text("replay these\n")
+    result = runner.invoke(app, ["replay", str(only_notes)])
+    assert result.exit_code == 1 and "no log files given (the directories hold no logs)" in result.stderr
+    # a file named on the command line is read whatever it holds: not a log is an error there
+    result = runner.invoke(app, ["replay", str(tmp_path / "README.md")])
+    assert result.exit_code == 1 and "not a Tenhou log" in result.stderr

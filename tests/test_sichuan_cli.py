@@ -83,13 +83,14 @@ def test_void_on_a_sanma_profile_is_a_usage_error():
 
 
 def test_sanma_hand_is_untouched():
-    result = run("hand", "234p678s5z5z [999m] [1111z]", "--tsumo", "--json")
+    result = run("hand", "234p678s5z5z [999m] [1111z]", "--tsumo", "--seat", "E", "--json")
     assert result.exit_code == 0 and json.loads(result.stdout)["han"] == 2
 
 
 def test_settle_prints_the_ledger_each_payment_explained_and_the_totals():
-    result = run("settle", EXAMPLE)
+    result = run("settle", EXAMPLE, "--wide")  # one line per payment (the default fits 80 columns)
     assert result.exit_code == 0, result.output
+    assert max(len(line) for line in run("settle", EXAMPLE).stdout.splitlines()) <= 80
     out = result.stdout
     assert "Hand 1: dealer Ana; void suits Ana s, Bo m, Chen p, Dee m" in out
     assert "Bo pays Ana 6: the income of the kong of 7p passes to the winner its discard paid (呼叫转移)" in out

@@ -55,10 +55,10 @@ def our_yaku_as_tenhou(evaluation, riichi: bool) -> dict[str, int]:
     out.update({name: 13 for name, _ in evaluation.yakuman})
     if evaluation.yakuman:
         return out
-    if evaluation.dora + evaluation.nuki:
-        out["dora"] = evaluation.dora + evaluation.nuki
+    if evaluation.dora + evaluation.nuki - evaluation.nuki_ura:
+        out["dora"] = evaluation.dora + evaluation.nuki - evaluation.nuki_ura
     if evaluation.aka:
         out["aka_dora"] = evaluation.aka
     if riichi:
-        out["ura_dora"] = evaluation.ura
+        out["ura_dora"] = evaluation.ura + evaluation.nuki_ura
     return out

@@ -61,6 +61,16 @@ def fail(error: SanmaError) -> None:
     raise typer.Exit(1)
 
 
+WIDE_HELP = "Every column at full width (default: fit 80 columns, or the terminal when wider)."
+
+
+def _width(wide: bool) -> int | None:
+    """The cells the text output fits in: None (no limit) with --wide."""
+    from calc.core.layout import terminal_width
+
+    return None if wide else terminal_width()
+
+
 def main() -> None:
     try:
         app()
@@ -246,11 +256,12 @@ def pay_command(
 def table_command(
     rules: str = typer.Option("standard", "--rules", help="Profile name or YAML file."),
     scheme: Optional[str] = typer.Option(None, "--scheme", help="Tsumo payment scheme (overrides the profile's)."),
+    wide: bool = typer.Option(False, "--wide", help=WIDE_HELP),
 ) -> None:
     """The full payment table (han 1-4 × fu 20-110, limits) for dealer and non-dealer, ron and tsumo."""
     from calc.cli import report
 
-    typer.echo(report.payment_table_text(_profile(rules, scheme)))
+    typer.echo(report.payment_table_text(_profile(rules, scheme), _width(wide)))
 
 
 # ---------------------------------------------------------------- sanma settle
@@ -258,13 +269,14 @@ def table_command(
 
 @app.command("settle")
 def settle_command(
-    file: Path = typer.Argument(..., help="A match record (YAML); see the README's 'Match records'."),
+    file: Path = typer.Argument(..., help="A match record (YAML; - = standard input); see the README's 'Match records'."),
     explain: bool = typer.Option(False, "--explain", help="Add the payment arithmetic of each hand."),
     scheme: Optional[str] = typer.Option(None, "--scheme", help="Re-settle the same hands under another tsumo scheme."),
     all_schemes: bool = typer.Option(False, "--all-schemes", help="Final standings under every scheme, side by side."),
     as_json: bool = typer.Option(False, "--json", help="One JSON object: ledger, standings (and schemes)."),
     as_csv: bool = typer.Option(False, "--csv", help="CSV: a row per hand (with --all-schemes: per scheme and player)."),
     html: Optional[Path] = typer.Option(None, "--html", help="Also write a self-contained web page report."),
+    wide: bool = typer.Option(False, "--wide", help=WIDE_HELP),
 ) -> None:
     """Settle a match record: a ledger row per hand, then the final standings with uma and oka."""
     from calc.table import record
@@ -275,20 +287,22 @@ def settle_command(
     if as_csv and as_json:
         raise typer.BadParameter("--csv and --json do not go together")
     share.check_html_path(html)
+    from calc.core.yamlread import file_label, file_text
     from calc.sichuan import record as sichuan_record
 
-    if sichuan_record.is_sichuan_record(file):  # its `rules:` profile says `variant: sichuan` (issue 7)
+    text, label = file_text(file), file_label(file)  # read once: `-` and pipes cannot be read twice
+    if sichuan_record.is_sichuan_record(file, text):  # its `rules:` profile says `variant: sichuan` (issue 7)
         if scheme is not None or all_schemes:
             raise typer.BadParameter("--scheme and --all-schemes are sanma tsumo schemes; a Sichuan record has none")
         if as_csv or html is not None:
             raise typer.BadParameter("--csv and --html are for sanma records (a Sichuan record has --json)")
         from calc.sichuan import report as sichuan_report
 
-        settled = sichuan_record.settle(sichuan_record.read(file))
+        settled = sichuan_record.settle(sichuan_record.read_text(text, label))
         typer.echo(json.dumps(sichuan_report.settle_dict(settled), ensure_ascii=False) if as_json
-                   else sichuan_report.settle_text(settled, explain=explain))
+                   else sichuan_report.settle_text(settled, explain=explain, width=_width(wide)))
         return
-    match_record = record.read(file)
+    match_record = record.read_text(text, label)
     # The record is checked under its own profile first: a record that cannot have happened is
     # rejected whatever scheme is asked for, before anything is printed.
     schemes = record.settle_all_schemes(match_record) if all_schemes else None
@@ -300,9 +314,9 @@ def settle_command(
     if as_json:
         typer.echo(json.dumps(report.settle_dict(settled, schemes), ensure_ascii=False))
     elif schemes is not None:
-        typer.echo(report.settle_schemes_text(settled, schemes))
+        typer.echo(report.settle_schemes_text(settled, schemes, _width(wide)))
     else:
-        typer.echo(report.settle_text(settled, explain=explain))
+        typer.echo(report.settle_text(settled, explain=explain, width=_width(wide)))
 
 
 @app.command("keep")
@@ -325,7 +339,7 @@ def keep_command(
 
 @app.command("replay")
 def replay_command(
-    files: list[Path] = typer.Argument(..., help="Logs (mjlog XML, tenhou.net/6 JSON, mjai JSON lines; gzip or not), directories, Tenhou game ids or replay links."),
+    files: list[Path] = typer.Argument(..., help="Logs (mjlog XML, tenhou.net/6 JSON, mjai JSON lines; gzip or not), directories, Tenhou game ids or replay links; directories are searched to any depth."),
     scheme: Optional[str] = typer.Option(None, "--scheme", help="Also re-settle each game under this tsumo scheme."),
     all_schemes: bool = typer.Option(False, "--all-schemes", help="Final standings under every scheme, side by side."),
     as_json: bool = typer.Option(False, "--json", help="One JSON object per game, one per line."),
@@ -334,6 +348,7 @@ def replay_command(
     rules: Optional[str] = typer.Option(None, "--rules", help="Profile for mjai logs, which name no platform (default tenhou)."),
     workers: Optional[int] = typer.Option(None, "--workers", help="Processes (default: every core)."),
     no_cache: bool = typer.Option(False, "--no-cache", help="Download Tenhou ids/links again, replacing the cached copy."),
+    wide: bool = typer.Option(False, "--wide", help=WIDE_HELP),
 ) -> None:
     """Check every hand of real games against our scoring and settle them under any scheme."""
     from calc.cli.replay_report import render, summary_text
@@ -354,9 +369,12 @@ def replay_command(
     for error in errors:
         totals["failed"] += 1
         typer.echo(f"Error: {error}", err=True)
-    paths = batch.expand(local)
+    paths, skipped = batch.expand(local)
+    if skipped:
+        names = ", ".join(str(p) for p in skipped[:3]) + (", ..." if len(skipped) > 3 else "")
+        typer.echo(f"note: skipped {len(skipped)} file(s) that are not logs: {names}", err=True)
     if not paths and not totals["failed"]:
-        raise SanmaError("no log files given (the directories are empty)")
+        raise SanmaError("no log files given (the directories hold no logs)")
     if as_csv or html is not None:
         from calc.cli import share
 
@@ -368,7 +386,7 @@ def replay_command(
     bar = typer.progressbar(length=len(paths), label="replaying", file=sys.stderr) if show_bar else None
     try:
         for result in batch.run(paths, schemes, as_json, render, bar.update if bar else None, workers=workers,
-                                rules=rules):
+                                rules=rules, width=_width(wide)):
             if result.error is not None:
                 totals["failed"] += 1
                 typer.echo(f"Error: {result.error}", err=True)
@@ -418,12 +436,13 @@ def simulate_command(
     save: Optional[Path] = typer.Option(None, "--save", help="Write each game as a record in this folder."),
     save_format: str = typer.Option("tenhou6", "--format", help="Record format for --save: tenhou6 (tenhou.net/6 JSON) or mjai (JSON lines)."),
     workers: Optional[int] = typer.Option(None, "--workers", help="Processes (default: every core)."),
+    force: bool = typer.Option(False, "--force", help="Let --save write into a folder that already holds games."),
 ) -> None:
     """Simulate matches tile by tile; statistics beside the same figures of real Tenhou games."""
     from calc.sim import commands
 
     setup = commands.prepare_simulate(matches=matches, seed=seed, length=length, rules=rules, bots=bots, save=save,
-                                      workers=workers, save_format=save_format)
+                                      workers=workers, save_format=save_format, force=force)
     bar = _sim_bar(matches, "simulating")
     try:
         result, interrupted = commands.simulate(setup, matches, as_json=as_json, workers=workers,
@@ -447,6 +466,7 @@ def compare_command(
     workers: Optional[int] = typer.Option(None, "--workers", help="Processes (default: every core)."),
     as_csv: bool = typer.Option(False, "--csv", help="CSV: a row per scheme and starting seat."),
     html: Optional[Path] = typer.Option(None, "--html", help="Also write the comparison as a web page."),
+    wide: bool = typer.Option(False, "--wide", help=WIDE_HELP),
 ) -> None:
     """Settle the same simulated matches under each scheme; differences from tsumo-loss, paired."""
     from calc.cli import share
@@ -458,7 +478,8 @@ def compare_command(
     setup = commands.prepare_compare(matches=matches, seed=seed, length=length, rules=rules, bots=bots,
                                      schemes=schemes, plot=plot, workers=workers)
     bar = _sim_bar(matches, "comparing")
-    run = commands.compare if not (as_csv or html) else partial(share.compare, as_csv=as_csv, html_path=html)
+    run = (partial(share.compare, as_csv=as_csv, html_path=html) if as_csv or html
+           else partial(commands.compare, width=_width(wide)))
     try:
         result, interrupted = run(setup, matches, as_json=as_json, plot=plot, workers=workers,
                                   advance=bar.update if bar else None)
@@ -475,19 +496,19 @@ app.add_typer(rules_app, name="rules")
 
 
 @rules_app.command("list")
-def rules_list_command() -> None:
+def rules_list_command(wide: bool = typer.Option(False, "--wide", help=WIDE_HELP)) -> None:
     """Every built-in profile: name, scheme, summary."""
     from calc.cli import report
     from calc.core import rules as profiles
 
-    typer.echo(report.rules_list_text([profiles.load(name) for name in profiles.builtin_names()]))
+    typer.echo(report.rules_list_text([profiles.load(name) for name in profiles.builtin_names()], _width(wide)))
     from calc.sichuan import VARIANT
     from calc.sichuan import report as sichuan_report
     from calc.sichuan import rules as sichuan_rules
 
     sichuan = [sichuan_rules.load(name) for name in profiles.builtin_names(VARIANT)]
     if sichuan:
-        typer.echo("\n" + sichuan_report.rules_list_text(sichuan))
+        typer.echo("\n" + sichuan_report.rules_list_text(sichuan, _width(wide)))
 
 
 @rules_app.command("show")

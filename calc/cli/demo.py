@@ -9,7 +9,7 @@ EXAMPLES = (
     ("A closed riichi tsumo with two extracted norths and West as the dora indicator (norths are dora twice)",
      HandRequest(hand="123p456p789s99p234s", tsumo=True, riichi=True, seat="S", dora="3z", nuki=2)),
     ("An open hand: seat and round wind East, dealer tsumo",
-     HandRequest(hand="234p678s5z5z [999m] [1111z]", tsumo=True)),
+     HandRequest(hand="234p678s5z5z [999m] [1111z]", tsumo=True, seat="E")),
     ("Seven pairs ron with a red five, Tenhou rules",
      HandRequest(hand="11p33p0p5p77s99s11z22z", seat="W", dora="4p", rules="tenhou")),
 )

@@ -6,31 +6,32 @@ import json
 from typing import Any
 
 from calc.cli import report
+from calc.core import layout
 from calc.logs.replay import GameReplay, end_text
 from calc.table.record import Settled
 
 
-def render(r: GameReplay, schemes: dict[str, Settled] | None, as_json: bool) -> str:
-    """One game's output: its JSON line, or its text."""
-    return json.dumps(game_dict(r, schemes), ensure_ascii=False) if as_json else game_text(r, schemes)
+def render(r: GameReplay, schemes: dict[str, Settled] | None, as_json: bool, width: int | None = None) -> str:
+    """One game's output: its JSON line, or its text fitted to `width` columns."""
+    return json.dumps(game_dict(r, schemes), ensure_ascii=False) if as_json else game_text(r, schemes, width)
 
 
 def _points(points: float) -> str:
     return f"{points:+.1f}"
 
 
-def game_text(r: GameReplay, schemes: dict[str, Settled] | None = None) -> str:
+def game_text(r: GameReplay, schemes: dict[str, Settled] | None = None, width: int | None = None) -> str:
     g = r.game
     finals = ", ".join(f"{name} {score} ({_points(p)})" for name, score, p in zip(g.players, r.final_scores, r.final_points))
     hands = f"{len(g.kyoku)} hands ({r.wins} wins, {r.draws} draws)"
     final = "final" if g.complete else "an excerpt; after its last hand"
     if r.ok:
-        lines = [f"{g.game_id}: {hands} reproduced; {final} {finals}"]
+        lines = layout.lines(f"{g.game_id}: {hands} reproduced; {final} {finals}", width, "  ")
     else:
-        lines = [f"{g.game_id}: {hands}, {len(r.mismatches)} mismatch(es); {final} {finals}"]
+        lines = layout.lines(f"{g.game_id}: {hands}, {len(r.mismatches)} mismatch(es); {final} {finals}", width, "  ")
         lines += [f"  {m.text()}" for m in r.mismatches]
     if schemes:
-        lines += ["", report.settle_schemes_text(r.settled, schemes), ""]
+        lines += ["", report.settle_schemes_text(r.settled, schemes, width), ""]
     return "\n".join(lines)
 
 
@@ -81,4 +82,4 @@ def summary_text(games: int, wins: tuple[int, int], draws: tuple[int, int], fina
     ]
     if failed:
         parts.append(f"{failed} file(s) could not be read")
-    return "; ".join(parts)
+    return "; ".join(parts)  # one line, whatever the width: scripts look for it

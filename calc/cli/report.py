@@ -6,6 +6,8 @@ import re
 from typing import TYPE_CHECKING
 
 from calc.cli.columns import simple
+from calc.core import layout
+from calc.core import tiles as T
 from calc.core.rules import RuleSet
 from calc.scoring.value import LIMITS, YAKUMAN, HandValue, hand_value, limit_han_range, limit_value
 from calc.table.payment import (
@@ -37,13 +39,27 @@ def tabulate(*args, **kwargs) -> str:
 # ---------------------------------------------------------------- sanma hand
 
 
+WIND_NAMES = {"E": "East", "S": "South", "W": "West"}
+
+
+def winner_words(*, dealer: bool, wind: str, tsumo: bool, discarder: str | None = None) -> str:
+    """"non-dealer (South), ron" / "dealer (East), tsumo": the seat and the way a hand was won."""
+    how = "tsumo" if tsumo else "ron" + (f" from {discarder}" if discarder else "")
+    return f"{'dealer' if dealer else 'non-dealer'} ({WIND_NAMES[wind]}), {how}"
+
+
 def hand_dict(result) -> dict:
     """The `sanma hand --json` object (one batch output line)."""
     e = result.evaluation
+    c = result.context
     return {
         "hand": result.hand.text(),
         "rules": result.rules.name,
         "scheme": result.rules.payment.scheme,
+        "seat": "ESW"[c.seat_wind - T.EAST],
+        "round": "ESW"[c.round_wind - T.EAST],
+        "dealer": c.dealer,
+        "tsumo": c.tsumo,
         "han": e.han,
         "fu": e.fu,
         "limit": e.limit,
@@ -62,7 +78,9 @@ def hand_dict(result) -> dict:
 def _hand_value_lines(result, data: dict) -> list[str]:
     """Yaku, fu breakdown and value: the part of `sanma hand` that does not depend on the scheme."""
     e = result.evaluation
-    out = [f"Hand: {data['hand']}   (rules {data['rules']})", ""]
+    out = [f"Hand: {data['hand']}   (rules {data['rules']})",
+           f"Winner: {winner_words(dealer=data['dealer'], wind=data['seat'], tsumo=data['tsumo'])}; "
+           f"round {WIND_NAMES[data['round']]}", ""]
     rows = [(y["name"], y["han"]) for y in data["yaku"]]
     for label, key in (("dora", "dora"), ("aka (red fives)", "aka"), ("ura", "ura"), ("nuki (norths)", "nuki")):
         if data[key]:
@@ -249,13 +267,13 @@ def _table_cell(rules: RuleSet, value: HandValue, *, dealer: bool, tsumo: bool) 
     return f"{s.tsumo_child}/{s.tsumo_dealer}"
 
 
-def payment_table_text(rules: RuleSet) -> str:
+def payment_table_text(rules: RuleSet, width: int | None = None) -> str:
     """The sheet a club pins to the wall: han 1-4 × fu 20-110 and the limits, for dealer and
     non-dealer, ron and tsumo, under the profile's scheme. Impossible pairs show "-"."""
-    out = [f"Payment table: rules {rules.name}, scheme {rules.payment.scheme_def.label}; "
-           f"tsumo cells are non-dealer/dealer, or what each pays",
-           f"honba: ron +{rules.payment.honba_ron}, tsumo +{rules.payment.honba_tsumo} per payer; "
-           f"riichi stick {rules.payment.riichi_stick}", ""]
+    out = [*layout.lines(f"Payment table: rules {rules.name}, scheme {rules.payment.scheme_def.label}; "
+                         f"tsumo cells are non-dealer/dealer, or what each pays", width),
+           *layout.lines(f"honba: ron +{rules.payment.honba_ron}, tsumo +{rules.payment.honba_tsumo} per payer; "
+                         f"riichi stick {rules.payment.riichi_stick}", width), ""]
     for dealer in (False, True):
         for tsumo in (False, True):
             title = f"{'Dealer' if dealer else 'Non-dealer'} {'tsumo' if tsumo else 'ron'}"
@@ -284,8 +302,12 @@ def payment_table_text(rules: RuleSet) -> str:
         han = limit_han_range(limit) + (" / yakuman" if limit == YAKUMAN else "")
         rows.append([limit, han, *[_table_cell(rules, value, dealer=d, tsumo=t) for d in (False, True) for t in (False, True)]])
     out.append("Limits")
-    out.append(tabulate(rows, headers=["", "han", "non-dealer ron", "non-dealer tsumo", "dealer ron", "dealer tsumo"],
-                        tablefmt="simple", colalign=("left", "left", "right", "right", "right", "right")))
+    headers = ["", "han", "non-dealer ron", "non-dealer tsumo", "dealer ron", "dealer tsumo"]
+    table = tabulate(rows, headers=headers, tablefmt="simple", colalign=("left", "left", "right", "right", "right", "right"))
+    if width is not None and layout.cells(table) > width:  # the headers on two lines
+        table = layout.fit(rows, [h.replace(" ", "\n", 1) for h in headers], width=width, wrap=(1,),
+                           tablefmt="simple", colalign=("left", "left", "right", "right", "right", "right"))
+    out.append(table)
     if rules.hand.kazoe != "yakuman":
         out.append(f"13+ counted han pay as sanbaiman (kazoe {rules.hand.kazoe})")
     return "\n".join(out)
@@ -294,9 +316,9 @@ def payment_table_text(rules: RuleSet) -> str:
 # ---------------------------------------------------------------- sanma rules
 
 
-def rules_list_text(profiles: list[RuleSet]) -> str:
+def rules_list_text(profiles: list[RuleSet], width: int | None = None) -> str:
     rows = [(r.name, r.payment.scheme, r.summary) for r in profiles]
-    return tabulate(rows, headers=["profile", "scheme", "summary"], tablefmt="simple")
+    return layout.fit(rows, ["profile", "scheme", "summary"], width=width, wrap=(2,), tablefmt="simple")
 
 
 def rules_show_text(rules: RuleSet) -> str:
@@ -322,9 +344,9 @@ def _final(points: float, rules: RuleSet) -> str:
     return f"{points:+.0f}" if rules.match.final_rounding == "integer" else f"{points:+.1f}"
 
 
-def _worth(value: HandValue) -> str:
-    """A hand's value in a ledger line: `3 han 40 fu`, `mangan`, `yakuman ×2`."""
-    if value.limit == YAKUMAN and value.yakuman > 1:
+def _worth(value: HandValue, multiple: bool = False) -> str:
+    """A hand's value in a ledger line: `3 han 40 fu`, `mangan`, `yakuman ×2` (`multiple`: ×1 too)."""
+    if value.limit == YAKUMAN and (value.yakuman > 1 or multiple):
         return f"yakuman ×{value.yakuman}"
     if value.limit:
         return value.limit
@@ -405,14 +427,12 @@ def _chip_moves(moved: tuple[int, ...], players: tuple[str, ...]) -> str:
     return ", ".join(f"{players[s]} {n:+d}" for s, n in enumerate(moved) if n)
 
 
-def settle_text(settled: Settled, *, explain: bool = False) -> str:
-    """The ledger, one row per hand, then the final standings (and --explain's arithmetic)."""
+def _ledger(settled: Settled, width: int | None) -> list[str]:
+    """One row per hand: every column in one line when it fits `width`; else the narrow form, each
+    player's cell the change over the score after it, the hand named E3-1 (East 3, 1 honba)."""
     from calc.table import chips  # loaded here: `sanma hand` starts without the match code
-    rules, players = settled.rules, settled.players
-    m = rules.match
-    uma = "/".join(f"{u:+d}" for u in m.uma)
-    out = [f"{settled.record.file}: profile {rules.name}, scheme {rules.payment.scheme}, {m.length}, "
-           f"start {m.start}, return {m.return_points}, uma {uma}, oka {m.oka / 1000:+.1f}", ""]
+
+    players = settled.players
     rows = []
     with_chips = chips.shown(settled)
     moved = chips.ledger(settled) if with_chips else ()
@@ -421,16 +441,48 @@ def settle_text(settled: Settled, *, explain: bool = False) -> str:
         cells = [f"{_signed(d)} → {s}" for d, s in zip(row.deltas, row.scores)]
         rows.append([row.number, row.label, row.honba, row.sticks_before, players[row.dealer], riichi,
                      _result_text(row.kyoku, players), *cells, *([_chip_moves(moved[k], players)] if with_chips else [])])
-    if rows:
-        out.append(tabulate(rows, headers=["#", "round", "honba", "sticks", "dealer", "riichi", "result", *players,
-                                           *(["chips"] if with_chips else [])],
-                            tablefmt="simple", colalign=("right", "left", "right", "right", "left", "left", "left",
-                                                         *["right"] * len(players), *(["left"] if with_chips else []))))
+    chip_column = ["chips"] if with_chips else []
+    wide = tabulate(rows, headers=["#", "round", "honba", "sticks", "dealer", "riichi", "result", *players, *chip_column],
+                    tablefmt="simple", colalign=("right", "left", "right", "right", "left", "left", "left",
+                                                 *["right"] * len(players), *(["left"] if with_chips else [])))
+    if width is None or layout.cells(wide) <= width:
+        return [wide]
+    narrow = []
+    for k, row in enumerate(settled.rows):
+        hand = f"{row.label}-{row.honba}" + (f"\n{row.sticks_before} stick{'s' * (row.sticks_before > 1)}"
+                                             if row.sticks_before else "")
+        narrow.append([row.number, hand, ", ".join(players[r.seat] for r in row.kyoku.riichi),
+                       _result_text(row.kyoku, players),
+                       *[f"{_signed(d)}\n{s}" for d, s in zip(row.deltas, row.scores)],
+                       *([_chip_moves(moved[k], players).replace(", ", "\n")] if with_chips else [])])
+    table = layout.fit(narrow, ["#", "hand", "riichi", "result", *players, *chip_column], width=width, wrap=(2, 3),
+                       keep=2, tablefmt="simple",
+                       colalign=("right", "left", "left", "left", *["right"] * len(players), *(["left"] if with_chips else [])),
+                       disable_numparse=True)
+    return [table, "", *layout.lines("hand E3-1 = East 3 with 1 honba (sticks: riichi sticks on the table before "
+                                     "it); each player: the change, then the score after the hand; --wide: one "
+                                     "line per hand", width)]
+
+
+def settle_text(settled: Settled, *, explain: bool = False, width: int | None = None) -> str:
+    """The ledger, one row per hand, then the final standings (and --explain's arithmetic).
+    `width`: the terminal cells the default output fits in (None: as wide as it comes)."""
+    from calc.table import chips  # loaded here: `sanma hand` starts without the match code
+
+    rules, players = settled.rules, settled.players
+    m = rules.match
+    uma = "/".join(f"{u:+d}" for u in m.uma)
+    out = [*layout.lines(f"{settled.record.file}: profile {rules.name}, scheme {rules.payment.scheme}, {m.length}, "
+                         f"start {m.start}, return {m.return_points}, uma {uma}, oka {m.oka / 1000:+.1f}", width,
+                         "  "), ""]
+    if settled.rows:
+        out += _ledger(settled, width)
     else:
         out.append("(no hands recorded)")
     out.append("")
-    out.append(_end_text(settled))
-    out.extend(settled.notes)
+    out += layout.lines(_end_text(settled), width)
+    for note in settled.notes:
+        out += layout.lines(note, width, "  ")
     if explain:
         out += ["", "How each hand was paid"]
         for k, row in enumerate(settled.rows):
@@ -439,13 +491,21 @@ def settle_text(settled: Settled, *, explain: bool = False) -> str:
             for r in row.kyoku.riichi:
                 out.append(f"  {players[r.seat]} declares riichi: {rules.payment.riichi_stick} to the table")
             for w in row.kyoku.wins:
+                wind = "ESW"[(w.winner - row.dealer) % len(players)]
+                seat = winner_words(dealer=w.winner == row.dealer, wind=wind, tsumo=w.tsumo,
+                                    discarder=None if w.tsumo else players[w.discarder])
                 e = w.evaluation
-                if e is not None:
-                    yaku = ", ".join(f"{name} {han}" for name, han in (*e.yaku, *e.yakuman))
+                if e is None:
+                    out.append(f"  {players[w.winner]}, {seat}: {_worth(w.value, multiple=True)}")
+                elif e.yakuman:
+                    yakuman = ", ".join(f"{name}: yakuman ×{multiple}" for name, multiple in e.yakuman)
+                    out.append(f"  {players[w.winner]}, {seat}: {w.hand}: {yakuman} = yakuman ×{e.value.yakuman}")
+                else:
+                    yaku = ", ".join(f"{name} {han}" for name, han in e.yaku)
                     extra = ", ".join(f"{k} {v}" for k, v in (("dora", e.dora), ("aka", e.aka), ("ura", e.ura),
                                                                  ("nuki", e.nuki)) if v)
                     fu = " + ".join(f"{reason} {fu}" for reason, fu in e.fu_breakdown)
-                    out.append(f"  {players[w.winner]}: {w.hand}: {yaku}" + (f"; {extra}" if extra else "")
+                    out.append(f"  {players[w.winner]}, {seat}: {w.hand}: {yaku}" + (f"; {extra}" if extra else "")
                                + f" = {e.han} han" + (f"; fu {fu} → {e.fu}" if fu else ""))
             out += [f"  {line}" for line in _named_lines(row.settlement.lines, players)]
             out.append("  " + ", ".join(f"{name} {_signed(d)}" for name, d in zip(players, row.deltas))
@@ -535,8 +595,9 @@ def settle_dict(settled: Settled, schemes: dict[str, Settled] | None = None) -> 
     return out
 
 
-def settle_schemes_text(settled: Settled, schemes: dict[str, Settled]) -> str:
-    """--all-schemes: final standings under every scheme side by side, one row per scheme."""
+def settle_schemes_text(settled: Settled, schemes: dict[str, Settled], width: int | None = None) -> str:
+    """--all-schemes: final standings under every scheme side by side, one row per scheme; within
+    `width` each player's cell is the points over the rank and score, and the end is wrapped."""
     from calc.table import chips  # loaded here: `sanma hand` starts without the match code
     from calc.table.record import describe_end
 
@@ -561,10 +622,17 @@ def settle_schemes_text(settled: Settled, schemes: dict[str, Settled]) -> str:
             end = "as recorded, not finished"
         rows.append([name + (" *" if name == own else ""), *cells, end])
     what = "final points (rank. score) chips → total" if chips.shown(settled) else "final points (rank. score)"
-    out = [f"{settled.record.file}: {what} under every scheme; * = the record's scheme", ""]
-    out.append(tabulate(rows, headers=["scheme", *players, "end"], tablefmt="simple"))
+    out = [*layout.lines(f"{settled.record.file}: {what} under every scheme; * = the record's scheme", width, "  "), ""]
+    table = tabulate(rows, headers=["scheme", *players, "end"], tablefmt="simple")
+    if width is not None and layout.cells(table) > width:
+        narrow = [[row[0], *[cell.replace(" (", "\n(") for cell in row[1:-1]], row[-1]] for row in rows]
+        table = layout.fit(narrow, ["scheme", *players, "end"], width=width, wrap=(len(players) + 1,),
+                           tablefmt="simple", disable_numparse=True)
+    out.append(table)
     notes = [f"{name}: {note}" for name, result in schemes.items() for note in result.notes if not result.unplayed
              or not note.startswith("the match ends")]
     if notes:
-        out += ["", *notes]
+        out.append("")
+        for note in notes:
+            out += layout.lines(note, width, "  ")
     return "\n".join(out)

@@ -17,6 +17,7 @@ from typing import Any, Callable
 import yaml
 
 from calc.core.errors import RulesError
+from calc.core.yamlread import yaml_problem
 
 DEFAULT_VARIANT = "sanma"
 
@@ -84,6 +85,12 @@ def _resolve_path(name_or_path: str, relative_to: Path | None) -> Path:
     if candidate.suffix in (".yaml", ".yml") or "/" in name_or_path or candidate.exists():
         if not candidate.is_absolute() and relative_to is not None and not candidate.exists():
             candidate = relative_to / candidate
+        if candidate.is_dir():
+            raise RulesError(f"{name_or_path} is a directory; give a profile file (YAML) or a profile name")
+        if candidate.exists() and not candidate.is_file():
+            # A profile is read more than once (its variant first, then its keys): a pipe cannot be.
+            raise RulesError(f"{name_or_path} is not a regular file (a pipe or a device, such as /dev/stdin); "
+                             f"save the profile to a file and give its name")
         if not candidate.is_file():
             raise RulesError(f"profile file not found: {name_or_path}")
         return candidate
@@ -136,8 +143,7 @@ def _read_layer(path: Path, problems: list[RulesError], schema: dict[str, dict[s
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line = mark.line + 1 if mark else None
-        problem = getattr(exc, "problem", None) or "invalid YAML"
-        raise RulesError(f"YAML syntax error: {problem}", file=label, line=line) from None
+        raise RulesError(yaml_problem(exc, text), file=label, line=line) from None
     layer = _Layer(path, {}, None, 0, None)
     if root is None:
         return layer
@@ -277,6 +283,13 @@ def merge_chain(name_or_path: str, schema: dict[str, dict[str, Key]], variant: s
             problems.append(RulesError(f"missing parent: {exc.message}", file=str(path), line=layer.extends_line, key="extends"))
             chain_broken = True
             break
+        parent_variant = variant_of(str(path))
+        if parent_variant != variant:
+            # Reading the parent under this variant's schema would only list its keys as unknown.
+            same = ", ".join(builtin_names(variant)) or "none shipped"
+            raise RulesError(f"a {variant} profile cannot extend {layer.extends!r}, a {parent_variant} profile; "
+                             f"extend a {variant} one ({same})", file=str(chain[-1].path), line=layer.extends_line,
+                             key="extends")
 
     merged: dict[str, Any] = {}
     origin: dict[str, str] = {}

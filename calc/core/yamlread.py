@@ -10,6 +10,7 @@ name or a file beside the record. Every error names the file, the line and, insi
 from __future__ import annotations
 
 import difflib
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -26,17 +27,21 @@ class RecordError(SanmaError):
 
 
 class YamlMap(dict):
-    """A mapping that knows its line and each key's line."""
+    """A mapping that knows its line and each key's line (an empty one made in code knows none)."""
 
-    line = 0
-    key_lines: dict
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.line = 0
+        self.key_lines: dict = {}
 
 
 class YamlList(list):
-    """A list that knows its line and each item's line."""
+    """A list that knows its line and each item's line (one made in code knows none)."""
 
-    line = 0
-    item_lines: list
+    def __init__(self, *args) -> None:
+        super().__init__(*args)
+        self.line = 0
+        self.item_lines: list = [None] * len(self)
 
 
 class _Loader(yaml.SafeLoader):
@@ -78,20 +83,50 @@ def load_yaml(text: str, file: str) -> Any:
         return yaml.load(text, Loader=loader_class)  # noqa: S506 - a SafeLoader subclass
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
-        problem = getattr(exc, "problem", None) or "invalid YAML"
-        raise RecordError(f"YAML syntax error: {problem}", file=file,
-                          line=mark.line + 1 if mark else None,
+        line = mark.line + 1 if mark else None
+        if isinstance(exc, yaml.reader.ReaderError):  # a character YAML does not allow: no mark, a position
+            line = text[: exc.position].count("\n") + 1
+        raise RecordError(yaml_problem(exc, text), file=file, line=line,
                           column=mark.column + 1 if mark else None) from None
 
 
+def yaml_problem(exc: yaml.YAMLError, text: str) -> str:
+    """PyYAML's complaint in a person's words, with what to do where we know it."""
+    mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+    problem = getattr(exc, "problem", None) or "invalid YAML"
+    lines = text.splitlines()
+    at = lines[mark.line][mark.column:mark.column + 1] if mark and mark.line < len(lines) else ""
+    if "'\\t'" in problem or at == "\t":
+        return "a tab character: YAML indents and separates with spaces only; replace the tab with spaces"
+    if isinstance(exc, yaml.reader.ReaderError):
+        code = exc.character if isinstance(exc.character, int) else ord(exc.character)
+        return f"a control character (0x{code:02x}) YAML does not allow; the file must be plain text, remove it"
+    return f"YAML syntax error: {problem}"
+
+
+STDIN = "-"
+
+
+def file_label(path: str | Path) -> str:
+    """How messages name a record: its path, or <stdin> for `-`."""
+    return "<stdin>" if str(path) == STDIN else str(path)
+
+
 def file_text(path: str | Path) -> str:
-    """A record file's text; a missing or non-UTF-8 file is a RecordError."""
+    """A record file's text (`-` = standard input); a missing or non-UTF-8 file is a RecordError.
+    A pipe can be read only once: read the text once and pass it on."""
     try:
-        return Path(path).read_text(encoding="utf-8")
+        data = sys.stdin.buffer.read() if str(path) == STDIN else Path(path).read_bytes()
     except OSError as exc:
-        raise RecordError(f"cannot read the record: {exc.strerror}", file=str(path)) from None
+        raise RecordError(f"cannot read the record: {exc.strerror}", file=file_label(path)) from None
+    return _decode(data, str(path))
+
+
+def _decode(data: bytes, key: str) -> str:
+    try:
+        return data.decode("utf-8")
     except UnicodeDecodeError:
-        raise RecordError("the record is not UTF-8 text", file=str(path)) from None
+        raise RecordError("the record is not UTF-8 text", file=file_label(key)) from None
 
 
 def profile_path(name: str, record_file: str) -> str:
@@ -146,8 +181,12 @@ class RecordReader:
 
     def read_players(self, players: Any, count: int, order: str, line: int | None) -> tuple[str, ...]:
         """`players:` -> their names (numbers read as text), `count` different ones; sets self.players."""
-        if not isinstance(players, list) or len(players) != count:
+        if not isinstance(players, list):
             raise self.error(f"players must list the {count} players, {order}, got {show(players)}", line)
+        if len(players) != count:
+            given = ", ".join(str(name) for name in players) or "none"
+            raise self.error(f"players must list the {count} players of this profile, {order}; got {len(players)} "
+                             f"({given})", line)
         for name, item_line in zip(players, players.item_lines):
             if isinstance(name, bool) or not isinstance(name, (str, int)) or str(name).strip() == "":
                 raise self.error(f"a player's name must be text, got {show(name)} (quote names like yes/no/on/off)",

@@ -1,4 +1,4 @@
-"""Replay many log files: a directory means every file in it; many files use every core."""
+"""Replay many log files: a directory means every log anywhere under it; many files use every core."""
 
 from __future__ import annotations
 
@@ -11,12 +11,12 @@ from typing import Callable, Iterator
 
 from calc.core import rules as R
 from calc.core.errors import SanmaError
-from calc.logs import read_log
+from calc.logs import GZIP_MAGIC, read_log
 from calc.logs.replay import GameReplay, replay, resettle
 
 # How a game is shown (calc.cli.replay_report.render): given by the caller, so this module needs no
 # output code; a module-level function, so it crosses to the worker processes.
-Render = Callable[[GameReplay, "dict | None", bool], str]
+Render = Callable[[GameReplay, "dict | None", bool, "int | None"], str]
 
 PARALLEL_FROM = 8  # fewer files than this replay in-process: a worker pool costs more than it saves
 
@@ -35,19 +35,40 @@ class FileResult:
     final_checked: bool = True  # False: an mjai excerpt or a log stating no final result
 
 
-def expand(paths: list[Path]) -> list[Path]:
-    """Files as given; a directory gives the files directly inside it, sorted, hidden ones skipped."""
+def expand(paths: list[Path]) -> tuple[list[Path], list[Path]]:
+    """(logs, skipped): files as given; a directory gives the files anywhere under it, sorted, hidden
+    ones skipped, and of those only the ones that start like a log (gzip, XML or JSON, as
+    calc.logs tells formats) are logs; the others (a README, a note) are skipped, not errors."""
     out: list[Path] = []
+    skipped: list[Path] = []
     for path in paths:
-        if path.is_dir():
-            out += sorted(p for p in path.iterdir() if p.is_file() and not p.name.startswith("."))
-        else:
+        if not path.is_dir():
             out.append(path)
-    return out
+            continue
+        for found in sorted(path.rglob("*")):
+            hidden = any(part.startswith(".") for part in found.relative_to(path).parts)
+            if hidden or not found.is_file():
+                continue
+            (out if _looks_like_a_log(found) else skipped).append(found)
+    return out, skipped
+
+
+def _looks_like_a_log(path: Path) -> bool:
+    try:
+        with path.open("rb") as stream:
+            start = stream.read(64)
+    except OSError:
+        return True  # unreadable: the reader says why, as an error
+    if start[:2] == GZIP_MAGIC:
+        return True
+    start = start.lstrip()
+    if start.startswith(b"\xef\xbb\xbf"):
+        start = start[3:].lstrip()
+    return start.startswith((b"<", b"{", b"["))
 
 
 def replay_file(path: str, schemes: tuple[str, ...], as_json: bool, render: Render,
-                rules: str | None = None) -> FileResult:
+                rules: str | None = None, width: int | None = None) -> FileResult:
     """`rules`: the profile (name or file) for logs that name no platform (mjai)."""
     try:
         game = read_log(path, mjai_rules=_profile(rules))
@@ -55,7 +76,7 @@ def replay_file(path: str, schemes: tuple[str, ...], as_json: bool, render: Rend
         settled = resettle(r, list(schemes)) if schemes else None
     except SanmaError as e:
         return FileResult(path, None, str(e))
-    output = render(r, settled, as_json)
+    output = render(r, settled, as_json, width)
     checked = r.game.final_scores is not None or r.game.final_points is not None
     return FileResult(path, output, None, (r.wins_ok, r.wins), (r.draws_ok, r.draws), r.final_ok and checked, r.ok,
                       checked)
@@ -66,15 +87,15 @@ def _profile(rules: str | None) -> R.RuleSet | None:
     return None if rules is None else R.load(rules)
 
 
-def _replay_star(args: tuple[str, tuple[str, ...], bool, Render, str | None]) -> FileResult:
+def _replay_star(args: tuple[str, tuple[str, ...], bool, Render, str | None, int | None]) -> FileResult:
     return replay_file(*args)
 
 
 def run(files: list[Path], schemes: tuple[str, ...], as_json: bool, render: Render,
         advance: Callable[[int], None] | None = None, *, workers: int | None = None,
-        rules: str | None = None) -> Iterator[FileResult]:
+        rules: str | None = None, width: int | None = None) -> Iterator[FileResult]:
     """Results in the order of `files`; `workers` processes (default: every core)."""
-    jobs = [(str(f), schemes, as_json, render, rules) for f in files]
+    jobs = [(str(f), schemes, as_json, render, rules, width) for f in files]
     workers = min(workers or os.cpu_count() or 1, len(jobs))
     if len(jobs) < PARALLEL_FROM or workers < 2:
         for job in jobs:

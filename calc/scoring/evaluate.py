@@ -35,6 +35,7 @@ class Evaluation(NamedTuple):
     value: HandValue
     form: str
     wait: str | None
+    nuki_ura: int = 0  # of `nuki`, what an ura West indicator added (Tenhou's logs list it as ura)
 
     @property
     def limit(self) -> str | None:
@@ -97,14 +98,15 @@ def _value_tables(seat_wind: int, round_wind: int, north: NorthRules, double_win
     return values, pair_fu_table(values, double_wind_pair_fu)
 
 
-def _count_bonus(counts: tuple[int, ...], hand: Hand, context: WinContext) -> tuple[int, int, int, int]:
-    """(dora, aka, ura, nuki) han: not yaku, added once a yaku is found (rules.md §2-3)."""
+def _count_bonus(counts: tuple[int, ...], hand: Hand, context: WinContext) -> tuple[int, int, int, int, int]:
+    """(dora, aka, ura, nuki, nuki_ura) han: not yaku, added once a yaku is found (rules.md §2-3)."""
     dora, nuki_dora = count_dora(counts, context.nuki, context.dora_indicators)
-    ura = 0
+    ura = ura_norths = 0
     if context.riichi or context.double_riichi:
-        ura_tiles, ura_norths = count_dora(counts, context.nuki, context.ura_indicators)
-        ura = ura_tiles + ura_norths
-    return dora, hand.red, ura, context.nuki + nuki_dora
+        ura, ura_norths = count_dora(counts, context.nuki, context.ura_indicators)
+    # An extracted north made dora by a West indicator is nukidora however it was indicated:
+    # counted in one place, `nuki`, for a dora and for an ura indicator alike.
+    return dora, hand.red, ura, context.nuki + nuki_dora + ura_norths, ura_norths
 
 
 def _hand_table(closed: bool) -> tuple:
@@ -188,11 +190,11 @@ def _score_shape(x: YakuInput, rules: RuleSet, bonus, hand_yaku, pair_fu: dict[i
         return None
     yaku = [(name, han) for _, name, han in sorted(hand_yaku + found)]
     parts, fu = fu_parts(shape, pinfu=any(name == "pinfu" for _, name, _ in found), pair_fu=pair_fu)
-    dora, aka, ura, nuki = bonus
+    dora, aka, ura, nuki, nuki_ura = bonus
     han = sum(h for _, h in yaku) + dora + aka + ura + nuki
     if x.context.renhou and rules.hand.renhou == "mangan":
         yaku, han = _renhou_as_mangan(yaku, han)
     value = hand_value(han, fu, rules.hand)
     return (value.basic, False, han, fu), lambda: Evaluation(
-        tuple(yaku), (), han, fu, parts, dora, aka, ura, nuki, value, shape.form, shape.wait
+        tuple(yaku), (), han, fu, parts, dora, aka, ura, nuki, value, shape.form, shape.wait, nuki_ura
     )

@@ -201,6 +201,14 @@ def build_hand(
         raise IllegalHandError(
             f"{counts[tile]} copies of {T.name(tile)} (hand, melds, indicators and extracted norths); there are four"
         )
+    for tile in rules.game.red_fives:
+        plain = counts[tile] - red_tiles.count(tile)
+        if plain > 3:
+            # The set holds one red five of this suit in place of a plain one (game.red_fives).
+            raise IllegalHandError(
+                f"{plain} plain copies of {T.name(tile)}: with a red five in the set (game.red_fives) there are three "
+                f"plain {T.name(tile)} and one {T.name(tile, True)}; write the red one as {T.name(tile, True)}"
+            )
 
     kans = sum(1 for m in melds if m.is_kan)
     expected_concealed = 14 - 3 * len(melds)
@@ -234,6 +242,16 @@ def check_context(context: WinContext, *, closed: bool, rules: RuleSet, kans: in
         bad("riichi needs a closed hand (closed kans are fine)")
     if c.ippatsu and not riichi:
         bad("--ippatsu needs --riichi or --double-riichi")
+    if c.ippatsu and c.rinshan and not (c.nuki and not rules.north.nuki_cancels_ippatsu):
+        # The replacement tile follows the winner's own kan or north in the same turn: a kan always
+        # ends ippatsu, an extracted north where the profile says so.
+        if c.nuki and kans:
+            bad("--ippatsu with --rinshan: the replacement tile follows your own kan or north, and both end "
+                "ippatsu under this profile (north.nuki_cancels_ippatsu)")
+        if c.nuki:
+            bad("--ippatsu with --rinshan: the replacement tile follows your own extracted north, which ends "
+                "ippatsu under this profile (north.nuki_cancels_ippatsu)")
+        bad("--ippatsu with --rinshan: the replacement tile follows your own kan, and a kan ends ippatsu")
     if c.haitei and not c.tsumo:
         bad("--haitei is a win by tsumo on the last tile; for a ron on the last discard use --houtei")
     if c.houtei and c.tsumo:
@@ -268,6 +286,10 @@ def check_context(context: WinContext, *, closed: bool, rules: RuleSet, kans: in
         bad(f"round wind {T.name(c.round_wind)} is not a round that is played")
     if c.ura_indicators and not riichi:
         bad("ura dora indicators only count with riichi")
+    if len(c.ura_indicators) > len(c.dora_indicators):
+        # Each ura indicator is the tile under a dora indicator.
+        bad(f"{len(c.ura_indicators)} ura indicator(s) but {len(c.dora_indicators)} dora indicator(s): each ura "
+            f"indicator lies under a dora indicator; give --dora too")
     if c.honba < 0 or c.sticks < 0:
         bad("--honba and --sticks cannot be negative")
     if len(c.dora_indicators) > 5 or len(c.ura_indicators) > 5:

@@ -10,14 +10,15 @@ from dataclasses import dataclass, fields
 
 from calc.table import payment
 from calc.core import tiles as T
-from calc.core.errors import SanmaError
+from calc.core.errors import IllegalHandError, SanmaError
 from calc.scoring.evaluate import Evaluation, evaluate
 from calc.scoring.hand import SITUATION_FLAGS, Hand, WinContext, build_hand, parse_indicators
 from calc.core.rules import RuleSet, load
 
 
-# The winner's seat when none is given: `sanma hand`, its --batch lines and calc.score all read it here.
-DEFAULT_SEAT = "E"
+# The winner's seat when none is given (a non-dealer, the common case, as `sanma pay` assumes):
+# `sanma hand`, its --batch lines and calc.score all read it here.
+DEFAULT_SEAT = "S"
 
 
 @dataclass(frozen=True)
@@ -68,12 +69,24 @@ class HandRequest:
             else:  # "str | None"
                 ok = value is None or isinstance(value, str)
             if not ok:
-                raise SanmaError(f"key {key!r} must be {expected.replace('|', ' or ')}, got {value!r}")
+                raise SanmaError(f"{key!r} takes {_KIND.get(key, _KIND[expected])}, got {value!r}")
         return cls(**{**defaults, **data}) if defaults else cls(**data)
 
 
 # field name -> its annotation as written ("bool", "int", "str", "str | None"), read once
 _FIELD_KINDS = {f.name: f.type for f in fields(HandRequest)}
+
+
+# What each key takes, in words (a batch line or a record's win is written by a person).
+_KIND = {
+    "bool": "true or false", "int": "a whole number", "str": "text", "str | None": "text",
+    "hand": "the hand in mpsz text, e.g. \"234p678s5z5z [999m]\"",
+    "win": "one tile such as 5p (a tile needs its suit letter: m, p, s or z)",
+    "dora": "indicator tiles such as 3p or 3p9m (a tile needs its suit letter: m, p, s or z)",
+    "ura": "indicator tiles such as 3p or 3p9m (a tile needs its suit letter: m, p, s or z)",
+    "seat": "a wind: E, S or W", "round": "a wind: E, S or W",
+    "rules": "a profile name or file", "scheme": "a scheme name",
+}
 
 
 @dataclass(frozen=True)
@@ -115,6 +128,11 @@ def build(request: HandRequest, rules: RuleSet | None = None) -> tuple[Hand, Win
         honba=request.honba,
         sticks=request.sticks,
     )
+    if request.renhou and rules.hand.renhou == "none":
+        # A log states the situation whatever the rules; a person asking for renhou expects it to count.
+        raise IllegalHandError(f"--renhou: profile {rules.name!r} does not score renhou (hand.renhou: none), so the "
+                               f"flag would change nothing; leave it out, or use a profile with hand.renhou: "
+                               f"mangan or yakuman")
     hand = build_hand(request.hand, rules, context, win=request.win, indicators=dora + ura)
     return hand, context, rules
 

@@ -38,6 +38,22 @@ class HandValue(NamedTuple):
         return self.fu * 2 ** (self.han + 2)
 
 
+# Bounds of what one hand can count (issue 11): beyond them a value is a typo, not a hand.
+# Counted han: yaku stay near 20, and dora, ura, red fives and norths together below 80 (five
+# indicators and five ura indicators, each pointing at one kind of which a hand holds at most four;
+# four norths, each a dora once more per West indicator).
+MAX_HAN = 100
+
+
+def max_yakuman(rules: HandRules) -> int:
+    """The largest yakuman multiple one hand can be paid under the profile. Stacked, the most that go
+    together are four (tenhou or renhou or suukantsu, daisuushii, tsuuiisou, suuankou); two of them
+    count double where double yakuman do (daisuushii, suuankou tanki): six."""
+    if rules.stacked_yakuman:
+        return 6 if rules.double_yakuman else 4
+    return 2 if rules.double_yakuman else 1
+
+
 # The fewest han that reach each limit by themselves (rules.md §3); 13+ is kazoe.
 LIMIT_FROM_HAN = {MANGAN: 5, HANEMAN: 6, BAIMAN: 8, SANBAIMAN: 11, YAKUMAN: KAZOE_HAN}
 

@@ -23,7 +23,7 @@ from typing import Any
 
 from calc.core import tiles as T
 from calc.core.errors import SanmaError
-from calc.core.yamlread import RecordError, RecordReader, file_text, load_yaml, profile_path, show
+from calc.core.yamlread import RecordError, RecordReader, file_label, file_text, load_yaml, profile_path, show
 from calc.sichuan import hand as H
 from calc.sichuan.battle import KONG_KINDS, HandResult, Kong, PlayError, WallEnd, Win, Winner, play
 from calc.sichuan.fan import WinContext
@@ -37,10 +37,11 @@ SITUATIONS = ("kong_replacement", "kong_discard", "rob_kong", "last_tile", "heav
 WIN_KEYS = ("winner", "from", "tsumo", "hand", "win", *SITUATIONS)
 
 
-def is_sichuan_record(path: str | Path) -> bool:
-    """Does this record name a Sichuan profile? (`sanma settle` picks the game by it.)"""
+def is_sichuan_record(path: str | Path, text: str | None = None) -> bool:
+    """Does this record name a Sichuan profile? (`sanma settle` picks the game by it.) `text`: the
+    record's text when it was read already (standard input can be read once)."""
     try:
-        data = load_yaml(file_text(path), str(path))
+        data = load_yaml(file_text(path) if text is None else text, str(path))
     except SanmaError:
         return False  # the sanma reader reports what is wrong with the file
     name = data.get("rules") if isinstance(data, dict) else None
@@ -201,7 +202,7 @@ def read_text(text: str, file: str = "<record>") -> Record:
 
 
 def read(path: str | Path) -> Record:
-    return read_text(file_text(path), str(path))
+    return read_text(file_text(path), file_label(path))
 
 
 # ---------------------------------------------------------------- settling

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from tabulate import tabulate
 
+from calc.core import layout
+
 from calc.sichuan.battle import WALL_END_STEP, Step
 from calc.sichuan.fan import FanResult
 from calc.sichuan.hand import SUIT_LETTERS
@@ -87,19 +89,20 @@ def _fan_lines(step: Step, players: tuple[str, ...], label: str) -> list[str]:
     return [f"{players[seat]}{label}: {fan_text(result)}" for seat, result in step.fans]
 
 
-def settle_text(settled: Settled, *, explain: bool = False) -> str:
+def settle_text(settled: Settled, *, explain: bool = False, width: int | None = None) -> str:
+    """`width`: the terminal cells the text fits in (None: as wide as it comes)."""
     record, players = settled.record, settled.players
     rules = record.rules
-    out = [f"Sichuan record {record.file}: profile {rules.name} ({rules.describe()})",
-           f"Players: {', '.join(players)}"]
+    out = [*layout.lines(f"Sichuan record {record.file}: profile {rules.name} ({rules.describe()})", width, "  "),
+           *layout.lines(f"Players: {', '.join(players)}", width, "  ")]
     for hand in settled.hands:
         res = hand.result
         voids = ", ".join(f"{players[s]} {SUIT_LETTERS[v]}" for s, v in enumerate(res.voids))
         out += ["", f"Hand {hand.number}: dealer {players[res.dealer]}; void suits {voids}"]
         rows = [(k, step.what, *map(_signed, step.deltas)) for k, step in enumerate(res.steps, start=1)]
         rows.append(("", "hand total", *map(_signed, res.deltas)))
-        out.append(tabulate(rows, headers=["#", "event", *players], tablefmt="simple",
-                            colalign=("right", "left", *("right",) * len(players))))
+        out.append(layout.fit(rows, ["#", "event", *players], width=width, wrap=(1,), tablefmt="simple",
+                              colalign=("right", "left", *("right",) * len(players))))
         out.append("")
         for k, step in enumerate(res.steps, start=1):
             label = "best hand" if step.kind == WALL_END_STEP else ""
@@ -110,8 +113,8 @@ def settle_text(settled: Settled, *, explain: bool = False) -> str:
             lines = notes + [p.reason for p in step.payments]
             if not lines:
                 lines = ["nothing to pay"]
-            out.append(f"  {k}. {lines[0]}")
-            out += [f"     {line}" for line in lines[1:]]
+            for n, line in enumerate(lines):
+                out += layout.lines(f"  {k}. {line}" if n == 0 else f"     {line}", width, "       ")
         nxt = players[res.next_dealer]
         out.append(f"  next dealer: {nxt}")
     out += ["", "Final totals"]
@@ -166,9 +169,10 @@ def settle_dict(settled: Settled) -> dict:
 # ---------------------------------------------------------------- sanma rules
 
 
-def rules_list_text(profiles: list[SichuanRules]) -> str:
+def rules_list_text(profiles: list[SichuanRules], width: int | None = None) -> str:
     rows = [(r.name, r.describe(), r.summary) for r in profiles]
-    return tabulate(rows, headers=["sichuan profile", "cap, base, tsumo", "summary"], tablefmt="simple")
+    return layout.fit(rows, ["sichuan profile", "cap, base, tsumo", "summary"], width=width, wrap=(2,),
+                      tablefmt="simple")
 
 
 def rules_show_text(rules: SichuanRules) -> str:

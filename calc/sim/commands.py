@@ -26,13 +26,14 @@ def _setup_line(what: str, s: SR.Setup, matches: int, done: int) -> str:
 
 
 def prepare_simulate(*, matches: int, seed: int, length: str | None, rules: str, bots: str,
-                     save: Path | None, workers: int | None = None, save_format: str = "tenhou6") -> SR.Setup:
+                     save: Path | None, workers: int | None = None, save_format: str = "tenhou6",
+                     force: bool = False) -> SR.Setup:
     SR.validate(matches, bots, (), length, workers)
     if save_format not in SAVE_FORMATS:
         raise SR.SimInputError(f"--format {save_format!r}: {' or '.join(SAVE_FORMATS)}")
     profile = R.load(rules)
     if save is not None:
-        SR.check_save_dir(save)
+        SR.check_save_dir(save, force)
     return SR.setup(profile, schemes=(profile.payment.scheme,), bots=bots, seed=str(seed), length=length,
                     save=str(save) if save is not None else None, save_format=save_format)
 
@@ -90,7 +91,7 @@ def _check_writable(path: Path) -> None:
 
 
 def compare(s: SR.Setup, matches: int, *, as_json: bool, plot: Path | None, workers: int | None = None,
-            advance: Advance | None = None) -> tuple[str | dict, bool]:
+            advance: Advance | None = None, width: int | None = None) -> tuple[str | dict, bool]:
     """(the output, whether Ctrl-C cut the run short)."""
     results, interrupted = SR.collect(s, matches, want_tally=False, workers=workers, advance=advance)
     c = Comparison(s.schemes, s.rules.game.players)
@@ -103,4 +104,4 @@ def compare(s: SR.Setup, matches: int, *, as_json: bool, plot: Path | None, work
         return compare_dict(c, {"matches": matches, "finished": len(results), "seed": s.seed,
                                 "length": s.rules.match.length, "bots": s.bots, "rules": s.rules.name},
                             interrupted), interrupted
-    return compare_text(line, c, interrupted, length=s.rules.match.length), interrupted
+    return compare_text(line, c, interrupted, length=s.rules.match.length, width=width), interrupted

@@ -6,6 +6,8 @@ from html import escape
 
 from tabulate import tabulate
 
+from calc.core import layout
+
 from calc.sim.compare import BASELINE, Comparison
 
 FIGURE_ROWS = (
@@ -97,8 +99,12 @@ def _interval(d: dict, kind: str = "num") -> str:
     return f"{d['mean']:+.{digits}f} [{d['low']:+.{digits}f}, {d['high']:+.{digits}f}]"
 
 
-def compare_text(setup_line: str, c: Comparison, interrupted: bool, *, length: str = "hanchan") -> str:
-    out = [setup_line + (" (interrupted: the matches finished so far)" if interrupted else ""), ""]
+def compare_text(setup_line: str, c: Comparison, interrupted: bool, *, length: str = "hanchan",
+                 width: int | None = None) -> str:
+    """Within `width` cells (None: as wide as it comes) a table too wide is split into tables of
+    fewer columns, each keeping the scheme (and seat) column."""
+    out = [*layout.lines(setup_line + (" (interrupted: the matches finished so far)" if interrupted else ""), width),
+           ""]
     figures = {s: c.scheme_figures(s) for s in c.schemes}
     seats = range(c.players)
     extension = f"ext. round ({EXTENSION_NAME[length]})"
@@ -117,34 +123,36 @@ def compare_text(setup_line: str, c: Comparison, interrupted: bool, *, length: s
         ])
     headers = ["scheme", *(f"seat {s} pts" for s in seats), "dealer +/dealership", "tsumo/ron income", "bust",
                extension, "hands", "pts sd"]
-    out.append(tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True))
+    out.append(layout.fit(rows, headers, width=width, tablefmt="simple", disable_numparse=True))
     out += ["", "rank rates by starting seat (1st / 2nd / 3rd):"]
     rank_rows = []
     for s in c.schemes:
         rates = figures[s]["rank_rates"]
         rank_rows.append([s, *(" / ".join(_fmt(r, "pct") for r in rates[seat]) for seat in seats)])
-    out.append(tabulate(rank_rows, headers=["scheme", *(f"seat {s}" for s in seats)], tablefmt="simple",
+    out.append(layout.fit(rank_rows, ["scheme", *(f"seat {s}" for s in seats)], width=width, tablefmt="simple",
                         disable_numparse=True))
     others = [s for s in c.schemes if s != BASELINE]
     if others:
         diffs = {s: c.differences(s) for s in others}
-        out += ["", f"difference from {BASELINE}, same hands, paired 95% interval (shares in percentage points):"]
+        out += ["", *layout.lines(f"difference from {BASELINE}, same hands, paired 95% interval (shares in percentage "
+                                  f"points):", width)]
         main_rows = [[s, *(_interval(diffs[s]["mean_points"][seat]) for seat in seats),
                       _interval(diffs[s]["dealer_income_per_dealership"], "int"),
                       _interval(diffs[s]["points_sd"])] for s in others]
-        out.append(tabulate(main_rows, headers=["scheme", *(f"seat {s} pts" for s in seats), "dealer +/dealership",
-                                                "pts sd"], tablefmt="simple", disable_numparse=True))
+        out.append(layout.fit(main_rows, ["scheme", *(f"seat {s} pts" for s in seats), "dealer +/dealership",
+                                                "pts sd"], width=width, tablefmt="simple", disable_numparse=True))
         out.append("")
         share_rows = [[s, _interval(diffs[s]["tsumo_share_of_ron"], "pct"), _interval(diffs[s]["bust_rate"], "pct"),
                        _interval(diffs[s]["extension_round_rate"], "pct"), _interval(diffs[s]["hands_per_match"])]
                       for s in others]
-        out.append(tabulate(share_rows, headers=["scheme", "tsumo/ron income", "bust", extension, "hands"],
+        out.append(layout.fit(share_rows, ["scheme", "tsumo/ron income", "bust", extension, "hands"], width=width,
                             tablefmt="simple", disable_numparse=True))
         out.append("")
         rank_diff_rows = [[s, f"seat {seat}", *(_interval(diffs[s]["rank_rates"][seat][k], "pct")
                                                 for k in range(c.players))]
                           for s in others for seat in seats]
-        out.append(tabulate(rank_diff_rows, headers=["scheme", "seat", *(f"{_ordinal(k + 1)} rate" for k in range(c.players))],
+        out.append(layout.fit(rank_diff_rows, ["scheme", "seat", *(f"{_ordinal(k + 1)} rate" for k in range(c.players))],
+                            width=width, keep=2,
                             tablefmt="simple", disable_numparse=True))
     out += ["", "seat 0 deals first; points are final points (uma and oka included)."]
     return "\n".join(out)

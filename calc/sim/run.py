@@ -260,10 +260,16 @@ def _methods() -> list[str]:
     return get_all_start_methods()
 
 
-def check_save_dir(path: Path) -> None:
-    """An unwritable --save folder is refused before any work starts."""
+def check_save_dir(path: Path, force: bool = False) -> None:
+    """An unwritable --save folder is refused before any work starts, and so is one that already
+    holds games (unless --force): the new games would overwrite them or mix with them."""
     from calc.logs.tenhou6_writer import SaveError
 
+    if path.is_dir() and not force:
+        games = sorted(p.name for p in path.glob("*.json"))
+        if games:
+            raise SaveError(f"--save {path}: the folder already holds {len(games)} game file(s) ({games[0]}, ...); "
+                            f"choose an empty folder, or add --force to write over them")
     try:
         path.mkdir(parents=True, exist_ok=True)
         probe = path / ".sanma-write-test"
@@ -271,6 +277,11 @@ def check_save_dir(path: Path) -> None:
         probe.unlink()
     except OSError as e:
         raise SaveError(f"--save {path}: cannot write there ({e.strerror})") from None
+
+
+def max_workers() -> int:
+    """Processes beyond twice the cores only wait for each other and cost memory."""
+    return 2 * (os.cpu_count() or 1)
 
 
 # --- the commands' work: validation first, then the run, stoppable with Ctrl-C ---------------------
@@ -284,6 +295,9 @@ def validate(matches: int, bots: str, schemes: tuple[str, ...], length: str | No
         raise SimInputError(f"--matches {matches}: give 1 or more matches")
     if workers is not None and workers < 1:
         raise SimInputError(f"--workers {workers}: give 1 or more processes")
+    if workers is not None and workers > max_workers():
+        raise SimInputError(f"--workers {workers}: this machine has {os.cpu_count() or 1} core(s); more than "
+                            f"{max_workers()} processes make the run no faster, only heavier")
     if bots not in B.BOTS:
         raise SimInputError(f"unknown bot {bots!r}; valid: {', '.join(B.BOTS)}")
     for scheme in schemes:

@@ -26,6 +26,10 @@ class Riichi:
     seat: int
 
 
+# The yakuman a liable player answers for (pao, profile payment.pao): the last dragon or wind set fed.
+PAO_YAKUMAN = ("daisangen", "daisuushii")
+
+
 @dataclass(frozen=True)
 class Win:
     """One winner. `discarder` None = tsumo. `liable` = the pao player, if any.
@@ -40,6 +44,14 @@ class Win:
     liable: int | None = None
     evaluation: Any = field(default=None, compare=False)
     hand: str | None = field(default=None, compare=False)
+
+    @property
+    def liable_yakuman(self) -> int | None:
+        """The multiples the liable player answers for: those of the pao yakuman in the evaluation
+        (a compound yakuman's other parts are paid as usual); None when only the value is known."""
+        if self.liable is None or self.evaluation is None:
+            return None
+        return sum(multiple for name, multiple in self.evaluation.yakuman if name in PAO_YAKUMAN) or None
 
     @property
     def tsumo(self) -> bool:

@@ -122,7 +122,8 @@ def _result_settlement(state: MatchState, kyoku: Kyoku, sticks: int, rules: Rule
         if result.discarder == result.winner:
             raise MatchError("a winner cannot pay themselves (a tsumo has no discarder)")
         return payment.win(result.value, winner=result.winner, dealer=dealer, discarder=result.discarder,
-                           honba=state.honba, sticks=sticks, rules=rules, liable=result.liable)
+                           honba=state.honba, sticks=sticks, rules=rules, liable=result.liable,
+                           liable_yakuman=result.liable_yakuman)
     if isinstance(result, DoubleRon):
         for w in result.wins:
             _check_seat(w.winner, players, "winner")

@@ -17,7 +17,7 @@ from math import floor
 from calc.core.errors import SanmaError
 from calc.core.rules import PaymentRules, RuleSet
 from calc.core.schemes import Term, Win, term_value
-from calc.scoring.value import LIMITS, YAKUMAN, HandValue, hand_value, limit_value, round_up_100
+from calc.scoring.value import LIMITS, MAX_HAN, YAKUMAN, HandValue, hand_value, limit_value, max_yakuman, round_up_100
 
 # Payment roles: a tsumo's payers pay as DEALER or NON_DEALER, a ron's as DISCARDER, a liable player
 # (rules.md §5 pao) as PAO; NOTEN for draw payments, RIICHI for a deposit into the pot, STICKS for the
@@ -182,6 +182,9 @@ def yakuman_value(multiple: int, rules: RuleSet) -> HandValue:
     """A yakuman given by its multiple, as the profile allows multiples (double or stacked)."""
     if multiple < 1:
         raise PaymentError(f"a yakuman multiple is 1 or more, got {multiple}")
+    if multiple > max_yakuman(rules.hand):
+        raise PaymentError(f"yakuman ×{multiple}: under profile {rules.name!r} one hand is paid at most "
+                           f"×{max_yakuman(rules.hand)} (hand.double_yakuman, hand.stacked_yakuman)")
     if multiple > 1 and not (rules.hand.double_yakuman or rules.hand.stacked_yakuman):
         raise PaymentError(f"profile {rules.name!r} counts every yakuman once (hand.double_yakuman and "
                            f"hand.stacked_yakuman are false): a yakuman x{multiple} cannot happen there")
@@ -190,6 +193,9 @@ def yakuman_value(multiple: int, rules: RuleSet) -> HandValue:
 
 def han_fu_value(han: int, fu: int | None, *, tsumo: bool, rules: RuleSet) -> HandValue:
     """A hand given by han and fu; from 5 han the fu may be left out (rules.md §3)."""
+    if han > MAX_HAN:
+        raise PaymentError(f"{han} han: no hand counts more than {MAX_HAN} (yaku, dora, ura, red fives and "
+                           f"norths together)")
     if han >= 5 and fu is None:
         return hand_value(han, 0, rules.hand)
     if fu is None:
@@ -342,11 +348,23 @@ def _check_seats(players: int, **seats: int | None) -> None:
             raise PaymentError(f"{name} seat {seat} is not a seat of a {players}-player table (0..{players - 1})")
 
 
-def _check_counts(honba: int, sticks: int) -> None:
+# A honba counter past this is a typo: each honba is one more hand without a non-dealer win, and no
+# match comes near a hundred hands.
+MAX_HONBA = 100
+
+
+def _check_counts(honba: int, sticks: int, rules: RuleSet) -> None:
     if honba < 0:
         raise PaymentError(f"honba must be 0 or more, got {honba}")
+    if honba > MAX_HONBA:
+        raise PaymentError(f"honba {honba}: a table never gets past {MAX_HONBA} honba (one per hand played "
+                           f"without a non-dealer win)")
     if sticks < 0:
         raise PaymentError(f"riichi sticks must be 0 or more, got {sticks}")
+    most = rules.match.start * rules.game.players // rules.payment.riichi_stick
+    if sticks > most:
+        raise PaymentError(f"{sticks} riichi sticks: the table's {rules.match.start * rules.game.players} points "
+                           f"make at most {most} sticks of {rules.payment.riichi_stick}")
 
 
 def win(
@@ -374,7 +392,7 @@ def win(
     players = rules.game.players
     pay = rules.payment
     _check_seats(players, winner=winner, dealer=dealer, discarder=discarder, liable=liable)
-    _check_counts(honba, sticks)
+    _check_counts(honba, sticks, rules)
     if discarder == winner:
         raise PaymentError("the discarder cannot be the winner (a tsumo has no discarder)")
     if liable == winner:

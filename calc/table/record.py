@@ -27,9 +27,10 @@ from typing import Any
 from calc.table import match, payment, penalty, record_extras
 from calc.core import tiles as T
 from calc.core.errors import SanmaError
+from calc.core.notation import parse_hand, parse_tiles
 from calc.scoring.evaluate import Evaluation, evaluate
-from calc.table.events import ABORTS, Abort, DoubleRon, ExhaustiveDraw, Kyoku, Nagashi, Riichi, Win
-from calc.core.yamlread import RecordError, RecordReader, file_text, load_yaml, profile_path
+from calc.table.events import ABORTS, PAO_YAKUMAN, Abort, DoubleRon, ExhaustiveDraw, Kyoku, Nagashi, Riichi, Win
+from calc.core.yamlread import RecordError, RecordReader, file_label, file_text, load_yaml, profile_path
 from calc.core.yamlread import YamlList as _List
 from calc.core.yamlread import YamlMap as _Map
 from calc.core.yamlread import show as _show
@@ -96,6 +97,8 @@ class _Reader(RecordReader):
         self.rules: RuleSet | None = None  # known once the top of the record is read
 
     def read(self, data: Any) -> Record:
+        if data is None:
+            raise self.error("the record is empty: it needs at least `players:` (see the README's match records)", 1)
         top = self.mapping(data, "the record", 1, TOP_KEYS)
         lines = top.key_lines
         rules = self.rules = self.profile(top, lines)
@@ -170,6 +173,7 @@ class _Reader(RecordReader):
                     raise self.error("a double ron is two rons on one discard: both winners need the same `from:`", value_line)
                 if a.winner == b.winner:
                     raise self.error(f"{self.players[a.winner]} wins twice in one hand", value_line)
+                self.check_double_ron(a, b, value_line)
             return HandSpec(number, line, riichi, kind, wins=specs)
         if kind == "draw":
             draw = self.mapping(value if value is not None else _Map(), "draw", value_line, ("tenpai",))
@@ -219,6 +223,12 @@ class _Reader(RecordReader):
             liable = self.seat(win["liable"], "liable", at["liable"])
             if liable == winner:
                 raise self.error("a winner cannot be liable (pao) for their own hand", at["liable"])
+            if not self.rules.payment.pao:
+                raise self.error(f"profile {self.rules.name!r} plays no pao (payment.pao: false); leave `liable:` "
+                                 f"out", at["liable"])
+            if liable == discarder:
+                raise self.error(f"{self.players[liable]} is liable and dealt in: the ron is theirs to pay anyway, "
+                                 f"so pao changes nothing; leave `liable:` out", at["liable"])
 
         given_value = [k for k in VALUE_KEYS if k in win]
         given_flags = [k for k in HAND_FLAGS if k in win]
@@ -231,7 +241,11 @@ class _Reader(RecordReader):
             if given_flags:
                 raise self.error(f"{given_flags[0]!r} describes a full hand; with han/fu or a limit leave it out",
                                  at[given_flags[0]])
-            return WinSpec(winner, discarder, liable, self.value(win, tsumo=tsumo, line=line), (), line, chips)
+            value = self.value(win, tsumo=tsumo, line=line)
+            if liable is not None and value.limit != YAKUMAN:
+                raise self.error(f"pao (`liable:`) answers for a yakuman ({' or '.join(PAO_YAKUMAN)}); this win "
+                                 f"is {value.limit or f'{value.han} han'}", at["liable"])
+            return WinSpec(winner, discarder, liable, value, (), line, chips)
 
         flags = dict(win)
         for key in ("winner", "from", "tsumo", "liable"):
@@ -252,6 +266,52 @@ class _Reader(RecordReader):
         except SanmaError as exc:
             raise self.error(exc.message, line) from None
         return WinSpec(winner, discarder, liable, None, tuple(sorted(flags.items())), line)
+
+    def check_double_ron(self, a: WinSpec, b: WinSpec, line: int) -> None:
+        """Two full hands won on one discard share the table: the same indicators, the same winning
+        tile (one physical tile, in both hands), and no more copies of a tile than the set has.
+        A hand that cannot be read is left for settling to report, with its own column."""
+        if a.hand is None or b.hand is None:
+            return
+        fa, fb = dict(a.flags), dict(b.flags)
+        names = f"{self.players[a.winner]} and {self.players[b.winner]}"
+        try:
+            dora = [sorted(parse_tiles(f.get("dora") or "")) for f in (fa, fb)]
+            ura = [sorted(parse_tiles(f.get("ura") or "")) for f in (fa, fb)]
+            hands = [parse_hand(f["hand"]) for f in (fa, fb)]
+            wins = [parse_tiles(f["win"])[0] if f.get("win") else h[0][-1] if h[0] else None
+                    for f, h in zip((fa, fb), hands)]
+        except (SanmaError, IndexError):
+            return
+        if dora[0] != dora[1]:
+            raise self.error(f"double ron: {names} see different dora indicators ({_tiles(dora[0])} and "
+                             f"{_tiles(dora[1])}); the table has one set", line)
+        if ura[0] and ura[1] and ura[0] != ura[1]:
+            raise self.error(f"double ron: {names} turn over different ura indicators ({_tiles(ura[0])} and "
+                             f"{_tiles(ura[1])}); the table has one set", line)
+        if None in wins:
+            return
+        if wins[0][0] != wins[1][0]:
+            raise self.error(f"double ron: {names} win on different tiles ({T.name(wins[0][0])} and "
+                             f"{T.name(wins[1][0])}); both won on the same discard", line)
+        counts = [0] * 34
+        red = [0] * 34
+        tiles = [t for concealed, melds in hands for t in (*concealed, *(x for m in melds for x in m.tiles))]
+        tiles += [(t, False) for t in dora[0] + max(ura, key=len)]
+        for tile, is_red in tiles:
+            counts[tile] += 1
+            red[tile] += is_red
+        counts[wins[0][0]] -= 1  # the discard is in both hands
+        red[wins[0][0]] -= wins[0][1] and wins[1][1]
+        counts[T.NORTH] += sum(f.get("nuki", 0) for f in (fa, fb) if isinstance(f.get("nuki", 0), int))
+        for tile in range(34):
+            has_red = tile in self.rules.game.red_fives
+            if counts[tile] > 4 or (has_red and (counts[tile] - red[tile] > 3 or red[tile] > 1)):
+                held = f"{counts[tile]} {T.name(tile)}" + (f" ({red[tile]} red)" if has_red else "")
+                kept = (f"three plain {T.name(tile)} and one {T.name(tile, True)}" if has_red
+                        else f"four {T.name(tile)}")
+                raise self.error(f"double ron: {names}'s hands, melds and indicators hold {held} between them "
+                                 f"(the discard counted once); the set has {kept}", line)
 
     def value(self, win: _Map, *, tsumo: bool, line: int) -> HandValue:
         at = win.key_lines
@@ -288,12 +348,16 @@ class _Reader(RecordReader):
             raise self.error(exc.message, line) from None
 
 
+def _tiles(tiles: list) -> str:
+    return "".join(T.name(t, red) for t, red in tiles) or "none"
+
+
 def read_text(text: str, file: str = "<record>") -> Record:
     return _Reader(file).read(load_yaml(text, file))
 
 
 def read(path: str | Path) -> Record:
-    return read_text(file_text(path), str(path))
+    return read_text(file_text(path), file_label(path))
 
 
 # ---------------------------------------------------------------- settling
@@ -343,8 +407,24 @@ class _Evaluations:
                 column = f" (column {exc.column})" if exc.column else ""
                 raise RecordError(f"hand {spec.number}: {record.players[win.winner]}'s hand: {message}{column}",
                                   file=record.file, line=win.line) from None
+            if win.liable is not None:
+                _check_pao(record, spec, win, hand, self.cache[key])
         evaluation = self.cache[key]
         return evaluation.value, evaluation
+
+
+def _check_pao(record: Record, spec: HandSpec, win: WinSpec, hand, evaluation: Evaluation) -> None:
+    """A liable player fed the call that completed daisangen or daisuushii: the hand must have that
+    yakuman, and a called (open) set of its dragons or winds."""
+    kinds = {"daisangen": T.DRAGONS, "daisuushii": T.WINDS}
+    held = [name for name, _ in evaluation.yakuman if name in PAO_YAKUMAN]
+    where = f"hand {spec.number}: {record.players[win.winner]}'s hand"
+    if not held:
+        raise RecordError(f"{where} has no {' or '.join(PAO_YAKUMAN)}, the only yakuman pao answers for; leave "
+                          f"`liable:` out", file=record.file, line=win.line)
+    if not any(m.opened and m.tiles[0] in kinds[name] for name in held for m in hand.melds):
+        raise RecordError(f"{where}: its {' and '.join(held)} has no called set, so nobody fed it and nobody "
+                          f"is liable; leave `liable:` out", file=record.file, line=win.line)
 
 
 def _kyoku(record: Record, spec: HandSpec, state: match.MatchState, rules: RuleSet,

@@ -1,0 +1,383 @@
+"""Issue 11: nothing impossible is settled without a word. Every input a table or a script can give
+either gives a result or one line naming what is wrong and where; never a traceback."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from calc.cli.app import app
+from calc.table import record
+
+runner = CliRunner()
+
+
+def run(*args: str, input: str | None = None):
+    return runner.invoke(app, list(args), input=input)
+
+
+def settle_text(text: str, **kwargs) -> record.Settled:
+    return record.settle(record.read_text(text, "match.yaml"), **kwargs)
+
+
+# ---------------------------------------------------------------- records that crashed
+
+
+@pytest.mark.parametrize("text", ["players: [A, B, C]\n", "players: [A, B, C]\nhands:\n",
+                                  "players: [A, B, C]\nhands: []\n"])
+def test_a_record_without_hands_is_an_empty_provisional_match(text):
+    settled = settle_text(text)
+    assert settled.rows == () and not settled.state.ended
+    assert settled.state.scores == (35000, 35000, 35000)
+
+
+def test_a_bare_draw_is_a_draw_with_nobody_tenpai():
+    settled = settle_text("players: [A, B, C]\nhands:\n  - draw:\n  - draw:\n")
+    assert [row.deltas for row in settled.rows] == [(0, 0, 0), (0, 0, 0)]
+    assert settled.state.honba == 2
+
+
+def test_empty_records_on_the_command_line(tmp_path):
+    path = tmp_path / "m.yaml"
+    path.write_text("players: [A, B, C]\nhands:\n")
+    result = run("settle", str(path))
+    assert result.exit_code == 0 and "(no hands recorded)" in result.stdout
+
+
+# ---------------------------------------------------------------- hands that cannot have happened
+
+IMPOSSIBLE_HANDS = [
+    ("ippatsu on the replacement after one's own kan",
+     ["123p456p789s1z1z (5555z)", "--tsumo", "--riichi", "--ippatsu", "--rinshan"],
+     "--ippatsu with --rinshan: the replacement tile follows your own kan, and a kan ends ippatsu"),
+    ("ippatsu on the replacement after a north, Tenhou",
+     ["123p456p789s99p234s", "--tsumo", "--riichi", "--ippatsu", "--rinshan", "--nuki", "1", "--rules", "tenhou"],
+     "follows your own extracted north, which ends ippatsu under this profile (north.nuki_cancels_ippatsu)"),
+    ("four plain fives", ["123p789s1z1z6s6s6s (5555p)"],
+     "4 plain copies of 5p: with a red five in the set (game.red_fives) there are three plain 5p and one 0p"),
+    ("four plain fives with an indicator", ["123p789s1z1z6s6s6s [555p]", "--dora", "5p"],
+     "4 plain copies of 5p"),
+    ("ura without dora", ["123p456p789s11z55z5z", "--riichi", "--ura", "3p"],
+     "1 ura indicator(s) but 0 dora indicator(s): each ura indicator lies under a dora indicator"),
+    ("more ura than dora", ["123p456p789s11z55z5z", "--riichi", "--dora", "1z", "--ura", "3p4p"],
+     "2 ura indicator(s) but 1 dora indicator(s)"),
+    ("renhou that counts for nothing", ["123p456p789s11z55z5z", "--renhou", "--seat", "S", "--rules", "tenhou"],
+     "--renhou: profile 'tenhou' does not score renhou (hand.renhou: none)"),
+    ("honba 10**30", ["123p456p789s11z55z5z", "--honba", str(10**30)],
+     f"honba {10**30}: a table never gets past 100 honba"),
+    ("more sticks than points", ["123p456p789s11z55z5z", "--sticks", "106"],
+     "106 riichi sticks: the table's 105000 points make at most 105 sticks of 1000"),
+]
+
+
+@pytest.mark.parametrize("args, message", [c[1:] for c in IMPOSSIBLE_HANDS], ids=[c[0] for c in IMPOSSIBLE_HANDS])
+def test_impossible_hands_are_refused_with_the_reason(args, message):
+    result = run("hand", *args)
+    assert result.exit_code == 1, result.output
+    assert result.stdout == "" and result.stderr.count("\n") == 1
+    assert message in result.stderr
+
+
+def test_ippatsu_on_a_north_replacement_where_the_profile_keeps_it():
+    # standard: north.nuki_cancels_ippatsu false; the kan in the hand came before the riichi
+    result = run("hand", "123p456p789s99p234s", "--tsumo", "--riichi", "--ippatsu", "--rinshan", "--nuki", "1",
+                 "--json")
+    assert result.exit_code == 0, result.output
+    assert {"ippatsu", "rinshan_kaihou"} <= {y["name"] for y in __import__("json").loads(result.stdout)["yaku"]}
+
+
+def test_the_red_five_makes_four_fives_legal():
+    result = run("hand", "123p789s1z1z6s6s6s (0555p)", "--tsumo", "--json")
+    assert result.exit_code == 0, result.output
+
+
+def test_a_logged_renhou_situation_adds_nothing_where_the_profile_has_none():
+    """Logs state the situation whatever the rules: the evaluator gives it no value under `none`."""
+    from calc.core.rules import load
+    from calc.scoring.evaluate import evaluate
+    from calc.scoring.hand import WinContext, build_hand
+
+    context = WinContext(renhou=True, seat_wind=28)
+    rules = load("tenhou")
+    evaluation = evaluate(build_hand("123p456p789s11s555z", rules, context), context, rules)
+    assert dict(evaluation.yaku) == {"haku": 1} and evaluation.han == 1
+
+
+BOUNDS = [
+    (["pay", "--yakuman", "100"], "yakuman ×100: under profile 'standard' one hand is paid at most ×4"),
+    (["pay", "--yakuman", "7", "--rules", "mahjongsoul"], "at most ×6"),
+    (["pay", "--yakuman", "2", "--rules", "ron-adjust"], None),
+    (["pay", "--han", str(10**21)], f"{10**21} han: no hand counts more than 100"),
+    (["pay", "--han", "3", "--fu", "30", "--honba", "101"], "honba 101: a table never gets past 100 honba"),
+    (["simulate", "--matches", "1", "--workers", "1000"], "--workers 1000: this machine has"),
+]
+
+
+@pytest.mark.parametrize("args, message", BOUNDS)
+def test_every_number_has_a_bound(args, message):
+    result = run(*args)
+    if message is None:
+        assert result.exit_code == 0, result.output
+        return
+    assert result.exit_code == 1 and message in result.stderr, result.output
+
+
+def test_the_largest_yakuman_the_bound_allows_is_a_real_hand():
+    """daisuushii (2) + suuankou tanki (2) + tsuuiisou + tenhou = ×6 where double yakuman count."""
+    import json
+
+    result = run("hand", "1z1z1z2z2z2z3z3z3z4z4z4z7z7z", "--tsumo", "--tenhou", "--seat", "E", "--rules",
+                 "mahjongsoul", "--json")
+    assert json.loads(result.stdout)["yakuman"] == 6
+    result = run("hand", "1z1z1z2z2z2z3z3z3z4z4z4z7z7z", "--tsumo", "--tenhou", "--seat", "E", "--json")
+    assert json.loads(result.stdout)["yakuman"] == 4
+
+
+def test_han_in_a_record_is_bounded():
+    with pytest.raises(record.RecordError) as error:
+        settle_text(f"players: [A, B, C]\nhands:\n  - win: {{winner: A, from: B, han: {10**21}}}\n")
+    assert f"match.yaml:3: hand 1: {10**21} han: no hand counts more than 100" in str(error.value)
+
+
+# ---------------------------------------------------------------- pao and double ron in a record
+
+RECORD_CASES = [
+    ("pao on a mangan", "  - win: {winner: A, from: B, limit: mangan, liable: C}\n",
+     "match.yaml:4: hand 1: pao (`liable:`) answers for a yakuman (daisangen or daisuushii); this win is mangan"),
+    ("pao by the discarder", "  - win: {winner: A, from: B, limit: yakuman, liable: B}\n",
+     "hand 1: B is liable and dealt in: the ron is theirs to pay anyway, so pao changes nothing"),
+    ("pao on a hand without its yakuman", "  - win: {winner: A, from: B, hand: \"123p456p789s11z [555z]\", liable: C}\n",
+     "match.yaml:4: hand 1: A's hand has no daisangen or daisuushii, the only yakuman pao answers for"),
+    ("pao on a closed daisangen", "  - win: {winner: A, tsumo: true, hand: \"555z666z777z11z 123p\", liable: C}\n",
+     "hand 1: A's hand: its daisangen has no called set, so nobody fed it and nobody is liable"),
+    ("double ron, two sets of dora",
+     "  - win: [{winner: A, from: B, hand: \"123p456p789s666z5z5z\", dora: 1p},"
+     " {winner: C, from: B, hand: \"234p567p789s777z5z5z\", dora: 2p}]\n",
+     "hand 1: double ron: A and C see different dora indicators (1p and 2p); the table has one set"),
+    ("double ron, two winning tiles",
+     "  - win: [{winner: A, from: B, hand: \"123p456p789s555z1z1z\"}, {winner: C, from: B, hand: \"234p567p789s777z5z5z\"}]\n",
+     "hand 1: double ron: A and C win on different tiles (1z and 5z)"),
+    ("double ron, six copies",
+     "  - win: [{winner: A, from: B, hand: \"111p234p789s666z5z5z\"}, {winner: C, from: B, hand: \"111p234p789s777z5z5z\"}]\n",
+     "double ron: A and C's hands, melds and indicators hold 6 1p between them (the discard counted once); "
+     "the set has four 1p"),
+    ("double ron, four plain fives",
+     "  - win: [{winner: A, from: B, hand: \"555p234p789s666z1z1z\"}, {winner: C, from: B, hand: \"555p678s789s777z1z1z\"}]\n",
+     "hold 6 5p (0 red)"),
+    ("double ron, a fifth plain five between them",
+     "  - win: [{winner: A, from: B, hand: \"555p678p789s666z1z1z\"}, {winner: C, from: B, hand: \"567p678s789s777z1z1z\"}]\n",
+     "hold 4 5p (0 red) between them (the discard counted once); the set has three plain 5p and one 0p"),
+]
+
+
+@pytest.mark.parametrize("hands, message", [c[1:] for c in RECORD_CASES], ids=[c[0] for c in RECORD_CASES])
+def test_records_that_cannot_have_happened(hands, message):
+    with pytest.raises(record.RecordError) as error:
+        settle_text("rules: standard\nplayers: [A, B, C]\nhands:\n" + hands)
+    assert message in str(error.value)
+
+
+def test_a_double_ron_that_shares_the_table_settles():
+    settled = settle_text("players: [A, B, C]\nhands:\n  - win: [{winner: A, from: B, hand: \"123p456p789s666z5z5z\"}, "
+                          "{winner: C, from: B, hand: \"234p567p789s777z5z5z\"}]\n")
+    assert settled.rows[0].deltas == (2400, -4000, 1600)
+
+
+def test_a_fed_daisangen_is_paid_by_the_liable_player():
+    settled = settle_text("players: [A, B, C]\nhands:\n"
+                          "  - win: {winner: A, tsumo: true, hand: \"555z777z11z123p [666z]\", liable: C}\n")
+    assert settled.rows[0].deltas == (48000, 0, -48000)
+
+
+def test_pao_where_the_profile_has_none(tmp_path):
+    (tmp_path / "club.yaml").write_text("extends: standard\npayment:\n  pao: false\n")
+    (tmp_path / "m.yaml").write_text("rules: club.yaml\nplayers: [A, B, C]\nhands:\n"
+                                     "  - win: {winner: A, from: B, limit: yakuman, liable: C}\n")
+    result = run("settle", str(tmp_path / "m.yaml"))
+    assert result.exit_code == 1
+    assert "m.yaml:4: hand 1: profile 'club' plays no pao (payment.pao: false)" in result.stderr
+
+
+# ---------------------------------------------------------------- messages that say what to do
+
+EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "match.yaml"
+
+
+def test_a_directory_as_a_profile(tmp_path):
+    for args in (["rules", "check", str(tmp_path)], ["hand", "123p456p789s11z55z5z", "--rules", str(tmp_path)]):
+        result = run(*args)
+        assert result.exit_code == 1
+        assert f"{tmp_path} is a directory; give a profile file (YAML) or a profile name" in result.stderr
+
+
+def test_a_pipe_as_a_profile(tmp_path):
+    import os
+
+    fifo = tmp_path / "profile"
+    os.mkfifo(fifo)
+    result = run("rules", "check", str(fifo))
+    assert result.exit_code == 1 and "is not a regular file (a pipe or a device, such as /dev/stdin)" in result.stderr
+
+
+def test_settle_reads_a_record_from_standard_input():
+    text = EXAMPLE.read_text()
+    from_stdin = run("settle", "-", "--wide", input=text)
+    assert from_stdin.exit_code == 0, from_stdin.output
+    assert from_stdin.stdout.replace("<stdin>", str(EXAMPLE)) == run("settle", str(EXAMPLE), "--wide").stdout
+    bad = run("settle", "-", input="players: [A, B, C]\nhands:\n  - win: {winner: D, from: A, han: 1, fu: 30}\n")
+    assert bad.exit_code == 1 and bad.stderr.startswith("Error: <stdin>:3: hand 1: unknown player 'D'")
+    empty = run("settle", "-", input="")
+    assert "the record is empty" in empty.stderr
+
+
+def test_settle_dev_stdin_from_a_pipe():
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "calc", "settle", "/dev/stdin"], input=EXAMPLE.read_text(),
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert "Final standings" in done.stdout
+
+
+@pytest.mark.parametrize("text, message", [
+    ("players: [A, B]\n", "players must list the 3 players of this profile, East first; got 2 (A, B)"),
+    ("players: [A, B, C, D]\n", "got 4 (A, B, C, D)"),
+    ("players: [A, B, C]\nhands:\n  - win: {winner: A, from: B, hand: \"123p456p789s11z555z\", dora: 3}\n",
+     "match.yaml:3: hand 1: 'dora' takes indicator tiles such as 3p or 3p9m (a tile needs its suit letter"),
+    ("players: [A, B, C]\nhands:\n\t- draw:\n",
+     "match.yaml:3, column 1: a tab character: YAML indents and separates with spaces only; replace the tab"),
+])
+def test_record_messages_say_what_to_do(text, message):
+    with pytest.raises(record.RecordError) as error:
+        settle_text(text)
+    assert message in str(error.value)
+
+
+def test_a_sichuan_profile_extending_a_sanma_one(tmp_path):
+    path = tmp_path / "mine.yaml"
+    path.write_text("variant: sichuan\nextends: standard\n")
+    result = run("rules", "check", str(path))
+    assert result.exit_code == 1 and result.stderr.count("\n") == 1
+    assert ("mine.yaml:2, at extends: a sichuan profile cannot extend 'standard', a sanma profile; extend a "
+            "sichuan one (sichuan, sichuan-cap4, sichuan-tsumo-fan)") in result.stderr
+    path.write_text("extends: sichuan\nvariant: sanma\n")
+    assert "a sanma profile cannot extend 'sichuan', a sichuan profile" in run("rules", "check", str(path)).stderr
+
+
+def test_a_tab_in_a_profile(tmp_path):
+    path = tmp_path / "club.yaml"
+    path.write_text("extends: standard\npayment:\n\tpao: false\n")
+    assert "club.yaml:3: a tab character" in run("rules", "check", str(path)).stderr
+
+
+def test_simulate_save_refuses_a_folder_with_games_unless_forced(tmp_path):
+    (tmp_path / "old.json").write_text("{}")
+    args = ["simulate", "--matches", "1", "--seed", "1", "--workers", "1", "--save", str(tmp_path)]
+    refused = run(*args)
+    assert refused.exit_code == 1
+    assert "already holds 1 game file(s) (old.json, ...); choose an empty folder, or add --force" in refused.stderr
+    forced = run(*args, "--force")
+    assert forced.exit_code == 0, forced.output
+    assert len(list(tmp_path.glob("*.json"))) == 2
+
+
+# ---------------------------------------------------------------- output that fits 80 columns
+
+def _cells(text: str) -> int:
+    from wcwidth import wcswidth
+
+    return max(wcswidth(line) for line in text.splitlines())
+
+
+@pytest.mark.parametrize("args", [
+    ["settle", str(EXAMPLE)], ["settle", str(EXAMPLE), "--all-schemes"], ["table"], ["table", "--rules", "tenhou"],
+    ["rules", "list"], ["compare", "--matches", "2", "--seed", "1", "--workers", "1"],
+])
+def test_default_output_fits_80_columns_and_wide_keeps_one_line_per_row(args):
+    narrow, wide = run(*args), run(*args, "--wide")
+    assert narrow.exit_code == 0 and wide.exit_code == 0, narrow.output + wide.output
+    assert _cells(narrow.stdout) <= 80
+    assert _cells(wide.stdout) > 80
+
+
+def test_a_wider_terminal_gets_the_wide_form():
+    wide = runner.invoke(app, ["settle", str(EXAMPLE)], env={"COLUMNS": "200"})
+    assert wide.stdout == run("settle", str(EXAMPLE), "--wide").stdout
+
+
+def test_chinese_and_japanese_names_keep_the_columns_aligned():
+    from wcwidth import wcswidth
+
+    text = ("players: [王小明, 佐藤, Bo]\nhands:\n  - riichi: [佐藤]\n    win: {winner: 佐藤, from: 王小明, han: 3, fu: 40}\n"
+            "  - win: {winner: Bo, tsumo: true, limit: mangan}\n")
+    for args in (["settle", "-"], ["settle", "-", "--wide"], ["settle", "-", "--all-schemes"]):
+        out = run(*args, input=text).stdout
+        assert _cells(out) <= (200 if "--wide" in args else 80)
+        table = [line for line in out.splitlines() if line.startswith("---")][0]
+        rows = out.splitlines()
+        header = rows[rows.index(table) - 1]
+        # every column's right edge in the header line sits where the rule line's dashes end
+        starts = [k for k, ch in enumerate(table) if ch == "-" and (k == 0 or table[k - 1] == " ")]
+        ends = [k + 1 for k, ch in enumerate(table) if ch == "-" and (k + 1 == len(table) or table[k + 1] == " ")]
+        for name in ("王小明", "佐藤"):
+            start = wcswidth(header[:header.index(name)])  # in terminal cells: 王 is two
+            # the ledger right-aligns the players' columns, the scheme table left-aligns them
+            assert start in starts or start + wcswidth(name) in ends, (args, header, table)
+        assert wcswidth(header) <= len(table)
+
+
+# ---------------------------------------------------------------- what the output must say
+
+def test_a_west_indicator_makes_norths_nukidora_in_one_place():
+    """Two extracted norths, a West dora indicator and a West ura indicator: each north is 1 han of
+    nukidora plus 1 per West indicator, all of it under `nuki`, none under dora or ura."""
+    import json
+
+    base = ["hand", "123p456p789s99p234s", "--tsumo", "--riichi", "--nuki", "2", "--json"]
+    plain = json.loads(run(*base).stdout)
+    assert (plain["dora"], plain["ura"], plain["nuki"]) == (0, 0, 2)
+    dora = json.loads(run(*base, "--dora", "3z").stdout)
+    assert (dora["dora"], dora["ura"], dora["nuki"]) == (0, 0, 4)
+    both = json.loads(run(*base, "--dora", "3z", "--ura", "3z").stdout)
+    assert (both["dora"], both["ura"], both["nuki"]) == (0, 0, 6)
+    assert both["han"] == 3 + 6
+    table = run(*base[:-1], "--dora", "3z", "--ura", "3z").stdout
+    assert ["nuki", "(norths)", "6"] in [line.split() for line in table.splitlines()]
+    assert not any(line.split()[:1] == ["ura"] for line in table.splitlines())
+
+
+def test_hand_and_pay_assume_the_same_seat_and_say_so():
+    import json
+
+    hand = run("hand", "123p456p789s99p234s")  # pinfu ron, 1 han 30 fu
+    assert "Winner: non-dealer (South), ron; round East" in hand.stdout
+    pay = run("pay", "--han", "1", "--fu", "30")
+    assert pay.stdout.startswith("Non-dealer 1 han 30 fu ron")
+    hand_json = json.loads(run("hand", "123p456p789s99p234s", "--json").stdout)
+    pay_json = json.loads(run("pay", "--han", "1", "--fu", "30", "--json").stdout)
+    assert hand_json["payments"] == pay_json["payments"] == [{"payer": "discarder", "amount": 1000}]
+    assert (hand_json["seat"], hand_json["dealer"], hand_json["tsumo"]) == ("S", False, False)
+    assert pay_json["dealer"] is False and pay_json["tsumo"] is False
+    dealer = run("hand", "123p456p789s99p234s", "--seat", "E", "--tsumo", "--all-schemes")
+    assert "Winner: dealer (East), tsumo; round East" in dealer.stdout
+
+
+def test_settle_explain_names_each_winner_seat_and_writes_yakuman_as_multiples():
+    out = run("settle", "-", "--explain", input=(
+        "players: [A, B, C]\nhands:\n  - win: {winner: B, tsumo: true, hand: \"555z777z11z123p [666z]\"}\n"
+        "  - win: {winner: A, from: C, han: 2, fu: 30}\n")).stdout
+    assert ("  B, non-dealer (South), tsumo: 555z777z11z123p [666z]: daisangen: yakuman ×1 = yakuman ×1"
+            in out.splitlines())
+    assert "  A, non-dealer (West), ron from C: 2 han 30 fu" in out.splitlines()
+    assert "13 han" not in out
+
+
+def test_pao_on_a_compound_yakuman_answers_for_its_own_part_only():
+    """daisangen (fed by C) + tsuuiisou: C pays the daisangen as if dealt in (32000), and the
+    tsuuiisou is an ordinary non-dealer yakuman tsumo under tsumo-loss (8000 / 16000)."""
+    settled = settle_text("players: [A, B, C]\nhands:\n"
+                          "  - win: {winner: B, tsumo: true, hand: \"555z777z1z1z222z [666z]\", liable: C}\n")
+    assert settled.rows[0].deltas == (-16000, 56000, -40000)
