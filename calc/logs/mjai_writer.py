@@ -3,9 +3,10 @@
 It consumes what calc/logs/tenhou6_writer.py's tenhou.net/6 writer consumes: per hand the ledger row (the
 match engine's settlement) and the hand's play (the dealt hands, each seat's draws and calls
 (`takes`), each seat's discards, extractions and kans (`gives`), the dora and ura indicators, and
-the round state's `result`), the wins' evaluations from the settled hand. The order of play is rebuilt from turn order and the calls, and kan dora are shown when
-Tenhou shows them (a closed kan's at once, an open or added kan's at the kanner's next discard,
-extraction or kan), as calc/logs/tenhou6.py reads them back.
+the round state's `result`), the wins' evaluations from the settled hand. The order of play is
+rebuilt from turn order and the calls, and kan dora are shown when Tenhou shows them (a closed
+kan's at once, an open or added kan's at the kanner's next discard, extraction or kan), as
+calc/logs/tenhou6.py reads them back.
 
 Beyond the common events, `start_game` carries `length` (hanchan or east), `hora` the result
 (`han`, `fu`, `yaku` as [name, han] with our yaku names, `points`) and `end_game` the final
