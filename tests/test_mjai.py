@@ -302,3 +302,60 @@ def test_a_thirteen_sided_kokushi_under_each_profile(profile, yaku, deltas):
     r = replay(_parse(events, profile), "excerpt")
     assert r.mismatches == (), [m.text() for m in r.mismatches]
     assert r.hands[0].wins[0].yaku == (("kokushi", yaku[0][1]),)
+
+
+RIICHI = [
+    {"type": "start_kyoku", "bakaze": "E", "kyoku": 1, "honba": 0, "kyotaku": 0, "oya": 0,
+     "scores": [35000, 35000, 35000], "dora_marker": "9s",
+     "tehais": _tehais({0: "1m 1m 1m 9m 9m 9m E E E S S W 5s", 1: "1p 2p 3p 4p 5p 6p 7p 8p 9p P P P 1s",
+                        2: "2s 3s 4s 6s 7s 8s C C C F F F 9p"})},
+    {"type": "tsumo", "actor": 0, "pai": "W"},
+    {"type": "reach", "actor": 0},
+    {"type": "dahai", "actor": 0, "pai": "5s", "tsumogiri": False},
+    {"type": "reach_accepted", "actor": 0},
+    {"type": "tsumo", "actor": 1, "pai": "W"},
+    {"type": "dahai", "actor": 1, "pai": "W", "tsumogiri": True},
+    # the dealer's double riichi, ippatsu, honitsu, honroutou, toitoi, sanankou, double east: 14 han,
+    # a counted yakuman, 48000 and the dealer's own stick back
+    {"type": "hora", "actor": 0, "target": 1, "deltas": [49000, -48000, 0], "han": 14, "points": 48000},
+    {"type": "end_kyoku"},
+]
+
+
+def test_a_riichi_declared_with_reach_is_the_next_discards_and_its_deposit_is_taken():
+    r = replay(_parse(RIICHI), "excerpt")
+    assert r.mismatches == ()
+    kyoku = r.game.kyoku[0]
+    (win,) = kyoku.wins
+    assert kyoku.riichi == (0,) and (win.riichi, win.double_riichi, win.ippatsu) == (True, True, True)
+    assert win.scores_before == (34000, 35000, 35000) and win.sticks == 1
+    assert r.hands[0].deltas == (48000, -48000, 0)
+
+
+def test_a_ron_on_the_riichi_discard_takes_no_deposit():
+    events = [*DOUBLE_RON[:3], {"type": "reach", "actor": 0}, *DOUBLE_RON[3:]]
+    r = replay(_parse(events), "excerpt")
+    assert r.mismatches == ()
+    assert r.game.kyoku[0].riichi == () and r.hands[0].deltas == (-13200, 5200, 8000)
+
+
+@pytest.mark.parametrize("mutate, line, message", [
+    (lambda ev: ev.__setitem__(3, dict(ev[3], actor=1)), 4, "E1-0: seat 0 declares riichi, then seat 1 discards"),
+    (lambda ev: ev.insert(3, {"type": "tsumo", "actor": 1, "pai": "W"}), 4, "declares riichi without discarding"),
+    (lambda ev: ev.__setitem__(4, {"type": "reach_accepted", "actor": 2}), 5, "seat 2 has no riichi to accept"),
+])
+def test_a_reach_that_is_not_followed_by_its_discard_is_an_error(mutate, line, message):
+    events = json.loads(json.dumps(RIICHI))
+    mutate(events)
+    with pytest.raises(LogError, match=message) as info:
+        _parse(events)
+    assert str(info.value).startswith(f"excerpt.jsonl:{line}: impossible play in E1-0")
+
+
+def test_hora_deltas_that_are_no_payment_are_compared_not_applied():
+    events = json.loads(json.dumps(RIICHI))
+    events[7]["deltas"] = [49000, -47000, 0]  # 2000 more than anyone paid
+    r = replay(_parse(events), "excerpt")
+    assert [m.text() for m in r.mismatches] == [
+        "E1-0 deltas: ours (49000, -48000, 0), log (49000, -47000, 0) [seat 0: 111999m11122333z]"]
+    assert r.game.kyoku[0].scores_after is None  # an excerpt's last hand: no next start scores say them

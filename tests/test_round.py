@@ -260,3 +260,13 @@ def test_a_closed_kan_is_robbed_only_for_thirteen_orphans():
     assert r.ron_chances() == [1]  # thirteen orphans waiting on 7z
     r.apply(Agari(1, 0))
     assert (r.wins[0].win_source, r.wins[0].chankan) == ("ankan", True)
+
+
+def test_a_records_deltas_that_are_no_payment_are_kept_unpaid_when_marked_so():
+    r = deal([NOTEN_A, "111m99m1234p6789s", NOTEN_B])
+    play(r, Draw(0, t("7z")), Discard(0, t("7z")))
+    claim = LogWin(1, 30, (), (), 1000, 0, (0, 1000, 0), None)
+    assert not r.pays(claim.deltas) and r.pays((-1000, 1000, 0))
+    before = list(r.scores)
+    r.apply(Agari(1, 0, claim=claim, paid=False))
+    assert r.scores == before and r.wins[0].log.deltas == (0, 1000, 0)

@@ -10,9 +10,11 @@
 Tiles are `1m`..`9m`, `1p`.., `1s`.., `E S W N P F C` (P white, F green, C red dragon) and `5pr` /
 `5sr` for the red fives. The file is JSON lines, or one JSON array of events; gzip or not.
 
-This module is only a translation layer: each event becomes the call of `KyokuPlay` that the
-Tenhou readers make (draw, discard, call, ankan, kakan, nuki, declare/accept riichi, dora, win,
-end_in_draw). A log names no platform, so the caller gives the profile (`--rules`).
+This module is only a translation layer: each event becomes the round state's event
+(calc.table.play) that the Tenhou readers make; every fact of the play is the round's
+(calc.table.round). `reach` marks the actor's next `dahai` as the riichi discard; the round takes
+the deposit once nobody wins on it, so `reach_accepted` is only checked. A log names no platform,
+so the caller gives the profile (`--rules`).
 
 What a log may leave out: the start of the game (an excerpt from the middle), its end, and in a
 `hora` the result's `han` (or `fan`), `fu`, `yaku` (or `yakus`), `points` (or `hora_points`) and
@@ -30,8 +32,26 @@ from calc.core import tiles as T
 from calc.core.notation import Tile
 from calc.core.rules import RuleSet
 from calc.logs import tenhou as TH
-from calc.logs.model import DAIMINKAN, EXHAUSTIVE, NAGASHI, PON, Game, Kyoku, Lobby, LogWin
-from calc.logs.play import NORTH, KyokuPlay, LogError
+from calc.logs.model import Game, Kyoku, Lobby, LogError, LogWin
+from calc.table.play import (
+    DAIMINKAN,
+    EXHAUSTIVE,
+    FOUR_KANS,
+    NAGASHI,
+    NINE_TERMINALS,
+    PON,
+    Agari,
+    Ankan,
+    Call,
+    Deal,
+    Discard,
+    Dora,
+    Draw,
+    Kakan,
+    Nuki,
+    Ryuukyoku,
+)
+from calc.table.round import NORTH, PlayError, Round
 
 PLAYERS = 3
 WINDS = {"E": 0, "S": 1, "W": 2}
@@ -70,12 +90,12 @@ YAKUMAN_IDS = frozenset(range(37, 52))
 # wind or dragon only through the hand; they are resolved against the winner's own yaku below.
 _SLOTS = {"jikaze": (10, 11, 12), "bakaze": (14, 15, 16), "sangenpai": (18, 19, 20)}
 
-# `ryukyoku.reason` as the converters write it; without one the play decides (see _draw_kind).
+# `ryukyoku.reason` as the converters write it; without one the round decides (see _draw_kind).
 DRAW_REASONS = {
     "exhaustive_draw": EXHAUSTIVE, "exhaustive": EXHAUSTIVE, "howanpai": EXHAUSTIVE, "fanpai": EXHAUSTIVE,
     "nagashi_mangan": NAGASHI, "nagashimangan": NAGASHI,
-    "kyushukyuhai": "kyuushu_kyuuhai", "kyuushu_kyuuhai": "kyuushu_kyuuhai", "nine_terminals": "kyuushu_kyuuhai",
-    "suukaikan": "suukaikan", "sukaikan": "suukaikan", "four_kans": "suukaikan",
+    "kyushukyuhai": NINE_TERMINALS, "kyuushu_kyuuhai": NINE_TERMINALS, "nine_terminals": NINE_TERMINALS,
+    "suukaikan": FOUR_KANS, "sukaikan": FOUR_KANS, "four_kans": FOUR_KANS,
 }
 
 
@@ -220,7 +240,8 @@ def _log_win(e: dict) -> LogWin:
 class _Reader:
     def __init__(self, rules: RuleSet) -> None:
         self.rules = rules
-        self.play: KyokuPlay | None = None
+        self.play: Round | None = None
+        self.reach: int | None = None  # declared by `reach`: the seat whose next dahai is the riichi discard
         self.kyoku: list[Kyoku] = []
         self.names: tuple[str, ...] | None = None
         self.started = False  # start_game seen before the first hand
@@ -230,20 +251,28 @@ class _Reader:
         self.missing_deltas: set[int] = set()  # hands whose result gave no deltas
         self.next_starts: list[tuple[int, ...]] = []  # each hand's start scores, to fill missing deltas
 
-    def need_play(self, kind: str) -> KyokuPlay:
+    def need_play(self, kind: str) -> Round:
         if self.play is None:
             raise LogError(f"`{kind}` outside a hand (no start_kyoku before it)")
         return self.play
+
+    def discard(self, play: Round, e: dict) -> None:
+        seat = _seat(e["actor"], "actor")
+        riichi = self.reach is not None
+        if riichi and self.reach != seat:
+            raise play.fail(f"seat {self.reach} declares riichi, then seat {seat} discards")
+        self.reach = None
+        play.apply(Discard(seat, tile(e["pai"]), riichi))
 
     def event(self, e: dict) -> None:
         kind = e["type"]
         play = self.play
         if play is not None:  # the common steps first
-            if kind == "tsumo":
-                play.draw(_seat(e["actor"], "actor"), tile(e["pai"]))
+            if kind == "tsumo" and self.reach is None:
+                play.apply(Draw(_seat(e["actor"], "actor"), tile(e["pai"])))
                 return
             if kind == "dahai":
-                play.discard(_seat(e["actor"], "actor"), tile(e["pai"]))
+                self.discard(play, e)
                 return
         if kind == "start_game":
             if self.kyoku or self.play is not None:
@@ -276,38 +305,44 @@ class _Reader:
         if kind == "none":
             return
         play = self.need_play(kind)
+        if self.reach is not None and kind not in ("dahai", "dora"):
+            raise play.fail(f"seat {self.reach} declares riichi without discarding (then a {kind})")
         if kind == "tsumo":
-            play.draw(_seat(e["actor"], "actor"), tile(e["pai"]))
+            play.apply(Draw(_seat(e["actor"], "actor"), tile(e["pai"])))
         elif kind == "dahai":
-            play.discard(_seat(e["actor"], "actor"), tile(e["pai"]))
+            self.discard(play, e)
         elif kind in ("pon", "daiminkan"):
             actor, target = _seat(e["actor"], "actor"), _seat(e["target"], "target")
-            play.call(actor, PON if kind == "pon" else DAIMINKAN, _tiles(e["consumed"], "consumed"),
-                      tile(e["pai"]), target)
+            play.apply(Call(actor, PON if kind == "pon" else DAIMINKAN, tile(e["pai"]),
+                            tuple(_tiles(e["consumed"], "consumed")), target))
         elif kind == "chi":
             raise play.fail("a chi, which sanma does not have (a four-player log?)")
         elif kind == "ankan":
-            play.ankan(_seat(e["actor"], "actor"), _tiles(e["consumed"], "consumed"))
+            play.apply(Ankan(_seat(e["actor"], "actor"), tuple(_tiles(e["consumed"], "consumed"))))
         elif kind == "kakan":
-            play.kakan(_seat(e["actor"], "actor"), tile(e["pai"]))
+            play.apply(Kakan(_seat(e["actor"], "actor"), tile(e["pai"])))
         elif kind in ("kita", "nukidora"):
-            play.nuki(_seat(e["actor"], "actor"), tile(e.get("pai", "N")) if e.get("pai") else NORTH)
+            play.apply(Nuki(_seat(e["actor"], "actor"), tile(e["pai"]) if e.get("pai") else NORTH))
         elif kind == "reach":
-            play.declare_riichi(_seat(e["actor"], "actor"))
+            actor = _seat(e["actor"], "actor")
+            if play.riichi[actor]:
+                raise play.fail(f"seat {actor} declares riichi twice")
+            self.reach = actor
         elif kind == "reach_accepted":
-            play.accept_riichi(_seat(e["actor"], "actor"))
+            actor = _seat(e["actor"], "actor")
+            if not play.riichi[actor]:  # the deposit itself the round takes once nobody wins on the discard
+                raise play.fail(f"seat {actor} has no riichi to accept")
         elif kind == "dora":
-            play.dora(tile(e["dora_marker"]))
+            play.apply(Dora(tile(e["dora_marker"])))
         elif kind == "hora":
             self.hora(play, e)
         elif kind == "ryukyoku":
             deltas = e.get("deltas")
-            if deltas is None:
+            if deltas is None:  # not compared: the next hand's start scores say them
                 self.missing_deltas.add(len(self.kyoku))
-                deltas_t = (0,) * PLAYERS
             else:
-                deltas_t = _per_seat(deltas, "deltas")
-            play.end_in_draw(_draw_kind(play, e.get("reason")), deltas_t)
+                deltas = _per_seat(deltas, "deltas")
+            play.apply(Ryuukyoku(_draw_kind(play, e.get("reason")), deltas))
         else:
             raise LogError(f"unknown mjai event type {kind!r}")
 
@@ -331,32 +366,29 @@ class _Reader:
             raise LogError("start_kyoku tehais: a hand is not 13 tiles")
         scores = _per_seat(e.get("scores"), "scores")
         self.next_starts.append(scores)
-        self.play = KyokuPlay(rules=self.rules, round_raw=WINDS[wind] * 4 + number - 1, honba=e.get("honba", 0),
-                              sticks=e.get("kyotaku", 0), dealer=dealer, scores=list(scores), hands=dealt,
-                              dora=tile(e.get("dora_marker")))
+        self.play = Round(Deal(WINDS[wind] * 4 + number - 1, e.get("honba", 0), e.get("kyotaku", 0), dealer,
+                               scores, tuple(tuple(h) for h in dealt), tile(e.get("dora_marker"))), self.rules)
+        self.reach = None
 
-    def hora(self, play: KyokuPlay, e: dict) -> None:
+    def hora(self, play: Round, e: dict) -> None:
         actor = _seat(e["actor"], "actor")
         target = _seat(e.get("target", actor), "target")
         if isinstance(e.get("yaku", e.get("yakus")), list):
             e = {**e, "yaku": _resolve_slots(play, actor, target, e.get("yaku", e.get("yakus")))}
         log = _log_win(e)
-        if log.deltas is None:
+        # Deltas that are no payment (they do not keep the total) are only compared; either way,
+        # without the log's payment the next hand's start scores say the scores after this one.
+        paid = log.deltas is not None and play.pays(log.deltas)
+        if not paid:
             self.missing_deltas.add(len(self.kyoku))
-            log = replace(log, deltas=(0,) * PLAYERS)
-            missing = True
-        else:
-            missing = False
         ura = tuple(_tiles(e.get("ura_markers") or [], "ura_markers"))
-        play.win(actor, target, log, ura)
-        if missing:  # what the log does not say is not compared
-            w = play.wins[-1]
-            play.wins[-1] = replace(w, log=replace(w.log, deltas=None))
+        play.apply(Agari(actor, target, ura, log, paid))
 
     def close_hand(self) -> None:
         if self.play is not None:
             self.kyoku.append(self.play.finish())
             self.play = None
+            self.reach = None
 
     def game(self, game_id: str) -> Game:
         self.close_hand()
@@ -382,24 +414,24 @@ class _Reader:
                     self.end_scores if complete else None, None, rules=self.rules, complete=complete)
 
 
-def _resolve_slots(play: KyokuPlay, winner: int, from_seat: int, entries: list) -> list:
+def _resolve_slots(play: Round, winner: int, from_seat: int, entries: list) -> list:
     """The original mjai names `jikaze`, `bakaze` and `sangenpai` say only that some wind or dragon
-    counted: the seat, the round and the winner's dragon triplets say which."""
+    counted: the seat, the round and the winner's dragon triplets (the win as the round sees it) say which."""
     out = []
+    win = None
     for entry in entries:
         name = entry[0] if isinstance(entry, list) and entry else entry.get("name") if isinstance(entry, dict) else None
         if name not in _SLOTS:
             out.append(entry)
             continue
         han = entry[1] if isinstance(entry, list) and len(entry) == 2 else entry.get("han", entry.get("fan"))
+        win = win or play.win_facts(winner, from_seat)
         if name == "jikaze":
-            out.append([TH.YAKU_NAMES[10 + (winner - play.dealer) % play.n], han])
+            out.append([TH.YAKU_NAMES[_SLOTS[name][win.seat_wind - T.EAST]], han])
         elif name == "bakaze":
-            out.append([TH.YAKU_NAMES[14 + play.round_raw // 4], han])
+            out.append([TH.YAKU_NAMES[_SLOTS[name][win.round_wind - T.EAST]], han])
         else:
-            tiles = [t for t, _ in play.hands[winner]] + [t for m in play.melds[winner] for t, _ in m.tiles]
-            if from_seat != winner and play.last[2] is not None:
-                tiles.append(play.last[2][0])
+            tiles = [t for t, _ in win.closed] + [t for m in win.melds for t, _ in m.tiles]
             dragons = [d for d in T.DRAGONS if tiles.count(d) >= 3]
             if len(dragons) != han:
                 raise LogError(f"yaku sangenpai {han} han, but the winner holds {len(dragons)} dragon triplet(s)")
@@ -407,21 +439,16 @@ def _resolve_slots(play: KyokuPlay, winner: int, from_seat: int, entries: list) 
     return out
 
 
-def _draw_kind(play: KyokuPlay, reason: Any) -> str:
+def _draw_kind(play: Round, reason: Any) -> str:
+    """The draw a `ryukyoku` names; without a reason, the one the round's state says it can be
+    (the round checks it could happen)."""
     if reason is not None:
         if reason not in DRAW_REASONS:
             raise LogError(f"unknown ryukyoku reason {reason!r}")
         return DRAW_REASONS[reason]
-    if play.live == 0:  # the wall ran out: a nagashi mangan is decided by the discards (Tenhou)
-        return NAGASHI if _nagashi_possible(play) else EXHAUSTIVE
-    if play.last[0] == "draw":
-        return "kyuushu_kyuuhai"
-    return "suukaikan"
-
-
-def _nagashi_possible(play: KyokuPlay) -> bool:
-    """Someone discarded only terminals and honours, none of them called (the play keeps the flag)."""
-    return any(play.nagashi[s] and play.discarded[s] for s in range(play.n))
+    if play.live == 0:  # the wall ran out: a nagashi mangan where the profile pays one
+        return play.exhaustive_kind()
+    return FOUR_KANS if play.four_kan_abort() else NINE_TERMINALS
 
 
 def read_mjai(data: bytes, game_id: str, rules: RuleSet) -> Game:
@@ -434,6 +461,8 @@ def read_mjai(data: bytes, game_id: str, rules: RuleSet) -> Game:
             if e.line is None and number:
                 e.line = number
             raise
+        except PlayError as e:
+            raise LogError(e.message, line=number or None) from None
         except (KeyError, IndexError, TypeError, ValueError, AttributeError) as e:
             raise LogError(f"corrupt {event['type']} event: {type(e).__name__}: {e}", line=number or None) from None
     return reader.game(game_id)

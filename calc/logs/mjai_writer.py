@@ -2,10 +2,11 @@
 
 It consumes what calc/logs/tenhou6_writer.py's tenhou.net/6 writer consumes: per hand the ledger row (the
 match engine's settlement) and the hand's play (the dealt hands, each seat's draws and calls
-(`takes`), each seat's discards, extractions and kans (`gives`), the dora and ura indicators, the
-wins). The order of play is rebuilt from turn order and the calls, and kan dora are shown when
-Tenhou shows them (a closed kan's at once, an open or added kan's at the kanner's next discard,
-extraction or kan), as calc/logs/tenhou6.py reads them back.
+(`takes`), each seat's discards, extractions and kans (`gives`), the dora and ura indicators, and
+the round state's `result`), the wins' evaluations from the settled hand. The order of play is
+rebuilt from turn order and the calls, and kan dora are shown when Tenhou shows them (a closed
+kan's at once, an open or added kan's at the kanner's next discard, extraction or kan), as
+calc/logs/tenhou6.py reads them back.
 
 Beyond the common events, `start_game` carries `length` (hanchan or east), `hora` the result
 (`han`, `fu`, `yaku` as [name, han] with our yaku names, `points`) and `end_game` the final
@@ -19,11 +20,9 @@ from pathlib import Path
 from typing import Any
 
 from calc.logs.mjai import NAMES
-from calc.table.play import DAIMINKAN, PON
-from calc.table.events import FOUR_KANS, NINE_TERMINALS
+from calc.table.play import DAIMINKAN, EXHAUSTIVE, FOUR_KANS, NAGASHI, NINE_TERMINALS, PON
 
-SIM_EXHAUSTIVE, SIM_NAGASHI = "exhaustive", "nagashi"  # calc.sim.engine's draw kinds
-REASONS = {SIM_EXHAUSTIVE: "exhaustive_draw", SIM_NAGASHI: "nagashi_mangan", NINE_TERMINALS: "kyushukyuhai",
+REASONS = {EXHAUSTIVE: "exhaustive_draw", NAGASHI: "nagashi_mangan", NINE_TERMINALS: "kyushukyuhai",
            FOUR_KANS: "suukaikan"}
 
 
@@ -135,15 +134,16 @@ def hand_events(row, play, red: frozenset[int]) -> list[dict]:
         else:
             must_draw = False
         seat = caller
-    if play.wins:
-        for w, record in zip(row.kyoku.wins, play.wins):
+    if row.kyoku.wins:
+        for w in row.kyoku.wins:
             deltas, points = row.settlement.winner_share(w.winner)
-            ev = record.evaluation
-            out.emit({"type": "hora", "actor": record.winner, "target": record.from_seat, "deltas": list(deltas),
-                      "ura_markers": [pai(t, red) for t in play.ura], "han": ev.han, "fu": ev.fu,
-                      "yaku": _yaku(ev), "points": points})
+            ev = w.evaluation
+            out.emit({"type": "hora", "actor": w.winner, "target": w.winner if w.tsumo else w.discarder,
+                      "deltas": list(deltas), "ura_markers": [pai(t, red) for t in play.ura], "han": ev.han,
+                      "fu": ev.fu, "yaku": _yaku(ev), "points": points})
     else:
-        out.emit({"type": "ryukyoku", "reason": REASONS[play.draw_kind], "deltas": list(row.settlement.deltas)})
+        out.emit({"type": "ryukyoku", "reason": REASONS[play.result.draw.kind],
+                  "deltas": list(row.settlement.deltas)})
     out.emit({"type": "end_kyoku"})
     return out.events
 

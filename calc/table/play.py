@@ -99,13 +99,16 @@ class Agari:
     """A win on what `from_seat` just gave up (ron, chankan, a north) or drew (tsumo: from_seat = winner).
 
     `ura`: the ura indicators under the dora shown (kept only for a riichi winner). `claim`: what a
-    record says of the win (calc.logs.model.LogWin), whose `deltas` are applied to the scores.
+    record says of the win (calc.logs.model.LogWin), whose `deltas` are applied to the scores unless
+    `paid` is False: a record's deltas that could not be a payment (`Round.pays`), kept only to be
+    compared.
     """
 
     winner: int
     from_seat: int
     ura: tuple[Tile, ...] = ()
     claim: Any = None
+    paid: bool = True
 
 
 @dataclass(frozen=True, slots=True)

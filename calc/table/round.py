@@ -325,6 +325,11 @@ class Round:
         return (self.rules.match.abort_nine_terminals and self.first_draw() and self.last[1] == seat
                 and sum(1 for t in T.TERMINALS_AND_HONORS if counts[t]) >= 9)
 
+    def exhaustive_kind(self) -> str:
+        """What the wall running out now is under the profile: a nagashi mangan where a seat
+        qualifies (every discard a terminal or honour, none called) and the profile pays one."""
+        return NAGASHI if self.rules.payment.nagashi_mangan and any(self.nagashi) else EXHAUSTIVE
+
     def ron_chances(self) -> list[int]:
         """Seats the offered tile completes, in turn order after the giver, that may claim it
         (not furiten; a closed kan only for thirteen orphans, where the profile allows)."""
@@ -661,11 +666,16 @@ class Round:
             raise self.fail(f"seat {e.winner} wins twice")
         self.wins.append(win)
         deltas = getattr(e.claim, "deltas", None)
-        if deltas is not None:  # the payment as the record states it; the first winner takes the sticks
+        if deltas is not None and e.paid:  # the payment as the record states it; the first winner takes the sticks
             for seat, delta in enumerate(deltas):
                 self.scores[seat] += delta
             self.sticks = 0
             self._check_scores()
+
+    def pays(self, deltas: tuple[int, ...]) -> bool:
+        """Whether a record's deltas for a win now keep scores plus sticks at their total (the
+        sticks on the table go to the first winner)."""
+        return sum(self.scores) + sum(deltas) == self.total
 
     def _end_in_draw(self, kind: str, deltas: tuple[int, ...] | None) -> None:
         if kind in EXHAUSTIVE_KINDS and self.live != 0:
@@ -682,8 +692,8 @@ class Round:
             nagashi = tuple(s for s in range(self.n) if self.nagashi[s])
             if kind == NAGASHI and not nagashi:
                 raise self.fail("a nagashi mangan nobody qualifies for")
-            if kind == EXHAUSTIVE and deltas is None and nagashi and self.rules.payment.nagashi_mangan:
-                kind = NAGASHI  # simulated: the profile decides
+            if kind == EXHAUSTIVE and deltas is None:
+                kind = self.exhaustive_kind()  # no record states it (simulated): the profile decides
             if kind == EXHAUSTIVE:
                 nagashi = ()
         self.draw_result = DrawResult(kind, tenpai, nagashi, deltas, tuple(self.scores))
