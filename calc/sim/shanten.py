@@ -269,3 +269,60 @@ def is_tenpai(counts: list[int], own: list[int]) -> bool:
     """Tenpai as Tenhou decides it at an exhaustive draw: some wait of which the player does not
     hold all four copies (`own` counts concealed and melded tiles)."""
     return any(own[t] < 4 for t in waits(counts))
+
+
+@lru_cache(maxsize=1 << 16)
+def _grown(key: tuple[int, ...], honors: bool, base: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """(tile, the suit's blocks with that tile added) for each tile a draw of which could help:
+    one held or within two of a held tile (a tile further from every tile held cannot)."""
+    out = []
+    size = len(key)
+    for i in range(size):
+        if key[i] >= 4 or not T.is_sanma_tile(base + i):
+            continue
+        if honors:
+            if not key[i]:
+                continue
+        elif not any(key[j] for j in range(max(0, i - 2), min(size, i + 3))):
+            continue
+        grown = list(key)
+        grown[i] += 1
+        out.append((base + i, _blocks(tuple(grown), honors)))
+    return tuple(out)
+
+
+def improving(counts: list[int], melds: int, s: int) -> list[int]:
+    """The tiles whose draw takes the standard form of `counts` (3k+1 concealed tiles, standard
+    shanten `s`) one step closer: for the bots' choice between discards of equal shanten (more
+    such tiles, a faster hand). Only one suit changes with a draw, so the other three suits' blocks
+    are merged once."""
+    keys = [tuple(counts[base : base + size]) for base, size, _ in _SUITS]
+    blocks = [_blocks(k, h) for k, (_, _, h) in zip(keys, _SUITS)]
+    out = []
+    for x, (base, _, honors) in enumerate(_SUITS):
+        a, b, c = (blocks[o] for o in range(4) if o != x)
+        others = _merge_cached(_merge_cached(a, b), c)
+        for t, grown in _grown(keys[x], honors, base):
+            if _best(_merge_cached(grown, others), melds) < s:
+                out.append(t)
+    return out
+
+
+def discard_shanten(counts: list[int], melds: int) -> list[tuple[int, int]]:
+    """(value, standard shanten without one of it) for each value held: the bots' first look at
+    every discard. Only the discard's suit changes, so the other three suits are merged once."""
+    keys = [tuple(counts[base : base + size]) for base, size, _ in _SUITS]
+    blocks = [_blocks(k, h) for k, (_, _, h) in zip(keys, _SUITS)]
+    out = []
+    for x, (base, size, honors) in enumerate(_SUITS):
+        key = keys[x]
+        if not any(key):
+            continue
+        a, b, c = (blocks[o] for o in range(4) if o != x)
+        others = _merge_cached(_merge_cached(a, b), c)
+        for i in range(size):
+            if key[i]:
+                rest = list(key)
+                rest[i] -= 1
+                out.append((base + i, _best(_merge_cached(_blocks(tuple(rest), honors), others), melds)))
+    return out
