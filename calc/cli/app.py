@@ -378,7 +378,7 @@ def simulate_command(
     seed: int = typer.Option(0, "--seed", help="Same seed, same games (whatever the number of processes)."),
     length: Optional[str] = typer.Option(None, "--length", help="hanchan or east (default: the profile's)."),
     rules: str = typer.Option("tenhou", "--rules", help="Rule profile (name or YAML file)."),
-    bots: str = typer.Option("greedy", "--bots", help="greedy or defensive."),
+    bots: str = typer.Option("calibrated", "--bots", help="calibrated (the default, held close to real play), greedy or defensive."),
     as_json: bool = typer.Option(False, "--json", help="One JSON object."),
     save: Optional[Path] = typer.Option(None, "--save", help="Write each game as tenhou.net/6 JSON in this folder."),
     workers: Optional[int] = typer.Option(None, "--workers", help="Processes (default: every core)."),
@@ -400,18 +400,28 @@ def simulate_command(
 
 @app.command("compare")
 def compare_command(
-    matches: int = typer.Option(..., "--matches", help="How many matches to simulate."),
+    paths: Optional[list[Path]] = typer.Argument(None, help="With --logs: Tenhou logs (mjlog XML or tenhou.net/6 JSON) or folders.", show_default=False),
+    logs: bool = typer.Option(False, "--logs", help="Compare on the real games given as PATHS instead of simulating."),
+    matches: Optional[int] = typer.Option(None, "--matches", help="How many matches to simulate."),
     seed: int = typer.Option(0, "--seed", help="Same seed, same games (whatever the number of processes)."),
     schemes: Optional[str] = typer.Option(None, "--schemes", help="Comma-separated schemes, or all (the default); tsumo-loss is always the baseline."),
     length: Optional[str] = typer.Option(None, "--length", help="hanchan or east (default: the profile's)."),
     rules: str = typer.Option("tenhou", "--rules", help="Rule profile (name or YAML file)."),
-    bots: str = typer.Option("greedy", "--bots", help="greedy or defensive."),
+    bots: str = typer.Option("calibrated", "--bots", help="calibrated (the default, held close to real play), greedy or defensive."),
     as_json: bool = typer.Option(False, "--json", help="One JSON object."),
     plot: Optional[Path] = typer.Option(None, "--plot", help="Write box plots of final points (SVG)."),
     workers: Optional[int] = typer.Option(None, "--workers", help="Processes (default: every core)."),
 ) -> None:
-    """Settle the same simulated matches under each scheme; differences from tsumo-loss, paired."""
+    """Settle the same simulated matches (or, with --logs, real games) under each scheme; differences from tsumo-loss, paired."""
     from calc.sim import commands
+
+    if logs or paths:
+        _compare_logs(paths, logs, matches=matches, length=length, rules=rules, schemes=schemes, as_json=as_json,
+                      plot=plot)
+        return
+    if matches is None:
+        raise typer.BadParameter("give --matches N to simulate, or --logs PATH... to compare on real games",
+                                 param_hint="--matches")
 
     setup = commands.prepare_compare(matches=matches, seed=seed, length=length, rules=rules, bots=bots,
                                      schemes=schemes, plot=plot, workers=workers)
@@ -423,6 +433,24 @@ def compare_command(
         if bar is not None:
             bar.render_finish()
     _sim_output(result, as_json, interrupted)
+
+
+def _compare_logs(paths, logs: bool, *, matches, length, rules: str, schemes, as_json: bool, plot) -> None:
+    from calc.sim import commands
+    from calc.sim import real_compare
+
+    if not logs:
+        raise typer.BadParameter("log files are compared with --logs PATH...", param_hint="PATHS")
+    if not paths:
+        raise typer.BadParameter("--logs needs the log files or folders to compare on", param_hint="PATHS")
+    for given, name in ((matches, "--matches"), (length, "--length")):
+        if given is not None:
+            raise typer.BadParameter(f"{name} is for simulated matches; real games are as long as they were played",
+                                     param_hint=name)
+    names = commands.prepare_real_compare(rules=rules, schemes=schemes, plot=plot)
+    games = real_compare.gather(paths, names, rules)
+    result = real_compare.render(games, rules=rules, as_json=as_json, plot=plot)
+    typer.echo(json.dumps(result, ensure_ascii=False) if as_json else result)
 
 
 # ---------------------------------------------------------------- sanma rules
