@@ -37,11 +37,11 @@ class BotProfile:
 
 
 CALIBRATED = BotProfile(
-    push_tenpai_min_han=2.0,
+    push_tenpai_min_han=3.0,
     push_tenpai_min_live=4,
-    push_one_shanten_min_han=4.0,
+    push_one_shanten_min_han=5.0,
     push_one_shanten_until=24,
-    dealer_push_bonus=1.0,
+    dealer_push_bonus=0.0,
     open_threat_melds=3,
     open_threat_fold_from=2,
     dama_min_han=2.0,
