@@ -37,6 +37,7 @@ SUITS = (T.MAN, T.PIN, T.SOU)
 SIMPLE = [v < T.HONOR and 1 <= v % 9 <= 7 for v in range(34)]
 YAOCHUU = [not s for s in SIMPLE]
 FREE, HONITSU, TANYAO, TOITOI = "free", "honitsu", "tanyao", "toitoi"
+RACE_WEIGHED = 3
 
 
 class Calibrated(Greedy):
@@ -54,23 +55,29 @@ class Calibrated(Greedy):
         cands = _candidates(counts, melds, plan, game.forbidden)  # [value, plan shanten, shanten]
         threats = self._threats(game, seat)
         top = min((c[1], c[2]) for c in cands)
-        meld_own = _meld_counts(p)
-        seen = game.seen
-        dora = game.dora_values()
-        values = game.value_tiles(seat)
-        race = sum(1 for c in cands if (c[1], c[2]) == top) > 1 and top[1] == 1
+        tops = [c for c in cands if (c[1], c[2]) == top]
         for c in cands:
             c += [-1, 0, 0.0]  # live waits, tiles that improve the hand, usefulness (less goes first)
-            if (c[1], c[2]) != top and not threats:
-                continue
-            v = c[0]
-            counts[v] -= 1
-            if c[2] == 0:
-                c[3] = sum(4 - seen[w] - counts[w] - meld_own[w] for w in _waits(tuple(counts)))
-            elif race and (c[1], c[2]) == top:
-                c[4] = sum(4 - seen[t] - counts[t] - meld_own[t] for t in _improving(tuple(counts), melds))
-            c[5] = _usefulness(counts, v, dora, values)
-            counts[v] += 1
+        weigh = cands if threats else tops if len(tops) > 1 or not top[1] else ()
+        if weigh:
+            meld_own = _meld_counts(p)
+            seen = game.seen
+            dora = game.dora_values()
+            values = game.value_tiles(seat)
+            for c in weigh:
+                v = c[0]
+                counts[v] -= 1
+                if c[2] == 0:
+                    c[3] = sum(4 - seen[w] - counts[w] - meld_own[w] for w in _waits(tuple(counts)))
+                c[5] = _usefulness(counts, v, dora, values)
+                counts[v] += 1
+            if top[1] == 1 and len(tops) > 1:
+                # a race between discards one from tenpai: the most live tiles that bring tenpai,
+                # counted for the RACE_WEIGHED least useful tiles (the rest rarely win it)
+                for c in sorted(tops, key=lambda c: c[5])[:RACE_WEIGHED]:
+                    counts[c[0]] -= 1
+                    c[4] = sum(4 - seen[t] - counts[t] - meld_own[t] for t in _improving(tuple(counts), melds))
+                    counts[c[0]] += 1
         best = min(cands, key=lambda c: (c[1], c[2], -c[3], -c[4], c[5]))
         if threats:
             riichi_threat = any(game.players[t[0]].riichi for t in threats)

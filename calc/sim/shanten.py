@@ -298,14 +298,29 @@ def improving(counts: list[int], melds: int, s: int) -> list[int]:
     are merged once."""
     keys = [tuple(counts[base : base + size]) for base, size, _ in _SUITS]
     blocks = [_blocks(k, h) for k, (_, _, h) in zip(keys, _SUITS)]
-    out = []
+    out: list[int] = []
     for x, (base, _, honors) in enumerate(_SUITS):
         a, b, c = (blocks[o] for o in range(4) if o != x)
-        others = _merge_cached(_merge_cached(a, b), c)
-        for t, grown in _grown(keys[x], honors, base):
-            if _best(_merge_cached(grown, others), melds) < s:
-                out.append(t)
+        out += _suit_improving(keys[x], honors, base, _merge_cached(_merge_cached(a, b), c), melds, s)
     return out
+
+
+@lru_cache(maxsize=1 << 17)
+def _suit_improving(key: tuple[int, ...], honors: bool, base: int, others: tuple[int, ...], melds: int,
+                    s: int) -> tuple[int, ...]:
+    return tuple(t for t, grown in _grown(key, honors, base) if _best(_merge_cached(grown, others), melds) < s)
+
+
+@lru_cache(maxsize=1 << 16)
+def _removed(key: tuple[int, ...], honors: bool, base: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """(tile, the suit's blocks without one of it) for each tile held in the suit."""
+    out = []
+    for i, c in enumerate(key):
+        if c:
+            rest = list(key)
+            rest[i] -= 1
+            out.append((base + i, _blocks(tuple(rest), honors)))
+    return tuple(out)
 
 
 def discard_shanten(counts: list[int], melds: int) -> list[tuple[int, int]]:
@@ -314,15 +329,12 @@ def discard_shanten(counts: list[int], melds: int) -> list[tuple[int, int]]:
     keys = [tuple(counts[base : base + size]) for base, size, _ in _SUITS]
     blocks = [_blocks(k, h) for k, (_, _, h) in zip(keys, _SUITS)]
     out = []
-    for x, (base, size, honors) in enumerate(_SUITS):
-        key = keys[x]
-        if not any(key):
+    for x, (base, _, honors) in enumerate(_SUITS):
+        removed = _removed(keys[x], honors, base)
+        if not removed:
             continue
         a, b, c = (blocks[o] for o in range(4) if o != x)
         others = _merge_cached(_merge_cached(a, b), c)
-        for i in range(size):
-            if key[i]:
-                rest = list(key)
-                rest[i] -= 1
-                out.append((base + i, _best(_merge_cached(_blocks(tuple(rest), honors), others), melds)))
+        for t, rest in removed:
+            out.append((t, _best(_merge_cached(rest, others), melds)))
     return out
