@@ -40,7 +40,7 @@ def test_a_plain_install_finds_every_profile_and_data_file(tmp_path):
     subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps",
                     "--target", str(target), str(ROOT)], check=True, cwd=tmp_path)
     probe = (
-        "import calc, pathlib; from calc import rules; from calc.sim import truth\n"
+        "import calc, pathlib; from calc.core import rules; from calc.sim import truth\n"
         "assert pathlib.Path(calc.__file__).is_relative_to(pathlib.Path(r'%s')), calc.__file__\n"
         "from calc.sichuan.rules import load as load_sichuan\n"
         "names = rules.builtin_names(None)\n"
