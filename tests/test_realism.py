@@ -15,22 +15,12 @@ from calc.sim import realism
 from calc.sim import run as SR
 from calc.sim import truth
 from calc.sim.compare import ratio_estimate
+from calc.sim.stats import Tally
 
 TENHOU = R.load("tenhou")
 MATCHES = 600  # the widest interval (bust rate) is then about 3 points against a 5-point band
 
-# Per match: (numerator, denominator) of each banded figure, from the match's Tally.
-PARTS = {
-    "tsumo_share": lambda t: (t.tsumo, t.wins),
-    "deal_in_rate": lambda t: (t.deal_ins, t.hands * t.players),
-    "win_rate": lambda t: (t.win_hands, t.hands),
-    "draw_rate": lambda t: (t.exhaustive, t.hands),
-    "riichi_per_hand": lambda t: (t.riichi, t.hands),
-    "calls_per_hand": lambda t: (t.calls, t.hands),
-    "bust_rate": lambda t: (t.busts, 1),
-    "average_points": lambda t: (t.points, t.wins),
-    "hands_per_match": lambda t: (t.hands, 1),
-}
+PARTS = realism.PARTS
 
 
 @pytest.fixture(scope="module")
@@ -48,16 +38,28 @@ def test_the_bands_cover_the_figures_the_issue_lists():
 
 def test_default_bots_are_inside_every_band(default_run, data_dir):
     real = truth.build(data_dir)["figures"]  # the real figures, computed from the repository's games
+    rows = {r.key: r for r in realism.check(_figures(default_run), real, tallies=default_run)}
     for band in realism.BANDS:
+        row = rows[band.key]
         num, den = zip(*(PARTS[band.key](t) for t in default_run))
         value, influence = ratio_estimate(list(num), list(den))
         mean = sum(influence) / len(influence)
         sd = math.sqrt(sum((x - mean) ** 2 for x in influence) / (len(influence) - 1))
         half = 1.96 * sd / math.sqrt(len(influence))
         width = band.half_width * real[band.key] if band.relative else band.half_width
+        assert row.simulated == pytest.approx(value) and row.real == real[band.key]
+        assert row.interval == pytest.approx(half / real[band.key] if band.relative else half)
         assert half < width, f"{band.key}: the 95% interval ±{half:.4f} is not narrower than the band ±{width:.4f}"
         assert abs(value - real[band.key]) <= width, (
             f"{band.key}: simulated {value:.4f}, real {real[band.key]:.4f}, band ±{width:.4f}")
+        assert row.inside
+
+
+def _figures(tallies) -> dict:
+    total = Tally(players=3)
+    for t in tallies:
+        total.add(t)
+    return total.figures()
 
 
 def test_check_flags_a_figure_outside_its_band():
@@ -81,6 +83,9 @@ def test_compare_prints_the_realism_check_and_warns_for_the_greedy_bots():
     assert result.exit_code == 0, result.output
     assert "realism check (greedy bots" in result.output
     assert "warning: deal-in rate (per player-hand)" in result.output  # greedy bots deal in far too often
+    short = runner.invoke(app, ["compare", "--matches", "4", "--seed", "7", "--workers", "1", "--schemes", "maru-dori"])
+    assert short.exit_code == 0, short.output
+    assert "95% interval" in short.output and "wider than the band" in short.output  # 4 matches decide nothing
 
 
 def test_simulate_json_carries_the_realism_check():

@@ -51,12 +51,13 @@ def simulate(s: SR.Setup, matches: int, *, as_json: bool, workers: int | None = 
                  "saved": [r.saved for r in results if r.saved]}
         out = simulate_dict(setup, simulated, ref["figures"], ref["source"], interrupted)
         out["realism"] = realism_dict(simulated, ref["figures"], ref["source"], length=s.rules.match.length,
-                                      rules_name=s.rules.name)
+                                      rules_name=s.rules.name, tallies=[r.tally for r in results])
         return out, interrupted
     text = simulate_text(line, simulated, ref["figures"], ref["source"], interrupted, length=s.rules.match.length,
                          rules_name=s.rules.name)
     text += "\n\n" + realism_text(simulated, ref["figures"], ref["source"], length=s.rules.match.length,
-                                  rules_name=s.rules.name, bots=s.bots)
+                                  rules_name=s.rules.name, bots=s.bots, tallies=[r.tally for r in results],
+                                  yaku=False)  # the yaku are in the table above
     if s.save is not None:
         text += f"\nsaved {len(results)} tenhou.net/6 records in {s.save}"
         if s.rules.name != "tenhou":
@@ -120,9 +121,9 @@ def compare(s: SR.Setup, matches: int, *, as_json: bool, plot: Path | None, work
         out = compare_dict(c, {"matches": matches, "finished": len(results), "seed": s.seed, "length": length,
                                "bots": s.bots, "rules": s.rules.name, "games": "simulated"}, interrupted)
         out["realism"] = realism_dict(tally.figures(), ref["figures"], ref["source"], length=length,
-                                      rules_name=s.rules.name)
+                                      rules_name=s.rules.name, tallies=[r.tally for r in results])
         return out, interrupted
     text = compare_text(line, c, interrupted, length=length)
     text += "\n\n" + realism_text(tally.figures(), ref["figures"], ref["source"], length=length,
-                                  rules_name=s.rules.name, bots=s.bots)
+                                  rules_name=s.rules.name, bots=s.bots, tallies=[r.tally for r in results])
     return text, interrupted

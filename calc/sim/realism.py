@@ -11,8 +11,10 @@ win relative to the real figure.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
+from calc.sim.compare import Z95, ratio_estimate
 from calc.sim.report import FIGURE_ROWS, MATCH_LEVEL, YAKU_SHOWN, real_note
 
 
@@ -34,6 +36,18 @@ BANDS = (
     Band("average_points", 0.05, relative=True),
     Band("hands_per_match", 0.5),
 )
+# Each banded figure as a pooled ratio of per-match counts (calc.sim.stats.Tally), for its interval.
+PARTS = {
+    "tsumo_share": lambda t: (t.tsumo, t.wins),
+    "deal_in_rate": lambda t: (t.deal_ins, t.hands * t.players),
+    "win_rate": lambda t: (t.win_hands, t.hands),
+    "draw_rate": lambda t: (t.exhaustive, t.hands),
+    "riichi_per_hand": lambda t: (t.riichi, t.hands),
+    "calls_per_hand": lambda t: (t.calls, t.hands),
+    "bust_rate": lambda t: (t.busts, 1),
+    "average_points": lambda t: (t.points, t.wins),
+    "hands_per_match": lambda t: (t.hands, 1),
+}
 LABELS = {key: text for text, key, _ in FIGURE_ROWS}
 KINDS = {key: kind for _, key, kind in FIGURE_ROWS}
 
@@ -47,9 +61,26 @@ class Row:
     band: float
     relative: bool
     inside: bool | None  # None: not comparable (no figure, or a match-level figure of another length)
+    interval: float | None = None  # the simulated figure's 95% half-width, in the distance's unit
 
 
-def check(simulated: dict, real: dict, *, length: str = "hanchan") -> list[Row]:
+def interval(key: str, tallies: list) -> float | None:
+    """The 95% half-width of a banded figure over matches (one Tally each): the delta method on the
+    pooled ratio, as calc.sim.compare does for the comparison's figures."""
+    if len(tallies) < 2:
+        return None
+    num, den = zip(*(PARTS[key](t) for t in tallies))
+    estimate = ratio_estimate(list(num), list(den))
+    if estimate is None:
+        return None
+    xs = estimate[1]
+    mean = sum(xs) / len(xs)
+    sd = math.sqrt(sum((x - mean) ** 2 for x in xs) / (len(xs) - 1))
+    return Z95 * sd / math.sqrt(len(xs))
+
+
+def check(simulated: dict, real: dict, *, length: str = "hanchan", tallies: list | None = None) -> list[Row]:
+    """Each band's row; with the per-match `tallies`, each figure's 95% interval too."""
     rows = []
     for b in BANDS:
         sim, ref = simulated.get(b.key), real.get(b.key)
@@ -57,7 +88,10 @@ def check(simulated: dict, real: dict, *, length: str = "hanchan") -> list[Row]:
             rows.append(Row(b.key, sim, ref, None, b.half_width, b.relative, None))
             continue
         distance = (sim - ref) / ref if b.relative else sim - ref
-        rows.append(Row(b.key, sim, ref, distance, b.half_width, b.relative, abs(distance) <= b.half_width))
+        half = interval(b.key, tallies) if tallies else None
+        if half is not None and b.relative:
+            half /= ref
+        rows.append(Row(b.key, sim, ref, distance, b.half_width, b.relative, abs(distance) <= b.half_width, half))
     return rows
 
 
@@ -85,6 +119,14 @@ def _distance(row: Row) -> str:
     return f"{row.distance:+.2f}"
 
 
+def _interval(row: Row) -> str:
+    if row.interval is None or row.distance is None:
+        return "-"
+    if row.relative:
+        return f"±{100 * row.interval:.1f}%"
+    return f"±{100 * row.interval:.1f} pts" if KINDS[row.key] == "pct" else f"±{row.interval:.2f}"
+
+
 def _band(row: Row) -> str:
     if row.relative or KINDS[row.key] != "pct":
         return f"±{100 * row.band:.0f}%" if row.relative else f"±{row.band:.2f}"
@@ -92,40 +134,50 @@ def _band(row: Row) -> str:
 
 
 def warnings(rows: list[Row]) -> list[str]:
-    return [f"warning: {LABELS[r.key]} {_value(r.simulated, KINDS[r.key])} is {_distance(r)} from the real "
-            f"games' {_value(r.real, KINDS[r.key])}, outside its band ({_band(r)})"
-            for r in rows if r.inside is False]
+    out = []
+    for r in rows:
+        if r.inside is not False:
+            continue
+        text = (f"warning: {LABELS[r.key]} {_value(r.simulated, KINDS[r.key])} is {_distance(r)} from the real "
+                f"games' {_value(r.real, KINDS[r.key])}, outside its band ({_band(r)})")
+        if r.interval is not None and r.interval >= r.band:
+            text += f"; with these few matches its 95% interval ({_interval(r)}) is wider than the band"
+        out.append(text)
+    return out
 
 
-def realism_text(simulated: dict, real: dict, source: str, *, length: str, rules_name: str, bots: str) -> str:
+def realism_text(simulated: dict, real: dict, source: str, *, length: str, rules_name: str, bots: str,
+                 tallies: list | None = None, yaku: bool = True) -> str:
+    """The banded figures' distances, then (`yaku`) the yaku shares' and the source; warnings last."""
     from tabulate import tabulate
 
-    rows = check(simulated, real, length=length)
-    table = [(LABELS[r.key], _value(r.simulated, KINDS[r.key]), _value(r.real, KINDS[r.key]), _distance(r), _band(r),
-              "n/a" if r.inside is None else "yes" if r.inside else "NO") for r in rows]
+    rows = check(simulated, real, length=length, tallies=tallies)
+    table = [(LABELS[r.key], _value(r.simulated, KINDS[r.key]), _value(r.real, KINDS[r.key]), _distance(r),
+              _interval(r), _band(r), "n/a" if r.inside is None else "yes" if r.inside else "NO") for r in rows]
     out = [f"realism check ({bots} bots against the real games; the bands hold the default calibrated bots):",
-           tabulate(table, headers=["figure", "simulated", "real", "distance", "band", "inside"], tablefmt="simple",
-                    disable_numparse=True)]
-    yaku = yaku_distances(simulated, real)
+           tabulate(table, headers=["figure", "simulated", "real", "distance", "95% interval", "band", "inside"],
+                    tablefmt="simple", disable_numparse=True)]
     if yaku:
-        out += ["", tabulate([(n, _value(s, "pct"), _value(r, "pct"), f"{100 * d:+.1f} pts") for n, s, r, d in yaku],
+        rows_y = yaku_distances(simulated, real)
+        out += ["", tabulate([(n, _value(s, "pct"), _value(r, "pct"), f"{100 * d:+.1f} pts") for n, s, r, d in rows_y],
                              headers=["yaku (share of wins)", "simulated", "real", "distance"], tablefmt="simple",
                              disable_numparse=True)]
-    out.append(f"real: {source}; {real['matches']} matches, {real['hands']} hands")
-    note = real_note(length, rules_name)
-    if note:
-        out.append(f"note: {note}")
+        out.append(f"real: {source}; {real['matches']} matches, {real['hands']} hands")
+        note = real_note(length, rules_name)
+        if note:
+            out.append(f"note: {note}")
     found = warnings(rows)
     out += found or ["every banded figure is inside its band"]
     return "\n".join(out)
 
 
-def realism_dict(simulated: dict, real: dict, source: str, *, length: str, rules_name: str) -> dict:
-    rows = check(simulated, real, length=length)
+def realism_dict(simulated: dict, real: dict, source: str, *, length: str, rules_name: str,
+                 tallies: list | None = None) -> dict:
+    rows = check(simulated, real, length=length, tallies=tallies)
     out = {
         "source": source,
-        "figures": {r.key: {"simulated": r.simulated, "real": r.real, "distance": r.distance, "band": r.band,
-                            "relative": r.relative, "inside": r.inside} for r in rows},
+        "figures": {r.key: {"simulated": r.simulated, "real": r.real, "distance": r.distance, "interval": r.interval,
+                            "band": r.band, "relative": r.relative, "inside": r.inside} for r in rows},
         "yaku": {n: {"simulated": s, "real": ref, "distance": d} for n, s, ref, d in yaku_distances(simulated, real)},
         "warnings": warnings(rows),
     }
