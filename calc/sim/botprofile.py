@@ -51,7 +51,7 @@ CALIBRATED = BotProfile(
     honitsu_min_tiles=10,
     toitoi_max_shanten=1,
     tanyao_max_shanten=2,
-    tanyao_min_han=2.0,
+    tanyao_min_han=3.0,
     formal_tenpai_from=6,
     keep_north_for_kokushi=3,
 )

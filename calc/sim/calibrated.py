@@ -58,12 +58,14 @@ class Calibrated(Greedy):
         tops = [c for c in cands if (c[1], c[2]) == top]
         for c in cands:
             c += [-1, 0, 0.0]  # live waits, tiles that improve the hand, usefulness (less goes first)
-        weigh = cands if threats else tops if len(tops) > 1 or not top[1] else ()
+        # only the discards of least shanten are weighed (pushing or not, the choice is among them);
+        # a lone one needs weighing only when it is a tenpai (its waits decide riichi)
+        weigh = tops if len(tops) > 1 or not top[1] or threats else ()
+        seen = game.seen
+        dora = game.dora_values()
+        values = game.value_tiles(seat)
         if weigh:
             meld_own = _meld_counts(p)
-            seen = game.seen
-            dora = game.dora_values()
-            values = game.value_tiles(seat)
             for c in weigh:
                 v = c[0]
                 counts[v] -= 1
@@ -84,7 +86,14 @@ class Calibrated(Greedy):
             for c in cands:
                 c.append(_safety(game, p, threats, c[0]))
             if not self._push(game, p, best, riichi_threat):
-                fold = max(cands, key=lambda c: (c[6], -c[2], -c[5]))
+                safest = max((c[6], -c[2]) for c in cands)
+                ties = [c for c in cands if (c[6], -c[2]) == safest]
+                for c in ties:
+                    if c not in weigh:
+                        counts[c[0]] -= 1
+                        c[5] = _usefulness(counts, c[0], dora, values)
+                        counts[c[0]] += 1
+                fold = min(ties, key=lambda c: c[5])
                 return _copy(game, p, fold[0]), False
             if best[2] == 0:
                 best = min(cands, key=lambda c: (c[1], c[2], -c[3], -c[6], c[5]))

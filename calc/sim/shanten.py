@@ -300,6 +300,8 @@ def improving(counts: list[int], melds: int, s: int) -> list[int]:
     blocks = [_blocks(k, h) for k, (_, _, h) in zip(keys, _SUITS)]
     out: list[int] = []
     for x, (base, _, honors) in enumerate(_SUITS):
+        if not _grown(keys[x], honors, base):
+            continue  # nothing held near any tile of this suit
         a, b, c = (blocks[o] for o in range(4) if o != x)
         out += _suit_improving(keys[x], honors, base, _merge_cached(_merge_cached(a, b), c), melds, s)
     return out
@@ -336,5 +338,10 @@ def discard_shanten(counts: list[int], melds: int) -> list[tuple[int, int]]:
         a, b, c = (blocks[o] for o in range(4) if o != x)
         others = _merge_cached(_merge_cached(a, b), c)
         for t, rest in removed:
-            out.append((t, _best(_merge_cached(rest, others), melds)))
+            out.append((t, _best_of(rest, others, melds)))
     return out
+
+
+@lru_cache(maxsize=1 << 17)
+def _best_of(a: tuple[int, ...], b: tuple[int, ...], melds: int) -> int:
+    return _best(_merge_cached(a, b), melds)
