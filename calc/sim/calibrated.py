@@ -302,14 +302,14 @@ def _candidates(counts: list[int], melds: int, plan, forbidden: set[int]) -> lis
     out = []
     closed = not melds
     if closed:
-        kinds = pairs = y_kinds = y_pairs = 0
-        for v, c in enumerate(counts):
+        kinds = 34 - counts.count(0)
+        pairs = kinds - counts.count(1)
+        y_kinds = y_pairs = 0
+        for v in T.TERMINALS_AND_HONORS:
+            c = counts[v]
             if c:
-                kinds += 1
-                pairs += c >= 2
-                if YAOCHUU[v]:
-                    y_kinds += 1
-                    y_pairs += c >= 2
+                y_kinds += 1
+                y_pairs += c >= 2
     for v, s in S.discard_shanten(counts, melds):
         if v in forbidden:
             continue

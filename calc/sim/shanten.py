@@ -299,11 +299,10 @@ def improving(counts: list[int], melds: int, s: int) -> list[int]:
     keys = [tuple(counts[base : base + size]) for base, size, _ in _SUITS]
     blocks = [_blocks(k, h) for k, (_, _, h) in zip(keys, _SUITS)]
     out: list[int] = []
+    others_of = _others(blocks)
     for x, (base, _, honors) in enumerate(_SUITS):
-        if not _grown(keys[x], honors, base):
-            continue  # nothing held near any tile of this suit
-        a, b, c = (blocks[o] for o in range(4) if o != x)
-        out += _suit_improving(keys[x], honors, base, _merge_cached(_merge_cached(a, b), c), melds, s)
+        if _grown(keys[x], honors, base):  # else nothing held near any tile of this suit
+            out += _suit_improving(keys[x], honors, base, others_of[x], melds, s)
     return out
 
 
@@ -311,6 +310,13 @@ def improving(counts: list[int], melds: int, s: int) -> list[int]:
 def _suit_improving(key: tuple[int, ...], honors: bool, base: int, others: tuple[int, ...], melds: int,
                     s: int) -> tuple[int, ...]:
     return tuple(t for t, grown in _grown(key, honors, base) if _best(_merge_cached(grown, others), melds) < s)
+
+
+def _others(blocks: list[tuple[int, ...]]) -> tuple[tuple[int, ...], ...]:
+    """For each suit, the merged blocks of the other three (six merges, not eight)."""
+    b0, b1, b2, b3 = blocks
+    low, high = _merge_cached(b0, b1), _merge_cached(b2, b3)
+    return (_merge_cached(b1, high), _merge_cached(b0, high), _merge_cached(low, b3), _merge_cached(low, b2))
 
 
 @lru_cache(maxsize=1 << 16)
@@ -331,12 +337,12 @@ def discard_shanten(counts: list[int], melds: int) -> list[tuple[int, int]]:
     keys = [tuple(counts[base : base + size]) for base, size, _ in _SUITS]
     blocks = [_blocks(k, h) for k, (_, _, h) in zip(keys, _SUITS)]
     out = []
+    others_of = _others(blocks)
     for x, (base, _, honors) in enumerate(_SUITS):
         removed = _removed(keys[x], honors, base)
         if not removed:
             continue
-        a, b, c = (blocks[o] for o in range(4) if o != x)
-        others = _merge_cached(_merge_cached(a, b), c)
+        others = others_of[x]
         for t, rest in removed:
             out.append((t, _best_of(rest, others, melds)))
     return out
