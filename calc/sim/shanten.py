@@ -37,6 +37,19 @@ _EMPTY = (0,) + (_NONE,) * 9  # no tiles: zero mentsu, zero taatsu, no pair
 
 @lru_cache(maxsize=None)
 def _blocks(key: tuple[int, ...], honors: bool) -> tuple[int, ...]:
+    """`_shape_blocks` of the suit's shape: honours have no runs, so only their counts matter (sorted);
+    a number suit's blocks do not change when its tiles move along the suit together, so the empty
+    numbers before the first tile held and after the last are dropped. Many suits share one shape."""
+    if honors:
+        return _shape_blocks(tuple(sorted((c for c in key if c), reverse=True)), True)
+    held = [k for k, c in enumerate(key) if c]
+    if not held:
+        return _EMPTY
+    return _shape_blocks(key[held[0] : held[-1] + 1], False)
+
+
+@lru_cache(maxsize=None)
+def _shape_blocks(key: tuple[int, ...], honors: bool) -> tuple[int, ...]:
     """For one suit: best taatsu count for each (pair 0/1, mentsu 0-4), at index pair * 5 + mentsu.
 
     Mentsu are triplets and runs; taatsu are pairs, two-sided / edge waits and closed waits; the
@@ -61,7 +74,9 @@ def _blocks(key: tuple[int, ...], honors: bool) -> tuple[int, ...]:
                 if t < 0:
                     continue
                 slot = (p + dp) * 5 + m + dm
-                t = min(t + dt, _CAP)
+                t += dt
+                if t > _CAP:
+                    t = _CAP
                 if t > best[slot]:
                     best[slot] = t
 
