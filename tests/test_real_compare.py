@@ -108,6 +108,8 @@ def test_cli_takes_files_and_folders_together(data_dir):
     (["compare", "--logs"], 2, "--logs needs the log files"),
     (["compare", "--logs", "x.xml", "--matches", "5"], 2, "--matches is for simulated matches"),
     (["compare", "x.xml"], 2, "compared with --logs"),
+    (["compare", "--logs", "x.xml", "--bots", "calibrated"], 2, "--bots is for simulated matches"),
+    (["compare", "--logs", "x.xml", "--seed", "0"], 2, "--seed is for simulated matches"),
     (["compare"], 2, "give --matches N"),
 ])
 def test_cli_usage_errors(args, code, message):

@@ -400,6 +400,7 @@ def simulate_command(
 
 @app.command("compare")
 def compare_command(
+    ctx: typer.Context,
     paths: Optional[list[Path]] = typer.Argument(None, help="With --logs: Tenhou logs (mjlog XML or tenhou.net/6 JSON) or folders.", show_default=False),
     logs: bool = typer.Option(False, "--logs", help="Compare on the real games given as PATHS instead of simulating."),
     matches: Optional[int] = typer.Option(None, "--matches", help="How many matches to simulate."),
@@ -416,6 +417,12 @@ def compare_command(
     from calc.sim import commands
 
     if logs or paths:
+        # options of a simulation, given on the command line even at their default, do not go with --logs
+        simulation_only = [param.opts[0] for param in ctx.command.params if param.name in ("seed", "bots", "workers")
+                           and ctx.get_parameter_source(param.name).name not in ("DEFAULT", "DEFAULT_MAP")]
+        if simulation_only:
+            raise typer.BadParameter(f"{simulation_only[0]} is for simulated matches, not --logs",
+                                     param_hint=simulation_only[0])
         _compare_logs(paths, logs, matches=matches, length=length, rules=rules, schemes=schemes, as_json=as_json,
                       plot=plot)
         return
