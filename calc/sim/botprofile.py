@@ -26,8 +26,11 @@ class BotProfile:
     riichi_until: int  # no riichi once the live wall holds fewer tiles than this (dama instead)
     dama_bad_wait_live: int  # a tenpai with at most this many live winning tiles and a yaku stays dama...
     dama_bad_wait_from: int  # ... while the live wall holds at least this many tiles (it may improve)
+    # --- shape -----------------------------------------------------------------------------------------
+    race_weighed: int  # discards one from tenpai compared by live tiles that bring tenpai: the N least useful
     # --- calls -----------------------------------------------------------------------------------------
-    honitsu_min_tiles: int  # tiles of one suit plus honours (of 14 incl. the call) to pon for honitsu
+    honitsu_min_tiles: int  # tiles of one suit plus honours (of 14 incl. the call) to pon for honitsu...
+    honitsu_max_shanten: int  # ... when the pon leaves the hand this close to honitsu tenpai
     toitoi_max_shanten: int  # pon for toitoi when the pon leaves the hand this close to toitoi tenpai
     tanyao_max_shanten: int  # pon for (open) tanyao when the pon leaves the hand this close to tenpai...
     tanyao_min_han: float  # ... and the hand is worth this much without riichi (dora, red fives, norths)
@@ -48,7 +51,9 @@ CALIBRATED = BotProfile(
     riichi_until=12,
     dama_bad_wait_live=2,
     dama_bad_wait_from=30,
+    race_weighed=3,
     honitsu_min_tiles=10,
+    honitsu_max_shanten=3,
     toitoi_max_shanten=1,
     tanyao_max_shanten=2,
     tanyao_min_han=3.0,

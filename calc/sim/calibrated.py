@@ -37,7 +37,6 @@ SUITS = (T.MAN, T.PIN, T.SOU)
 SIMPLE = [v < T.HONOR and 1 <= v % 9 <= 7 for v in range(34)]
 YAOCHUU = [not s for s in SIMPLE]
 FREE, HONITSU, TANYAO, TOITOI = "free", "honitsu", "tanyao", "toitoi"
-RACE_WEIGHED = 3
 
 
 class Calibrated(Greedy):
@@ -75,8 +74,8 @@ class Calibrated(Greedy):
                 counts[v] += 1
             if top[1] == 1 and len(tops) > 1:
                 # a race between discards one from tenpai: the most live tiles that bring tenpai,
-                # counted for the RACE_WEIGHED least useful tiles (the rest rarely win it)
-                for c in sorted(tops, key=lambda c: c[5])[:RACE_WEIGHED]:
+                # counted for the `race_weighed` least useful tiles (the rest rarely win it)
+                for c in sorted(tops, key=lambda c: c[5])[:self.k.race_weighed]:
                     counts[c[0]] -= 1
                     c[4] = sum(4 - seen[t] - counts[t] - meld_own[t] for t in _improving(tuple(counts), melds))
                     counts[c[0]] += 1
@@ -225,7 +224,7 @@ class Calibrated(Greedy):
             for suit in (number_suits or set(SUITS)):
                 held = sum(counts[suit:suit + 9]) + sum(counts[T.HONOR:]) + 3 * melds
                 if held >= k.honitsu_min_tiles + 2:  # the pon's tiles count, the discard goes
-                    plans.append(((HONITSU, suit), 3))
+                    plans.append(((HONITSU, suit), k.honitsu_max_shanten))
         if all(SIMPLE[v] for v in meld_values) and self._han(game, p) >= k.tanyao_min_han:
             plans.append(((TANYAO, None), k.tanyao_max_shanten))
         plans.append(((TOITOI, None), k.toitoi_max_shanten))  # every sanma call is a pon or kan
