@@ -23,7 +23,7 @@ class BotProfile:
     open_threat_fold_from: int  # against open threats only, fold from this shanten
     # --- riichi or dama ------------------------------------------------------------------------------
     dama_min_han: float  # a closed tenpai that has a yaku without riichi stays dama from this many han
-    riichi_until: int  # no riichi once the live wall holds fewer tiles than this (dama instead)
+    riichi_until: int  # a tenpai with a yaku stays dama once the live wall holds fewer tiles than this
     dama_bad_wait_live: int  # a tenpai with at most this many live winning tiles and a yaku stays dama...
     dama_bad_wait_from: int  # ... while the live wall holds at least this many tiles (it may improve)
     # --- shape -----------------------------------------------------------------------------------------
@@ -40,7 +40,7 @@ class BotProfile:
 
 
 CALIBRATED = BotProfile(
-    push_tenpai_min_han=3.0,
+    push_tenpai_min_han=2.0,
     push_tenpai_min_live=4,
     push_one_shanten_min_han=5.0,
     push_one_shanten_until=24,

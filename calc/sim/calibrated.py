@@ -12,9 +12,10 @@ efficiency (calc.sim.bots):
   folding throws the safest tile: genbutsu (the threat's own discards, and every tile thrown since
   its riichi), then honours by how many are visible, then suji and no-chance (kabe) tiles, terminals
   before middle tiles; pushing with a tenpai keeps the most live waits;
-- riichi or dama: a tenpai that has a yaku without riichi (value triplet, tanyao, seven pairs) stays
-  dama when it is already worth `dama_min_han` or its wait is poor early on (it may improve); no
-  riichi late in the hand or on a wait with no live tile;
+- riichi or dama: a tenpai that has a yaku without riichi (value triplet, tanyao, pinfu as far as
+  the tiles show, seven pairs) stays dama when it is already worth `dama_min_han`, late in the hand,
+  or while its wait is poor early on (it may improve); a tenpai without a yaku declares riichi; no
+  riichi on a wait with no live tile;
 - calls only when the hand gets a yaku: value tiles (yakuhai), honitsu (enough tiles of one suit and
   honours), toitoi, open tanyao with some value; once open, discards steer toward that yaku (off-suit
   tiles, terminals and honours, or singles go first). Late in the hand any pon that makes tenpai is
@@ -116,7 +117,7 @@ class Calibrated(Greedy):
 
     def _riichi(self, game, p, best) -> bool:
         k = self.k
-        if best[3] <= 0 or game.wall.remaining < k.riichi_until:
+        if best[3] <= 0:
             return False
         counts = p.counts
         v = best[0]
@@ -124,7 +125,9 @@ class Calibrated(Greedy):
         yaku = _closed_yaku(counts, game.value_tiles(p.seat))
         counts[v] += 1
         if not yaku:
-            return True
+            return True  # without riichi the hand could win only by tsumo
+        if game.wall.remaining < k.riichi_until:
+            return False  # late: a hand with a yaku stays dama
         if self._han(game, p) - 1 + yaku >= k.dama_min_han:  # the estimate's riichi han replaced by the yaku's
             return False
         return not (best[3] <= k.dama_bad_wait_live and game.wall.remaining >= k.dama_bad_wait_from)
