@@ -323,12 +323,12 @@ def bench_replay() -> list[Row]:
 
 @benchmark("simulate")
 def bench_simulate() -> list[Row]:
-    """Simulated half games (issue 6): tile by tile with greedy bots, settled under the profile's
+    """Simulated half games (issue 6): tile by tile with the default (calibrated) bots, settled under the profile's
     scheme, on one core and on every core (target: 30 per second); and the whole
     `sanma compare --matches 1000 --schemes all` (wall time; target under a minute)."""
     from calc.sim import run as SR
 
-    setup = SR.setup(load("tenhou"), schemes=("tsumo-loss",), bots="greedy", seed="bench")
+    setup = SR.setup(load("tenhou"), schemes=("tsumo-loss",), bots=SR.B.BOTS[0], seed="bench")
     one = 60
     start = time.perf_counter()
     list(SR.run(setup, one, want_tally=True, workers=1))

@@ -349,7 +349,7 @@ def test_riichi_furiten_lasts_for_the_rest_of_the_hand_and_tsumo_still_wins(tmp_
     assert replay_mismatches(play, tmp_path) == []
 
 
-@pytest.mark.parametrize("bots", ["greedy", "defensive"])
+@pytest.mark.parametrize("bots", ["greedy", "defensive", "calibrated"])
 def test_same_wall_same_hand(bots):
     from calc.sim.bots import make
     from calc.sim.wall import Wall

@@ -24,7 +24,7 @@ TENHOU = R.load("tenhou")
 runner = CliRunner()
 
 
-@pytest.mark.parametrize("bots", ["greedy", "defensive"])
+@pytest.mark.parametrize("bots", ["greedy", "defensive", "calibrated"])
 def test_invariants_hold_over_hundreds_of_seeded_hands(bots):
     """Every step of 150 hands per bot: the 108 tiles accounted for, hand sizes, live-wall count."""
     kinds = set()

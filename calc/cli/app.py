@@ -431,7 +431,7 @@ def simulate_command(
     seed: int = typer.Option(0, "--seed", help="Same seed, same games (whatever the number of processes)."),
     length: Optional[str] = typer.Option(None, "--length", help="hanchan or east (default: the profile's)."),
     rules: str = typer.Option("tenhou", "--rules", help="Rule profile (name or YAML file)."),
-    bots: str = typer.Option("greedy", "--bots", help="greedy or defensive."),
+    bots: str = typer.Option("calibrated", "--bots", help="calibrated (the default, held close to real play), greedy or defensive."),
     as_json: bool = typer.Option(False, "--json", help="One JSON object."),
     save: Optional[Path] = typer.Option(None, "--save", help="Write each game as a record in this folder."),
     save_format: str = typer.Option("tenhou6", "--format", help="Record format for --save: tenhou6 (tenhou.net/6 JSON) or mjai (JSON lines)."),
@@ -455,12 +455,15 @@ def simulate_command(
 
 @app.command("compare")
 def compare_command(
-    matches: int = typer.Option(..., "--matches", help="How many matches to simulate."),
+    ctx: typer.Context,
+    paths: Optional[list[Path]] = typer.Argument(None, help="With --logs: Tenhou logs (mjlog XML or tenhou.net/6 JSON) or folders.", show_default=False),
+    logs: bool = typer.Option(False, "--logs", help="Compare on the real games given as PATHS instead of simulating."),
+    matches: Optional[int] = typer.Option(None, "--matches", help="How many matches to simulate."),
     seed: int = typer.Option(0, "--seed", help="Same seed, same games (whatever the number of processes)."),
     schemes: Optional[str] = typer.Option(None, "--schemes", help="Comma-separated schemes, or all (the default); tsumo-loss is always the baseline."),
     length: Optional[str] = typer.Option(None, "--length", help="hanchan or east (default: the profile's)."),
     rules: str = typer.Option("tenhou", "--rules", help="Rule profile (name or YAML file)."),
-    bots: str = typer.Option("greedy", "--bots", help="greedy or defensive."),
+    bots: str = typer.Option("calibrated", "--bots", help="calibrated (the default, held close to real play), greedy or defensive."),
     as_json: bool = typer.Option(False, "--json", help="One JSON object."),
     plot: Optional[Path] = typer.Option(None, "--plot", help="Write box plots of final points (SVG)."),
     workers: Optional[int] = typer.Option(None, "--workers", help="Processes (default: every core)."),
@@ -468,13 +471,32 @@ def compare_command(
     html: Optional[Path] = typer.Option(None, "--html", help="Also write the comparison as a web page."),
     wide: bool = typer.Option(False, "--wide", help=WIDE_HELP),
 ) -> None:
-    """Settle the same simulated matches under each scheme; differences from tsumo-loss, paired."""
+    """Settle the same simulated matches (or, with --logs, real games) under each scheme; differences from tsumo-loss, paired."""
     from calc.cli import share
     from calc.sim import commands
 
+    if logs or paths:
+        # options of a simulation, given on the command line even at their default, do not go with --logs
+        simulation_only = [param.opts[0] for param in ctx.command.params if param.name in ("seed", "bots", "workers")
+                           and ctx.get_parameter_source(param.name).name not in ("DEFAULT", "DEFAULT_MAP")]
+        if simulation_only:
+            raise typer.BadParameter(f"{simulation_only[0]} is for simulated matches, not --logs",
+                                     param_hint=simulation_only[0])
+        if html is not None:
+            raise typer.BadParameter("--html is for simulated comparisons; with --logs use --json, --csv or --plot",
+                                     param_hint="--html")
+        if as_csv and as_json:
+            raise typer.BadParameter("--csv and --json do not go together")
+        _compare_logs(paths, logs, matches=matches, length=length, rules=rules, schemes=schemes, as_json=as_json,
+                      as_csv=as_csv, plot=plot)
+        return
     if as_csv and as_json:
         raise typer.BadParameter("--csv and --json do not go together")
     share.check_html_path(html)
+    if matches is None:
+        raise typer.BadParameter("give --matches N to simulate, or --logs PATH... to compare on real games",
+                                 param_hint="--matches")
+
     setup = commands.prepare_compare(matches=matches, seed=seed, length=length, rules=rules, bots=bots,
                                      schemes=schemes, plot=plot, workers=workers)
     bar = _sim_bar(matches, "comparing")
@@ -487,6 +509,30 @@ def compare_command(
         if bar is not None:
             bar.render_finish()
     _sim_output(result, as_json, interrupted)
+
+
+def _compare_logs(paths, logs: bool, *, matches, length, rules: str, schemes, as_json: bool, as_csv: bool,
+                  plot) -> None:
+    from calc.sim import commands
+    from calc.sim import real_compare
+
+    if not logs:
+        raise typer.BadParameter("log files are compared with --logs PATH...", param_hint="PATHS")
+    if not paths:
+        raise typer.BadParameter("--logs needs the log files or folders to compare on", param_hint="PATHS")
+    for given, name in ((matches, "--matches"), (length, "--length")):
+        if given is not None:
+            raise typer.BadParameter(f"{name} is for simulated matches; real games are as long as they were played",
+                                     param_hint=name)
+    names = commands.prepare_real_compare(rules=rules, schemes=schemes, plot=plot)
+    games = real_compare.gather(paths, names, rules)
+    result = real_compare.render(games, rules=rules, as_json=as_json or as_csv, plot=plot)
+    if as_csv:
+        from calc.cli.csvout import compare_csv
+
+        typer.echo(compare_csv(result), nl=False)
+    else:
+        typer.echo(json.dumps(result, ensure_ascii=False) if as_json else result)
 
 
 # ---------------------------------------------------------------- sanma rules

@@ -35,6 +35,19 @@ _EMPTY = (0,) + (_NONE,) * 9  # no tiles: zero mentsu, zero taatsu, no pair
 
 @lru_cache(maxsize=None)
 def _blocks(key: tuple[int, ...], honors: bool) -> tuple[int, ...]:
+    """`_shape_blocks` of the suit's shape: honours have no runs, so only their counts matter (sorted);
+    a number suit's blocks do not change when its tiles move along the suit together, so the empty
+    numbers before the first tile held and after the last are dropped. Many suits share one shape."""
+    if honors:
+        return _shape_blocks(tuple(sorted((c for c in key if c), reverse=True)), True)
+    held = [k for k, c in enumerate(key) if c]
+    if not held:
+        return _EMPTY
+    return _shape_blocks(key[held[0] : held[-1] + 1], False)
+
+
+@lru_cache(maxsize=None)
+def _shape_blocks(key: tuple[int, ...], honors: bool) -> tuple[int, ...]:
     """For one suit: best taatsu count for each (pair 0/1, mentsu 0-4), at index pair * 5 + mentsu.
 
     Mentsu are triplets and runs; taatsu are pairs, two-sided / edge waits and closed waits; the
@@ -59,7 +72,9 @@ def _blocks(key: tuple[int, ...], honors: bool) -> tuple[int, ...]:
                 if t < 0:
                     continue
                 slot = (p + dp) * 5 + m + dm
-                t = min(t + dt, _CAP)
+                t += dt
+                if t > _CAP:
+                    t = _CAP
                 if t > best[slot]:
                     best[slot] = t
 
@@ -261,3 +276,85 @@ def is_complete(counts: list[int]) -> bool:
         if kokushi_shanten(counts) == -1:
             return True
     return False
+
+
+@lru_cache(maxsize=1 << 16)
+def _grown(key: tuple[int, ...], honors: bool, base: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """(tile, the suit's blocks with that tile added) for each tile a draw of which could help:
+    one held or within two of a held tile (a tile further from every tile held cannot)."""
+    out = []
+    size = len(key)
+    for i in range(size):
+        if key[i] >= 4 or not T.is_sanma_tile(base + i):
+            continue
+        if honors:
+            if not key[i]:
+                continue
+        elif not any(key[j] for j in range(max(0, i - 2), min(size, i + 3))):
+            continue
+        grown = list(key)
+        grown[i] += 1
+        out.append((base + i, _blocks(tuple(grown), honors)))
+    return tuple(out)
+
+
+def improving(counts: list[int], melds: int, s: int) -> list[int]:
+    """The tiles whose draw takes the standard form of `counts` (3k+1 concealed tiles, standard
+    shanten `s`) one step closer: for the bots' choice between discards of equal shanten (more
+    such tiles, a faster hand). Only one suit changes with a draw, so the other three suits' blocks
+    are merged once."""
+    keys = [tuple(counts[base : base + size]) for base, size, _ in _SUITS]
+    blocks = [_blocks(k, h) for k, (_, _, h) in zip(keys, _SUITS)]
+    out: list[int] = []
+    others_of = _others(blocks)
+    for x, (base, _, honors) in enumerate(_SUITS):
+        if _grown(keys[x], honors, base):  # else nothing held near any tile of this suit
+            out += _suit_improving(keys[x], honors, base, others_of[x], melds, s)
+    return out
+
+
+@lru_cache(maxsize=1 << 17)
+def _suit_improving(key: tuple[int, ...], honors: bool, base: int, others: tuple[int, ...], melds: int,
+                    s: int) -> tuple[int, ...]:
+    return tuple(t for t, grown in _grown(key, honors, base) if _best(_merge_cached(grown, others), melds) < s)
+
+
+def _others(blocks: list[tuple[int, ...]]) -> tuple[tuple[int, ...], ...]:
+    """For each suit, the merged blocks of the other three (six merges, not eight)."""
+    b0, b1, b2, b3 = blocks
+    low, high = _merge_cached(b0, b1), _merge_cached(b2, b3)
+    return (_merge_cached(b1, high), _merge_cached(b0, high), _merge_cached(low, b3), _merge_cached(low, b2))
+
+
+@lru_cache(maxsize=1 << 16)
+def _removed(key: tuple[int, ...], honors: bool, base: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """(tile, the suit's blocks without one of it) for each tile held in the suit."""
+    out = []
+    for i, c in enumerate(key):
+        if c:
+            rest = list(key)
+            rest[i] -= 1
+            out.append((base + i, _blocks(tuple(rest), honors)))
+    return tuple(out)
+
+
+def discard_shanten(counts: list[int], melds: int) -> list[tuple[int, int]]:
+    """(value, standard shanten without one of it) for each value held: the bots' first look at
+    every discard. Only the discard's suit changes, so the other three suits are merged once."""
+    keys = [tuple(counts[base : base + size]) for base, size, _ in _SUITS]
+    blocks = [_blocks(k, h) for k, (_, _, h) in zip(keys, _SUITS)]
+    out = []
+    others_of = _others(blocks)
+    for x, (base, _, honors) in enumerate(_SUITS):
+        removed = _removed(keys[x], honors, base)
+        if not removed:
+            continue
+        others = others_of[x]
+        for t, rest in removed:
+            out.append((t, _best_of(rest, others, melds)))
+    return out
+
+
+@lru_cache(maxsize=1 << 17)
+def _best_of(a: tuple[int, ...], b: tuple[int, ...], melds: int) -> int:
+    return _best(_merge_cached(a, b), melds)

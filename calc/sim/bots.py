@@ -18,9 +18,9 @@ winning tile: these bots never decline, the hook lets tests force riichi furiten
 from __future__ import annotations
 
 from calc.core import tiles as T
-from calc.sim import shanten as S
+from calc.scoring import shanten as S
 
-BOTS = ("greedy", "defensive")
+BOTS = ("calibrated", "greedy", "defensive")  # the first is the default of simulate and compare
 FOLD_FROM = 1  # shanten at which the defensive bot gives up against a riichi
 
 
@@ -124,6 +124,10 @@ class Defensive(Greedy):
 
 
 def make(name: str):
+    if name == "calibrated":
+        from calc.sim.calibrated import Calibrated  # it builds on Greedy: imported here, not at the top
+
+        return Calibrated()
     if name == "greedy":
         return Greedy()
     if name == "defensive":

@@ -11,6 +11,7 @@ from typing import Callable
 from calc.core import rules as R
 from calc.sim import run as SR
 from calc.sim import truth
+from calc.sim.realism import realism_dict, realism_text
 from calc.sim.compare import Comparison
 from calc.sim.report import compare_dict, compare_svg, compare_text, simulate_dict, simulate_text
 from calc.sim.stats import Tally
@@ -52,9 +53,15 @@ def simulate(s: SR.Setup, matches: int, *, as_json: bool, workers: int | None = 
         setup = {"matches": matches, "finished": len(results), "seed": s.seed, "length": s.rules.match.length,
                  "bots": s.bots, "rules": s.rules.name, "scheme": s.rules.payment.scheme,
                  "saved": [r.saved for r in results if r.saved]}
-        return simulate_dict(setup, simulated, ref["figures"], ref["source"], interrupted), interrupted
+        out = simulate_dict(setup, simulated, ref["figures"], ref["source"], interrupted)
+        out["realism"] = realism_dict(simulated, ref["figures"], ref["source"], length=s.rules.match.length,
+                                      rules_name=s.rules.name, tallies=[r.tally for r in results])
+        return out, interrupted
     text = simulate_text(line, simulated, ref["figures"], ref["source"], interrupted, length=s.rules.match.length,
                          rules_name=s.rules.name)
+    text += "\n\n" + realism_text(simulated, ref["figures"], ref["source"], length=s.rules.match.length,
+                                  rules_name=s.rules.name, bots=s.bots, tallies=[r.tally for r in results],
+                                  yaku=False)  # the yaku are in the table above
     if s.save is not None:
         text += f"\nsaved {len(results)} {SAVE_FORMATS[s.save_format]} records in {s.save}"
         if s.save_format == "mjai":
@@ -77,6 +84,18 @@ def prepare_compare(*, matches: int, seed: int, length: str | None, rules: str, 
     return SR.setup(profile, schemes=names, bots=bots, seed=str(seed), length=length)
 
 
+def prepare_real_compare(*, rules: str, schemes: str | None, plot: Path | None) -> tuple[str, ...]:
+    """The schemes of `sanma compare --logs`, checked like a simulated comparison's."""
+    profile = R.load(rules)
+    names = SR.parse_schemes(schemes, profile.payment.scheme)
+    SR.validate(1, SR.B.BOTS[0], names, None)
+    if plot is not None:
+        if plot.suffix.lower() != ".svg":
+            raise SR.SimInputError(f"--plot {plot}: the picture is written as SVG; give a .svg file name")
+        _check_writable(plot)
+    return names
+
+
 def _check_writable(path: Path) -> None:
     """Refuse an unwritable --plot before any work, leaving no file behind: the picture itself is
     written only once the run is over, so an interrupted run with nothing finished leaves nothing."""
@@ -93,15 +112,24 @@ def _check_writable(path: Path) -> None:
 def compare(s: SR.Setup, matches: int, *, as_json: bool, plot: Path | None, workers: int | None = None,
             advance: Advance | None = None, width: int | None = None) -> tuple[str | dict, bool]:
     """(the output, whether Ctrl-C cut the run short)."""
-    results, interrupted = SR.collect(s, matches, want_tally=False, workers=workers, advance=advance)
+    results, interrupted = SR.collect(s, matches, want_tally=True, workers=workers, advance=advance)
     c = Comparison(s.schemes, s.rules.game.players)
+    tally = Tally(players=s.rules.game.players)  # the hands' statistics, under the baseline (Tenhou's own scheme)
     for r in results:
         c.add(r)
+        tally.add(r.tally)
     line = _setup_line("compare", s, matches, len(results))
     if plot is not None and results:
         plot.write_text(compare_svg(c, line), encoding="utf-8")
+    ref = truth.reference()
+    length = s.rules.match.length
     if as_json:
-        return compare_dict(c, {"matches": matches, "finished": len(results), "seed": s.seed,
-                                "length": s.rules.match.length, "bots": s.bots, "rules": s.rules.name},
-                            interrupted), interrupted
-    return compare_text(line, c, interrupted, length=s.rules.match.length, width=width), interrupted
+        out = compare_dict(c, {"matches": matches, "finished": len(results), "seed": s.seed, "length": length,
+                               "bots": s.bots, "rules": s.rules.name, "games": "simulated"}, interrupted)
+        out["realism"] = realism_dict(tally.figures(), ref["figures"], ref["source"], length=length,
+                                      rules_name=s.rules.name, tallies=[r.tally for r in results])
+        return out, interrupted
+    text = compare_text(line, c, interrupted, length=length, width=width)
+    text += "\n\n" + realism_text(tally.figures(), ref["figures"], ref["source"], length=length,
+                                  rules_name=s.rules.name, bots=s.bots, tallies=[r.tally for r in results])
+    return text, interrupted

@@ -139,17 +139,23 @@ def went_into_extension(run: MatchRun, rules: R.RuleSet) -> bool:
 
 
 def _summary(run: MatchRun, rules: R.RuleSet) -> SchemeResult:
-    players = len(run.state.scores)
+    return scheme_result(run.rows, run.state, run.standings, rules)
+
+
+def scheme_result(rows, state: match.MatchState, standings, rules: R.RuleSet) -> SchemeResult:
+    """One match under one scheme, as the comparison reads it: simulated (`_summary`) or a real
+    game settled under the scheme (calc.sim.real_compare)."""
+    players = len(state.scores)
     points = [0.0] * players
     ranks = [0] * players
-    for st in run.standings:
+    for st in standings:
         points[st.seat] = st.points
         ranks[st.seat] = st.rank
     dealer_income = 0
     dealerships = set()
     tsumo = [0, 0]
     ron = [0, 0]
-    for row in run.rows:
+    for row in rows:
         dealer_income += row.deltas[row.dealer]
         dealerships.add(row.label)
         for w in row.kyoku.wins:
@@ -157,10 +163,11 @@ def _summary(run: MatchRun, rules: R.RuleSet) -> SchemeResult:
             bucket = tsumo if w.tsumo else ron
             bucket[0] += income
             bucket[1] += 1
-    return SchemeResult(tuple(points), tuple(ranks), tuple(st.score for st in sorted(run.standings, key=lambda s: s.seat)),
-                        dealer_income, len(dealerships), tsumo[0], tsumo[1], ron[0], ron[1], len(run.rows),
-                        run.state.end_reason == match.BUST,
-                        went_into_extension(run, rules))
+    extension = extension_round(rules)
+    return SchemeResult(tuple(points), tuple(ranks), tuple(st.score for st in sorted(standings, key=lambda s: s.seat)),
+                        dealer_income, len(dealerships), tsumo[0], tsumo[1], ron[0], ron[1], len(rows),
+                        state.end_reason == match.BUST,
+                        any(match.ROUND_LETTERS.index(row.label[0]) >= extension for row in rows))
 
 
 def _tally(run: MatchRun, rules: R.RuleSet) -> Tally:

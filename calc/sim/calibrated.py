@@ -1,0 +1,415 @@
+"""The `calibrated` bot: plays like the real Phoenix games in the figures that decide a scheme
+comparison (tsumo share, deal-ins, wins, draws, riichi, calls, busts, points per win, hands per
+match; the bands are in calc.sim.realism). Its knobs are in calc.sim.botprofile.
+
+Like every bot it sees the table, never the scores. What it does beside the greedy bot's shape
+efficiency (calc.sim.bots):
+
+- threats: a riichi, an open hand with `open_threat_melds` melds, or two melds of one suit (an
+  obvious honitsu) or of honours;
+- push or fold against them by the hand's distance to tenpai, its estimated value (dora, red fives,
+  norths, value triplets, tanyao, riichi; the dealer counts more) and how much wall is left;
+  folding throws the safest tile: genbutsu (the threat's own discards, and every tile thrown since
+  its riichi), then honours by how many are visible, then suji and no-chance (kabe) tiles, terminals
+  before middle tiles; pushing with a tenpai keeps the most live waits;
+- riichi or dama: a tenpai that has a yaku without riichi (value triplet, tanyao, pinfu as far as
+  the tiles show, seven pairs) stays dama when it is already worth `dama_min_han`, late in the hand,
+  or while its wait is poor early on (it may improve); a tenpai without a yaku declares riichi; no
+  riichi on a wait with no live tile;
+- calls only when the hand gets a yaku: value tiles (yakuhai), honitsu (enough tiles of one suit and
+  honours), toitoi, open tanyao with some value; once open, discards steer toward that yaku (off-suit
+  tiles, terminals and honours, or singles go first). Late in the hand any pon that makes tenpai is
+  taken for the tenpai payment (formal tenpai);
+- norths are extracted at once, except the only north of a hand close to thirteen orphans;
+- a ron is always taken; the dealer's agari-yame in the last hand is the profile's rule
+  (match.agari_yame / tenpai_yame), applied by the match flow, not a bot choice.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from calc.core import tiles as T
+from calc.scoring import shanten as S
+from calc.sim.botprofile import CALIBRATED, BotProfile
+from calc.sim.bots import Greedy, _copy, _usefulness
+
+SUITS = (T.MAN, T.PIN, T.SOU)
+SIMPLE = [v < T.HONOR and 1 <= v % 9 <= 7 for v in range(34)]
+YAOCHUU = [not s for s in SIMPLE]
+FREE, HONITSU, TANYAO, TOITOI = "free", "honitsu", "tanyao", "toitoi"
+
+
+class Calibrated(Greedy):
+    name = "calibrated"
+
+    def __init__(self, profile: BotProfile = CALIBRATED) -> None:
+        self.k = profile
+
+    # --- discards ----------------------------------------------------------------------------------
+    def discard(self, game, seat: int, may_riichi: bool) -> tuple[int, bool]:
+        p = game.players[seat]
+        counts = p.counts
+        melds = len(p.melds)
+        plan = self._plan(game, p) if melds else None
+        cands = _candidates(counts, melds, plan, game.forbidden)  # [value, plan shanten, shanten]
+        threats = self._threats(game, seat)
+        top = min((c[1], c[2]) for c in cands)
+        tops = [c for c in cands if (c[1], c[2]) == top]
+        for c in cands:
+            c += [-1, 0, 0.0]  # live waits, tiles that improve the hand, usefulness (less goes first)
+        # only the discards of least shanten are weighed (pushing or not, the choice is among them);
+        # a lone one needs weighing only when it is a tenpai (its waits decide riichi)
+        weigh = tops if len(tops) > 1 or not top[1] or threats else ()
+        seen = game.seen
+        dora = game.dora_values()
+        values = game.value_tiles(seat)
+        if weigh:
+            meld_own = _meld_counts(p)
+            for c in weigh:
+                v = c[0]
+                counts[v] -= 1
+                if c[2] == 0:
+                    c[3] = sum(4 - seen[w] - counts[w] - meld_own[w] for w in _waits(tuple(counts)))
+                c[5] = _usefulness(counts, v, dora, values)
+                counts[v] += 1
+            if top[1] == 1 and len(tops) > 1:
+                # a race between discards one from tenpai: the most live tiles that bring tenpai,
+                # counted for the `race_weighed` least useful tiles (the rest rarely win it)
+                for c in sorted(tops, key=lambda c: c[5])[:self.k.race_weighed]:
+                    counts[c[0]] -= 1
+                    c[4] = sum(4 - seen[t] - counts[t] - meld_own[t] for t in _improving(tuple(counts), melds))
+                    counts[c[0]] += 1
+        best = min(cands, key=lambda c: (c[1], c[2], -c[3], -c[4], c[5]))
+        if threats:
+            riichi_threat = any(game.players[t[0]].riichi for t in threats)
+            for c in cands:
+                c.append(_safety(game, p, threats, c[0]))
+            if not self._push(game, p, best, riichi_threat):
+                safest = max((c[6], -c[2]) for c in cands)
+                ties = [c for c in cands if (c[6], -c[2]) == safest]
+                for c in ties:
+                    if c not in weigh:
+                        counts[c[0]] -= 1
+                        c[5] = _usefulness(counts, c[0], dora, values)
+                        counts[c[0]] += 1
+                fold = min(ties, key=lambda c: c[5])
+                return _copy(game, p, fold[0]), False
+            if best[2] == 0:
+                best = min(cands, key=lambda c: (c[1], c[2], -c[3], -c[6], c[5]))
+            else:
+                best = min(cands, key=lambda c: (c[1], c[2], -c[6], -c[4], c[5]))
+        tile = _copy(game, p, best[0])
+        riichi = may_riichi and best[2] == 0 and self._riichi(game, p, best)
+        return tile, riichi
+
+    def _push(self, game, p, best, riichi_threat: bool) -> bool:
+        k = self.k
+        s = best[2]
+        if not riichi_threat:
+            return s < k.open_threat_fold_from
+        han = self._han(game, p) + (k.dealer_push_bonus if p.seat == game.dealer else 0.0)
+        if s <= 0:
+            return han >= k.push_tenpai_min_han or best[3] >= k.push_tenpai_min_live
+        if s == 1:
+            return han >= k.push_one_shanten_min_han and game.wall.remaining >= k.push_one_shanten_until
+        return False
+
+    def _riichi(self, game, p, best) -> bool:
+        k = self.k
+        if best[3] <= 0:
+            return False
+        counts = p.counts
+        v = best[0]
+        counts[v] -= 1
+        yaku = _closed_yaku(counts, game.value_tiles(p.seat))
+        counts[v] += 1
+        if not yaku:
+            return True  # without riichi the hand could win only by tsumo
+        if game.wall.remaining < k.riichi_until:
+            return False  # late: a hand with a yaku stays dama
+        if self._han(game, p) - 1 + yaku >= k.dama_min_han:  # the estimate's riichi han replaced by the yaku's
+            return False
+        return not (best[3] <= k.dama_bad_wait_live and game.wall.remaining >= k.dama_bad_wait_from)
+
+    # --- what the bot reads from the table ------------------------------------------------------------
+    def _han(self, game, p) -> float:
+        """A rough estimate of the hand's han as it stands (see calc.sim.botprofile)."""
+        own = p.own_counts()
+        dora = game.dora_values()
+        han = float(sum(own[d] for d in dora))
+        han += len(p.nuki) * (1 + dora.count(T.NORTH))
+        han += sum(1 for t in p.hand if game.is_red(t)) + sum(1 for m in p.melds for t in m.ids if game.is_red(t))
+        han += sum(1 for v in game.value_tiles(p.seat) if own[v] >= 3)
+        if all(SIMPLE[v] or not own[v] for v in range(34)):
+            han += 1
+        if p.closed:
+            han += 1  # riichi
+        elif self._plan(game, p) == (HONITSU, _suit_of(p)):
+            han += 2
+        return han
+
+    def _threats(self, game, seat: int) -> list[tuple[int, int | None]]:
+        """(seat, the suit of an obvious honitsu or None) of every other player who looks ready."""
+        out = []
+        for o in game.players:
+            if o.seat == seat:
+                continue
+            if o.riichi:
+                out.append((o.seat, None))
+                continue
+            if len(o.melds) < 2:
+                continue
+            suits = {m.value // 9 * 9 for m in o.melds if m.value < T.HONOR}
+            if len(o.melds) >= self.k.open_threat_melds or len(suits) <= 1:
+                out.append((o.seat, next(iter(suits)) if len(suits) == 1 else None))
+        return out
+
+    def _plan(self, game, p):
+        """The yaku an open hand plays for: a value triplet (anything goes), honitsu in one suit,
+        tanyao, or toitoi; None when it has none left (it still plays for formal tenpai)."""
+        values = game.value_tiles(p.seat)
+        own = p.own_counts()
+        if any(own[v] >= 3 for v in values):
+            return (FREE, None)
+        options = []
+        suit = _suit_of(p)
+        if suit is not None:
+            options.append((HONITSU, suit))
+        if all(SIMPLE[m.value] for m in p.melds):
+            options.append((TANYAO, None))
+        options.append((TOITOI, None))
+        melds = len(p.melds)
+        return min(options, key=lambda plan: _plan_shanten(p.counts, melds, plan))
+
+    # --- calls and kans -----------------------------------------------------------------------------
+    def call(self, game, seat: int, tile: int, discarder: int, options: list[str]) -> str | None:
+        p = game.players[seat]
+        k = self.k
+        value = tile // 4
+        threats = self._threats(game, seat)
+        remaining = game.wall.remaining
+        melds = len(p.melds)
+        before = S.shanten(p.counts, melds)
+        if threats and before >= 1 and any(game.players[t[0]].riichi for t in threats):
+            return None  # not tenpai against a riichi: calls only give tiles away
+        if before == 0 and p.closed and value not in game.value_tiles(seat):
+            return None  # a closed tenpai keeps its riichi
+        kind = "daiminkan" if "daiminkan" in options and not p.closed else "pon"
+        p.counts[value] -= 2
+        try:
+            after_plans = self._plans_after(game, p, value)
+            after = min(S.shanten(_without(p.counts, v), melds + 1) for v in range(34) if p.counts[v])
+        finally:
+            p.counts[value] += 2
+        if value in game.value_tiles(seat) and (after <= before or not p.closed):
+            return kind  # yakuhai: taken when it speeds the hand up, or the hand is open anyway
+        if remaining <= k.formal_tenpai_from and after == 0 and before >= 1:
+            return kind  # formal tenpai for the tenpai payment
+        current = self._plan(game, p) if melds else None
+        now = _plan_shanten(p.counts, melds, current) if current else before
+        for plan, limit, shanten in after_plans:
+            if shanten <= limit and shanten < now:
+                return kind
+        return None
+
+    def _plans_after(self, game, p, value: int) -> list[tuple[tuple, int, int]]:
+        """(plan, its shanten limit, its shanten after the pon and the best discard) of each yaku
+        the pon of `value` (already out of p.counts) keeps open; honitsu and tanyao need the hand
+        to be near them already."""
+        k = self.k
+        melds = len(p.melds) + 1
+        meld_values = [m.value for m in p.melds] + [value]
+        plans = []
+        number_suits = {v // 9 * 9 for v in meld_values if v < T.HONOR}
+        counts = p.counts
+        if len(number_suits) <= 1:
+            for suit in (number_suits or set(SUITS)):
+                held = sum(counts[suit:suit + 9]) + sum(counts[T.HONOR:]) + 3 * melds
+                if held >= k.honitsu_min_tiles + 2:  # the pon's tiles count, the discard goes
+                    plans.append(((HONITSU, suit), k.honitsu_max_shanten))
+        if all(SIMPLE[v] for v in meld_values) and self._han(game, p) >= k.tanyao_min_han:
+            plans.append(((TANYAO, None), k.tanyao_max_shanten))
+        plans.append(((TOITOI, None), k.toitoi_max_shanten))  # every sanma call is a pon or kan
+        out = []
+        for plan, limit in plans:
+            best = min(_plan_shanten(_without(counts, v), melds, plan) for v in range(34) if counts[v])
+            out.append((plan, limit, best))
+        return out
+
+    def kan(self, game, seat: int, options: list[tuple[str, int]]) -> tuple[str, int] | None:
+        if self._threats(game, seat) and not game.players[seat].riichi:
+            return None  # a kan shows a new dora for the threat
+        p = game.players[seat]
+        melds = len(p.melds)
+        before = S.shanten(p.counts, melds)
+        for kind, value in options:
+            rest = p.counts[:]
+            rest[value] = 0 if kind == "ankan" else rest[value] - 1
+            if kind != "ankan" or p.riichi or S.shanten(rest, melds + 1) <= before:
+                return kind, value
+        return None
+
+    def nuki(self, game, seat: int) -> bool:
+        p = game.players[seat]
+        if p.counts[T.NORTH] == 1 and p.closed and not p.melds:
+            return S.kokushi_shanten(p.counts) > self.k.keep_north_for_kokushi
+        return True
+
+
+# --- helpers -----------------------------------------------------------------------------------------
+# Cached by the 13 tiles: a turn's tsumogiri candidate is the hand of the turn before.
+@lru_cache(maxsize=1 << 14)
+def _waits(counts: tuple[int, ...]) -> tuple[int, ...]:
+    return S.waits(list(counts))
+
+
+@lru_cache(maxsize=1 << 14)
+def _improving(counts: tuple[int, ...], melds: int) -> tuple[int, ...]:
+    """Tiles that take a one-from-tenpai standard form to tenpai (none when the one-from-tenpai
+    is only by seven pairs or thirteen orphans)."""
+    rest = list(counts)
+    if S.standard_shanten(rest, melds) != 1:
+        return ()
+    return tuple(S.improving(rest, melds, 1))
+
+
+def _without(counts: list[int], v: int) -> list[int]:
+    rest = counts[:]
+    rest[v] -= 1
+    return rest
+
+
+def _meld_counts(p) -> list[int]:
+    own = [0] * 34
+    for m in p.melds:
+        own[m.value] += len(m.ids)
+    return own
+
+
+def _suit_of(p) -> int | None:
+    """The one number suit of an open hand's melds (honour melds go with any), or None."""
+    suits = {m.value // 9 * 9 for m in p.melds if m.value < T.HONOR}
+    if len(suits) > 1:
+        return None
+    if suits:
+        return next(iter(suits))
+    held = [(sum(p.counts[s:s + 9]), s) for s in SUITS]
+    return max(held)[1]
+
+
+def _candidates(counts: list[int], melds: int, plan, forbidden: set[int]) -> list[list]:
+    """[value, plan shanten, shanten] of every discard allowed. Seven pairs and thirteen orphans
+    (closed hands) are counted from the whole hand's pairs and kinds, one tile less."""
+    out = []
+    closed = not melds
+    if closed:
+        kinds = 34 - counts.count(0)
+        pairs = kinds - counts.count(1)
+        y_kinds = y_pairs = 0
+        for v in T.TERMINALS_AND_HONORS:
+            c = counts[v]
+            if c:
+                y_kinds += 1
+                y_pairs += c >= 2
+    for v, s in S.discard_shanten(counts, melds):
+        if v in forbidden:
+            continue
+        if closed:
+            if s > 0:
+                c = counts[v]
+                s = min(s, 6 - (pairs - (c == 2)) + max(0, 7 - (kinds - (c == 1))))
+                if s > 2 and y_kinds >= 9:
+                    yk = y_kinds - (YAOCHUU[v] and c == 1)
+                    yp = y_pairs - (YAOCHUU[v] and c == 2)
+                    s = min(s, 13 - yk - (yp > 0))
+            out.append([v, s, s])
+        elif plan is None or plan[0] == FREE:
+            out.append([v, s, s])
+        else:
+            counts[v] -= 1
+            out.append([v, _plan_shanten(counts, melds, plan), s])
+            counts[v] += 1
+    return out
+
+
+def _plan_shanten(counts: list[int], melds: int, plan) -> int:
+    """Shanten toward the plan's yaku: tiles the yaku cannot use are dead, so the shanten of the
+    rest is the hand's distance to a winning hand with that yaku."""
+    kind, suit = plan
+    if kind == FREE:
+        return S.standard_shanten(counts, melds)
+    if kind == TOITOI:
+        triplets = melds + sum(1 for c in counts if c >= 3)
+        pairs = sum(1 for c in counts if c == 2)
+        return 8 - 2 * triplets - min(pairs, 5 - triplets)
+    if kind == HONITSU:
+        rest = [0] * 34
+        rest[suit:suit + 9] = counts[suit:suit + 9]
+        rest[T.HONOR:] = counts[T.HONOR:]
+    else:
+        rest = [0 if YAOCHUU[v] else c for v, c in enumerate(counts)]
+    return S.standard_shanten(rest, melds)
+
+
+def _closed_yaku(rest: list[int], values: set[int]) -> int:
+    """Han of the yaku a closed tenpai (13 tiles) has without riichi: value triplets, tanyao,
+    seven pairs, and pinfu as far as the tiles show it (no triplet, no value pair, every wait of one
+    suit three apart: a two-sided wait)."""
+    waits = _waits(tuple(rest))
+    han = sum(1 for v in values if rest[v] >= 3)
+    if all(SIMPLE[v] or not c for v, c in enumerate(rest)) and all(SIMPLE[w] for w in waits):
+        han += 1
+    if (len(waits) >= 2 and waits[-1] < T.HONOR and waits[0] // 9 == waits[-1] // 9
+            and all((w - waits[0]) % 3 == 0 for w in waits) and max(rest) <= 2
+            and not any(rest[v] for v in values) and sum(1 for c in rest if c == 2) <= 1):
+        han += 1
+    if not han and S.standard_shanten(rest, 0) > 0 and S.chiitoitsu_shanten(rest) == 0:
+        han += 2
+    return han
+
+
+def _safety(game, p, threats: list[tuple[int, int | None]], v: int) -> float:
+    """Higher is safer against every threat (the least safe one counts)."""
+    worst = 1000.0
+    visible = game.seen[v] + p.counts[v]
+    for seat, suit in threats:
+        o = game.players[seat]
+        genbutsu = o.river_values | o.safe_since_riichi if o.riichi else o.river_values
+        if v in genbutsu:
+            s = 100.0
+        elif suit is not None and v < T.HONOR and v // 9 * 9 != suit:
+            s = 80.0  # outside an obvious honitsu
+        elif v >= T.HONOR or v < T.PIN:
+            # honours, and the manzu terminals of sanma (no 2m-8m): only a pair or single wait
+            s = (40.0, 50.0, 70.0, 95.0)[min(visible, 3)]
+        else:
+            s = _number_safety(game, p, genbutsu, v, visible)
+        worst = min(worst, s)
+    return worst
+
+
+def _number_safety(game, p, genbutsu: set[int], v: int, visible: int) -> float:
+    n = v % 9 + 1  # 1..9
+    base = v - n + 1
+
+    def gone(k: int) -> bool:  # every copy of number k visible: no two-sided wait through it
+        t = base + k - 1
+        return game.seen[t] + p.counts[t] >= 4
+
+    open_sides = 0
+    if n <= 7:  # the wait on (n+1, n+2)
+        covered = (n <= 6 and base + n + 2 in genbutsu) or gone(n + 1) or gone(n + 2)
+        open_sides += not covered
+    if n >= 3:  # the wait on (n-2, n-1)
+        covered = (n >= 4 and base + n - 4 in genbutsu) or gone(n - 1) or gone(n - 2)
+        open_sides += not covered
+    edge = n in (1, 9)
+    near_edge = n in (2, 8)
+    if open_sides == 0:
+        s = 60.0 if edge else 55.0 if near_edge else 45.0
+    elif open_sides == 1:
+        s = 25.0 if edge else 20.0 if near_edge else 12.0
+    else:
+        s = 5.0
+    return s + 3.0 * min(visible, 3)

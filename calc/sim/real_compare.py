@@ -1,0 +1,98 @@
+"""`sanma compare --logs`: the scheme comparison on real games.
+
+Every game is replayed (calc.logs.replay) and its hands, as played, are settled under each scheme
+(`resettle`): the same hands under every scheme, so differences are paired game by game exactly as
+the simulated comparison pairs its matches. A scheme whose scores end a game earlier (a bust, an
+agari-yame, the end of the extension round) ends it there; a game that would go on past the log's
+last hand under a scheme is counted as it stands after that hand (the players stopped playing).
+
+What real games can tell and simulation cannot: the hands are the hands people played, with their
+real share and size of tsumo wins. What they cannot tell: under another scheme the players would
+have played differently (pushed, folded, called, chased tsumo), which only a simulation with bots
+can model; and 201 games give wide intervals.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from calc.core import rules as R
+from calc.core.errors import SanmaError
+from calc.logs import read_log
+from calc.logs.batch import expand
+from calc.logs.replay import replay, resettle
+from calc.sim import run as SR
+from calc.sim.compare import Comparison
+from calc.sim.report import compare_dict, compare_svg, compare_text
+
+
+class RealCompareError(SanmaError):
+    """Bad input to `sanma compare --logs`: no files, or a file that is not a readable sanma log."""
+
+
+@dataclass
+class RealGames:
+    comparison: Comparison
+    files: list[str]
+    went_on: dict[str, int] = field(default_factory=dict)  # games that would go on after the log's last hand
+    ended_early: dict[str, int] = field(default_factory=dict)  # games this scheme ends before the log's last hand
+    settled: list[dict] = field(default_factory=list)  # per game: scheme -> Settled (for the tests)
+
+
+def gather(paths: list[Path], schemes: tuple[str, ...], rules: str = "tenhou") -> RealGames:
+    """Replay and settle every game under each scheme; the first bad file stops with its name."""
+    files = expand(paths)
+    if not files:
+        raise RealCompareError("--logs: no log files given (the folders are empty)")
+    base = R.load(rules)
+    c = Comparison(schemes, base.game.players)
+    out = RealGames(c, [str(f) for f in files], {s: 0 for s in schemes}, {s: 0 for s in schemes})
+    for index, path in enumerate(files):
+        game = read_log(path, base)
+        if game.lobby.players != base.game.players:
+            raise RealCompareError(f"{path}: a {game.lobby.players}-player game; the profile {base.name} "
+                                   f"has {base.game.players} players")
+        replayed = replay(game, str(path), base)
+        settled = resettle(replayed, list(schemes))
+        results = {}
+        for scheme in schemes:
+            st = settled[scheme]
+            results[scheme] = SR.scheme_result(st.rows, st.state, st.standings, st.rules)
+            out.went_on[scheme] += not st.state.ended
+            out.ended_early[scheme] += st.unplayed > 0
+        c.add(SR.MatchResult(index, results))
+        out.settled.append(settled)
+    return out
+
+
+def _setup_line(g: RealGames, rules: str) -> str:
+    where = g.files[0] if len(g.files) == 1 else f"{len(g.files)} log files"
+    return f"compare: {g.comparison.matches} real games ({where}), hands as played, profile {rules}"
+
+
+def _notes(g: RealGames) -> list[str]:
+    out = ["real games: the hands are fixed as played; under another scheme the players would have played "
+           "differently, which only the simulated comparison (sanma compare --matches N) can model."]
+    early = {s: n for s, n in g.ended_early.items() if n}
+    if early:
+        out.append("ended earlier by a scheme's scores (games): " + ", ".join(f"{s} {n}" for s, n in early.items()))
+    went_on = {s: n for s, n in g.went_on.items() if n}
+    if went_on:
+        out.append("would have gone on past the log's last hand (games; standings after that hand): "
+                   + ", ".join(f"{s} {n}" for s, n in went_on.items()))
+    return out
+
+
+def render(g: RealGames, *, rules: str, as_json: bool, plot: Path | None) -> str | dict:
+    line = _setup_line(g, rules)
+    c = g.comparison
+    if plot is not None:
+        plot.write_text(compare_svg(c, line), encoding="utf-8")
+    if as_json:
+        out = compare_dict(c, {"games": "real", "files": len(g.files), "rules": rules}, False)
+        out["ended_earlier"] = g.ended_early
+        out["went_on"] = g.went_on
+        return out
+    length = g.settled[0][c.schemes[0]].rules.match.length if g.settled else "hanchan"
+    return "\n".join([compare_text(line, c, False, length=length), "", *_notes(g)])
