@@ -80,13 +80,22 @@ def fu_parts(shape: Shape, *, pinfu: bool, pair_fu: dict[int, int]) -> tuple[tup
 
 def describe(parts: tuple[Part, ...]) -> FuLines:
     """(reason, fu) lines for people: 'closed triplet of 9m (terminal/honour)', 'value pair 5z'."""
-    lines = []
-    for reason, tile, fu in parts:
-        if tile is None:
-            lines.append((reason, fu))
-        elif reason == "value pair":
-            lines.append((f"value pair {T.name(tile)}", fu))
-        else:
-            grade = "terminal/honour" if T.is_yaochuu(tile) else "simple"
-            lines.append((f"{reason} of {T.name(tile)} ({grade})", fu))
-    return tuple(lines)
+    lines = _LINES
+    return tuple([lines.get(part) or _line(part) for part in parts])
+
+
+# part -> its line: there are a few hundred parts in all (tiles × kinds), each put into words once
+_LINES: dict[Part, tuple[str, int]] = {}
+
+
+def _line(part: Part) -> tuple[str, int]:
+    reason, tile, fu = part
+    if tile is None:
+        line = (reason, fu)
+    elif reason == "value pair":
+        line = (f"value pair {T.name(tile)}", fu)
+    else:
+        grade = "terminal/honour" if T.is_yaochuu(tile) else "simple"
+        line = (f"{reason} of {T.name(tile)} ({grade})", fu)
+    _LINES[part] = line
+    return line

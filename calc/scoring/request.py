@@ -7,6 +7,7 @@ the batch reader share one path: request -> build_hand -> evaluate -> payment.wi
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
+from operator import attrgetter
 
 from calc.table import payment
 from calc.core import tiles as T
@@ -97,6 +98,9 @@ def _wind(letter: str, what: str) -> int:
     return wind
 
 
+_situation = attrgetter(*SITUATION_FLAGS)  # request -> its situation flags, in SITUATION_FLAGS order
+
+
 def build(request: HandRequest, rules: RuleSet | None = None) -> tuple[Hand, WinContext, RuleSet]:
     rules = rules or load(request.rules)
     if request.scheme:
@@ -106,7 +110,7 @@ def build(request: HandRequest, rules: RuleSet | None = None) -> tuple[Hand, Win
     dora = parse_indicators(request.dora, "--dora")
     ura = parse_indicators(request.ura, "--ura")
     context = WinContext(
-        **{flag: getattr(request, flag) for flag in SITUATION_FLAGS},
+        **dict(zip(SITUATION_FLAGS, _situation(request))),
         seat_wind=_wind(request.seat, "--seat"),
         round_wind=_wind(request.round, "--round"),
         dora_indicators=tuple(t for t, _ in dora),
