@@ -97,7 +97,7 @@ def standard_readings(counts: tuple[int, ...]) -> tuple[StandardReading, ...]:
             single = False
         per_suit.append(parts)
     if single:
-        (m, p, s, z) = (parts[0] for parts in per_suit)
+        m, p, s, z = [parts[0] for parts in per_suit]
         pairs = [pair for pair in (m[0], p[0], s[0], z[0]) if pair is not None]
         if len(pairs) != 1:
             return ()
