@@ -192,7 +192,7 @@ def _score_shape(x: YakuInput, rules: RuleSet, bonus, hand_yaku, pair_fu: dict[i
 
     table = _SHAPE_YAKU[shape.closed, shape.form, len(shape.runs), len(shape.triplets)]
     found = [(i, name, han) for i, name, han, check in table if check(x)]
-    # pinfu is the first per-reading yaku of the table (asserted below), so it leads `found`
+    # pinfu is the first per-reading yaku of the table (asserted at _PINFU), so it leads `found`
     pinfu = bool(found) and found[0][0] == _PINFU
     found += _yakuhai(x)
     if not found and not hand_yaku:

@@ -14,7 +14,6 @@ from typing import NamedTuple
 
 from calc.core import tiles as T
 
-
 TRIPLET, RUN = 0, 1
 Group = tuple[int, int]  # (TRIPLET | RUN, tile index; a run is named by its lowest tile)
 
@@ -78,8 +77,9 @@ def _suit_parts(base: int, key: tuple[int, ...], honors: bool) -> tuple[Part, ..
 
 
 # (first tile, end, honours, the suit's table: counts -> parts)
-_SUITS = tuple((base, end, base == T.HONOR, {}) for base, end in ((T.MAN, T.PIN), (T.PIN, T.SOU), (T.SOU, T.HONOR),
-                                                                   (T.HONOR, 34)))
+_SUITS = tuple(
+    (base, end, base == T.HONOR, {}) for base, end in ((T.MAN, T.PIN), (T.PIN, T.SOU), (T.SOU, T.HONOR), (T.HONOR, 34))
+)
 
 
 def standard_readings(counts: tuple[int, ...]) -> tuple[StandardReading, ...]:

@@ -53,9 +53,9 @@ class HandRequest:
         """A batch line: keys are the flag names with `_` for `-`; `defaults` (the command line's
         flags, already checked) fill the keys the line leaves out."""
         kinds = _FIELD_KINDS
-        for key in data if not data.keys() <= kinds.keys() else ():
-            if key not in kinds:
-                raise SanmaError(f"unknown key {key!r}; keys are {', '.join(kinds)}")
+        if not data.keys() <= kinds.keys():
+            unknown = next(key for key in data if key not in kinds)
+            raise SanmaError(f"unknown key {unknown!r}; keys are {', '.join(kinds)}")
         if "hand" not in data:
             raise SanmaError("missing key 'hand'")
         for key, value in data.items():
