@@ -28,6 +28,9 @@ _OPENERS = {"]": "[", ")": "("}
 
 def parse_tiles(text: str, *, what: str = "tiles") -> list[Tile]:
     """A run of tiles with no melds, e.g. dora indicators `3p9m`."""
+    tile = _TILE_BY_NAME.get(text)
+    if tile is not None:  # one tile, as most indicators are
+        return [tile]
     concealed, melds = parse_hand(text, what=what)
     if melds:
         raise NotationError(f"{what} cannot contain melds", column=melds[0].column)
