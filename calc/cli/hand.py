@@ -19,6 +19,10 @@ MAX_WORKERS = 64  # processes; more than any machine this runs on has cores to g
 CHUNK_LINES = 2000  # at most, per task of a worker process
 
 
+# json.dumps's text without its check for cycles (the objects are trees made here): ~15% less
+_encode = json.JSONEncoder(check_circular=False).encode
+
+
 def score_line(number: int, raw: bytes, defaults: dict, all_schemes: bool) -> tuple[str, bool]:
     """(the output line, whether it failed) for one input line."""
     try:
@@ -28,7 +32,7 @@ def score_line(number: int, raw: bytes, defaults: dict, all_schemes: bool) -> tu
         result = score(HandRequest.from_mapping(data, defaults))
         out = (report.hand_all_schemes_dict(result, pay_all_schemes(result)) if all_schemes
                else report.hand_dict(result))
-        return json.dumps(out), False
+        return _encode(out), False
     except UnicodeDecodeError as error:
         out = {"line": number, "error": f"not UTF-8 text (byte {error.start + 1} of the line)"}
     except json.JSONDecodeError as error:

@@ -138,14 +138,17 @@ def _payment_rows(settlement: Settlement, winner: int) -> list:
 
 def settlement_dict(settlement: Settlement, winner: int) -> dict:
     """The `payments` / `points` / `total` / `sticks` keys shared with `sanma hand --json`."""
-    payments = _payment_rows(settlement, winner)
-    honba = sum(p.honba for p in payments)
-    return {
-        "payments": [{"payer": p.role, "amount": p.amount} for p in payments],
-        "points": sum(p.amount for p in payments) - honba,
-        "total": sum(p.amount for p in payments),
-        "sticks": sum(p.amount for p in settlement.payments if p.payee == winner and p.role == STICKS),
-    }
+    payments = []
+    total = honba = sticks = 0
+    for p in settlement.payments:  # one pass: this runs for every line of a batch
+        if p.payee == winner:
+            if p.role == STICKS:
+                sticks += p.amount
+            else:
+                payments.append({"payer": p.role, "amount": p.amount})
+                total += p.amount
+                honba += p.honba
+    return {"payments": payments, "points": total - honba, "total": total, "sticks": sticks}
 
 
 def situation(value: HandValue, *, dealer: bool, tsumo: bool) -> str:

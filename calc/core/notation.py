@@ -28,6 +28,9 @@ _OPENERS = {"]": "[", ")": "("}
 
 def parse_tiles(text: str, *, what: str = "tiles") -> list[Tile]:
     """A run of tiles with no melds, e.g. dora indicators `3p9m`."""
+    tile = _TILE_BY_NAME.get(text)
+    if tile is not None:  # one tile, as most indicators are
+        return [tile]
     concealed, melds = parse_hand(text, what=what)
     if melds:
         raise NotationError(f"{what} cannot contain melds", column=melds[0].column)
@@ -42,8 +45,9 @@ for _suit in T.SUITS:
             _TILE_BY_NAME[_digit + _suit] = T.parse_name(_digit + _suit)
         except ValueError:
             pass
+# suit letter -> digit -> tile: "p" -> "3" -> (11, False)
+_TILE_BY_SUIT_DIGIT = {suit: {name[0]: tile for name, tile in _TILE_BY_NAME.items() if name[1] == suit} for suit in T.SUITS}
 _DIGITS = frozenset("0123456789")
-_SUIT_LETTERS = frozenset(T.SUITS)
 _SEPARATORS = frozenset(" \t[]()")
 
 
@@ -56,19 +60,17 @@ def parse_hand(text: str, *, what: str = "hand") -> tuple[list[Tile], list[MeldT
     meld_open = ""
     meld_column = 0
 
-    def no_suit() -> NotationError:
-        return NotationError(f"digits without a suit letter in {what}", column=digits_from + 1)
-
-    digits, suits, names = _DIGITS, _SUIT_LETTERS, _TILE_BY_NAME  # locals: read once per character
+    digits, by_suit = _DIGITS, _TILE_BY_SUIT_DIGIT  # locals: read once per character
     for index, char in enumerate(text):
         if char in digits:
             if digits_from < 0:
                 digits_from = index
-        elif char in suits:
+        elif char in by_suit:
             if digits_from < 0:
                 raise NotationError(f"suit letter {char!r} in {what} has no digits before it", column=index + 1)
+            tiles = by_suit[char]
             for offset in range(digits_from, index):
-                tile = names.get(text[offset] + char)
+                tile = tiles.get(text[offset])
                 if tile is None:
                     raise NotationError(f"no tile {text[offset]}{char} in {what}", column=offset + 1)
                 target.append(tile)
@@ -76,7 +78,7 @@ def parse_hand(text: str, *, what: str = "hand") -> tuple[list[Tile], list[MeldT
         elif char not in _SEPARATORS:
             raise NotationError(f"unexpected character {char!r} in {what}", column=index + 1)
         elif digits_from >= 0:
-            raise no_suit()
+            raise _no_suit(what, digits_from)
         elif char == " " or char == "\t":
             pass
         elif char in _CLOSERS:
@@ -91,10 +93,14 @@ def parse_hand(text: str, *, what: str = "hand") -> tuple[list[Tile], list[MeldT
             melds.append(MeldText(meld_open == "(", tuple(target), meld_column))
             target = concealed
     if digits_from >= 0:
-        raise no_suit()
+        raise _no_suit(what, digits_from)
     if target is not concealed:
         raise NotationError(f"meld {meld_open!r} is never closed in {what}", column=meld_column)
     return concealed, melds
+
+
+def _no_suit(what: str, digits_from: int) -> NotationError:
+    return NotationError(f"digits without a suit letter in {what}", column=digits_from + 1)
 
 
 _SUIT_LETTER = tuple(T.SUITS[T.suit_of(t)] for t in range(34))  # tile -> m, p, s or z

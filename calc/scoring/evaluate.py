@@ -8,7 +8,6 @@ kazoe: the yakuman is what the table pays chips for).
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import NamedTuple
 
 from calc.core import tiles as T
@@ -91,11 +90,18 @@ def evaluate(hand: Hand, context: WinContext, rules: RuleSet) -> Evaluation:
     return best[1]()
 
 
-@lru_cache(maxsize=64)
 def _value_tables(seat_wind: int, round_wind: int, north: NorthRules, double_wind_pair_fu: int):
-    """(tile -> han of its triplet, tile -> fu of its pair): a handful of cases, each built once."""
-    values = value_tiles(seat_wind, round_wind, north)
-    return values, pair_fu_table(values, double_wind_pair_fu)
+    """(tile -> han of its triplet, tile -> fu of its pair): a handful of cases, each built once
+    (keyed by plain values: hashing the profile's north section would cost more than it saves)."""
+    key = (seat_wind, round_wind, north.value_tile, double_wind_pair_fu)
+    tables = _VALUE_TABLES.get(key)
+    if tables is None:
+        values = value_tiles(seat_wind, round_wind, north)
+        tables = _VALUE_TABLES[key] = values, pair_fu_table(values, double_wind_pair_fu)
+    return tables
+
+
+_VALUE_TABLES: dict[tuple, tuple[dict[int, int], dict[int, int]]] = {}
 
 
 def _count_bonus(counts: tuple[int, ...], hand: Hand, context: WinContext) -> tuple[int, int, int, int, int]:
@@ -137,6 +143,8 @@ _SHAPE_YAKU = {
     for runs in range(5)
     for triplets in range(5)
 }
+_PINFU = next(i for i, y in enumerate(YAKU) if y.name == "pinfu")
+assert all(y.per_hand or y.honor is not None for y in YAKU[:_PINFU])  # pinfu leads every shape table
 # honour tile -> its yakuhai entries (yakuhai count the same open or closed)
 _YAKUHAI = {
     tile: tuple((position, y.name, y.han_open, y.check) for position, y in enumerate(YAKU) if y.honor == tile)
@@ -185,13 +193,16 @@ def _score_shape(x: YakuInput, rules: RuleSet, bonus, hand_yaku, pair_fu: dict[i
         )
 
     table = _SHAPE_YAKU[shape.closed, shape.form, len(shape.runs), len(shape.triplets)]
-    found = [(i, name, han) for i, name, han, check in table if check(x)] + _yakuhai(x)
+    found = [(i, name, han) for i, name, han, check in table if check(x)]
+    # pinfu is the first per-reading yaku of the table (asserted at _PINFU), so it leads `found`
+    pinfu = bool(found) and found[0][0] == _PINFU
+    found += _yakuhai(x)
     if not found and not hand_yaku:
         return None
-    yaku = [(name, han) for _, name, han in sorted(hand_yaku + found)]
-    parts, fu = fu_parts(shape, pinfu=any(name == "pinfu" for _, name, _ in found), pair_fu=pair_fu)
+    yaku = [(name, han) for _, name, han in sorted(hand_yaku + found)] if found else [y[1:] for y in hand_yaku]
+    parts, fu = fu_parts(shape, pinfu=pinfu, pair_fu=pair_fu)
     dora, aka, ura, nuki, nuki_ura = bonus
-    han = sum(h for _, h in yaku) + dora + aka + ura + nuki
+    han = sum([h for _, h in yaku]) + dora + aka + ura + nuki
     if x.context.renhou and rules.hand.renhou == "mangan":
         yaku, han = _renhou_as_mangan(yaku, han)
     value = hand_value(han, fu, rules.hand)

@@ -35,9 +35,20 @@ _TRIPLET_KIND = {
     (True, True): "closed kan",
     (False, True): "open kan",
 }
+# (tile, concealed, kan) -> its part, e.g. ("closed triplet", 26, 8): every case made once
+_TRIPLET_PART = {
+    (tile, concealed, kan): (_TRIPLET_KIND[concealed, kan], tile, _triplet_fu(tile, concealed, kan))
+    for tile in range(34)
+    for concealed in (True, False)
+    for kan in (True, False)
+}
 _SEVEN_PAIRS: tuple[Part, ...] = (("seven pairs", None, 25),)
-_PINFU_TSUMO: tuple[Part, ...] = (("base", None, 20), ("pinfu tsumo: no tsumo fu", None, 0))
-_PINFU_RON: tuple[Part, ...] = (("base", None, 20), ("closed ron", None, 10))
+_BASE: Part = ("base", None, 20)
+_CLOSED_RON: Part = ("closed ron", None, 10)
+_TSUMO: Part = ("tsumo", None, 2)
+_WAIT_PART = {wait: (f"{wait} wait", None, 2) for wait in (KANCHAN, PENCHAN, TANKI)}
+_PINFU_TSUMO: tuple[Part, ...] = (_BASE, ("pinfu tsumo: no tsumo fu", None, 0))
+_PINFU_RON: tuple[Part, ...] = (_BASE, _CLOSED_RON)
 
 
 def fu_parts(shape: Shape, *, pinfu: bool, pair_fu: dict[int, int]) -> tuple[tuple[Part, ...], int]:
@@ -48,18 +59,18 @@ def fu_parts(shape: Shape, *, pinfu: bool, pair_fu: dict[int, int]) -> tuple[tup
         return (), 0
     if pinfu:
         return (_PINFU_TSUMO, 20) if shape.tsumo else (_PINFU_RON, 30)
-    parts: list[Part] = [("base", None, 20)]
-    if shape.closed and not shape.tsumo:
-        parts.append(("closed ron", None, 10))
+    parts: list[Part] = [_BASE, _CLOSED_RON] if shape.closed and not shape.tsumo else [_BASE]
+    triplet_part = _TRIPLET_PART
     for tile, concealed, kan, _ in shape.triplets:
-        parts.append((_TRIPLET_KIND[concealed, kan], tile, _triplet_fu(tile, concealed, kan)))
+        parts.append(triplet_part[tile, concealed, kan])
     fu = pair_fu.get(shape.pair, 0)
     if fu:
         parts.append(("value pair", shape.pair, fu))
-    if shape.wait in (KANCHAN, PENCHAN, TANKI):
-        parts.append((f"{shape.wait} wait", None, 2))
+    wait_part = _WAIT_PART.get(shape.wait)
+    if wait_part:
+        parts.append(wait_part)
     if shape.tsumo:
-        parts.append(("tsumo", None, 2))
+        parts.append(_TSUMO)
     raw = sum([part[2] for part in parts])
     if raw == 20 and not shape.closed:
         parts.append(("open hand minimum", None, 10))  # an open pinfu shape is valued at 30
@@ -69,13 +80,22 @@ def fu_parts(shape: Shape, *, pinfu: bool, pair_fu: dict[int, int]) -> tuple[tup
 
 def describe(parts: tuple[Part, ...]) -> FuLines:
     """(reason, fu) lines for people: 'closed triplet of 9m (terminal/honour)', 'value pair 5z'."""
-    lines = []
-    for reason, tile, fu in parts:
-        if tile is None:
-            lines.append((reason, fu))
-        elif reason == "value pair":
-            lines.append((f"value pair {T.name(tile)}", fu))
-        else:
-            grade = "terminal/honour" if T.is_yaochuu(tile) else "simple"
-            lines.append((f"{reason} of {T.name(tile)} ({grade})", fu))
-    return tuple(lines)
+    lines = _LINES
+    return tuple([lines.get(part) or _line(part) for part in parts])
+
+
+# part -> its line: there are a few hundred parts in all (tiles × kinds), each put into words once
+_LINES: dict[Part, tuple[str, int]] = {}
+
+
+def _line(part: Part) -> tuple[str, int]:
+    reason, tile, fu = part
+    if tile is None:
+        line = (reason, fu)
+    elif reason == "value pair":
+        line = (f"value pair {T.name(tile)}", fu)
+    else:
+        grade = "terminal/honour" if T.is_yaochuu(tile) else "simple"
+        line = (f"{reason} of {T.name(tile)} ({grade})", fu)
+    _LINES[part] = line
+    return line

@@ -1,15 +1,16 @@
 """Every reading of a complete hand: standard (four sets and a pair), seven pairs, thirteen orphans.
 
 A standard reading splits the concealed tiles into sets; the melds are added as they are. Each
-suit is split on its own and the splits are cached by the suit's counts, so a hand costs a few
-dictionary look-ups once the common shapes have been seen.
+suit is split on its own, into a per-suit table keyed by the suit's counts (filled on first sight
+of a suit's counts: a few thousand entries cover every hand, and it is no whole-hand cache), so a
+hand costs four dictionary look-ups and a combination of the suits' entries.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
+from typing import NamedTuple
 
 from calc.core import tiles as T
 
@@ -17,11 +18,13 @@ TRIPLET, RUN = 0, 1
 Group = tuple[int, int]  # (TRIPLET | RUN, tile index; a run is named by its lowest tile)
 
 
-@dataclass(frozen=True, slots=True)
-class StandardReading:
+class StandardReading(NamedTuple):
     pair: int
     runs: tuple[int, ...]  # lowest tile of each concealed run
     triplets: tuple[int, ...]  # tile of each concealed triplet
+
+
+Part = tuple[int | None, tuple[int, ...], tuple[int, ...]]  # (pair tile, run starts, triplet tiles)
 
 
 @lru_cache(maxsize=None)
@@ -61,49 +64,49 @@ def _suit_readings(counts: tuple[int, ...], honors: bool) -> tuple[tuple[int | N
     return tuple(out)
 
 
-_SUIT_SLICES = ((T.MAN, 9, False), (T.PIN, 9, False), (T.SOU, 9, False), (T.HONOR, 7, True))
-Part = tuple[int | None, tuple[int, ...], tuple[int, ...]]  # (pair tile, run starts, triplet tiles)
-
-
-@lru_cache(maxsize=None)
-def _suit_parts(base: int, counts: tuple[int, ...], honors: bool) -> tuple[Part, ...]:
-    """One suit's readings with absolute tile indices: the per-suit table every hand is read from.
-
-    Keyed by the suit's counts, so a few thousand entries cover every hand; a hand's readings are
-    the combinations of its suits' entries.
-    """
-    out = []
-    for pair, sets in _suit_readings(counts, honors):
-        out.append((
+def _suit_parts(base: int, key: tuple[int, ...], honors: bool) -> tuple[Part, ...]:
+    """One suit's readings with absolute tile indices: an entry of the per-suit table."""
+    return tuple(
+        (
             None if pair is None else base + pair,
-            tuple(base + i for kind, i in sets if kind == RUN),
-            tuple(base + i for kind, i in sets if kind == TRIPLET),
-        ))
-    return tuple(out)
+            tuple([base + i for kind, i in sets if kind == RUN]),
+            tuple([base + i for kind, i in sets if kind == TRIPLET]),
+        )
+        for pair, sets in _suit_readings(key, honors)
+    )
+
+
+# (first tile, end, honours, the suit's table: counts -> parts)
+_SUITS = tuple(
+    (base, end, base == T.HONOR, {}) for base, end in ((T.MAN, T.PIN), (T.PIN, T.SOU), (T.SOU, T.HONOR), (T.HONOR, 34))
+)
 
 
 def standard_readings(counts: tuple[int, ...]) -> tuple[StandardReading, ...]:
     """Every (pair, sets) reading of 34 concealed counts whose total is 2 mod 3."""
     per_suit = []
     single = True  # most hands read one way in every suit
-    for base, size, honors in _SUIT_SLICES:
-        parts = _suit_parts(base, counts[base : base + size], honors)
+    for base, end, honors, table in _SUITS:
+        key = tuple(counts[base:end])
+        parts = table.get(key)
+        if parts is None:
+            parts = table[key] = _suit_parts(base, key, honors)
         if not parts:
             return ()
         if len(parts) > 1:
             single = False
         per_suit.append(parts)
-    combos = (tuple(p[0] for p in per_suit),) if single else product(*per_suit)
-    out = []
-    for combo in combos:
-        pairs = [pair for pair, _, _ in combo if pair is not None]
+    if single:
+        m, p, s, z = [parts[0] for parts in per_suit]
+        pairs = [pair for pair in (m[0], p[0], s[0], z[0]) if pair is not None]
         if len(pairs) != 1:
-            continue
-        out.append(StandardReading(
-            pairs[0],
-            combo[0][1] + combo[1][1] + combo[2][1] + combo[3][1],
-            combo[0][2] + combo[1][2] + combo[2][2] + combo[3][2],
-        ))
+            return ()
+        return (StandardReading(pairs[0], m[1] + p[1] + s[1] + z[1], m[2] + p[2] + s[2] + z[2]),)
+    out = []
+    for m, p, s, z in product(*per_suit):
+        pairs = [pair for pair in (m[0], p[0], s[0], z[0]) if pair is not None]
+        if len(pairs) == 1:
+            out.append(StandardReading(pairs[0], m[1] + p[1] + s[1] + z[1], m[2] + p[2] + s[2] + z[2]))
     return tuple(out)
 
 

@@ -7,6 +7,7 @@ the batch reader share one path: request -> build_hand -> evaluate -> payment.wi
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
+from operator import attrgetter
 
 from calc.table import payment
 from calc.core import tiles as T
@@ -53,9 +54,9 @@ class HandRequest:
         """A batch line: keys are the flag names with `_` for `-`; `defaults` (the command line's
         flags, already checked) fill the keys the line leaves out."""
         kinds = _FIELD_KINDS
-        for key in data:
-            if key not in kinds:
-                raise SanmaError(f"unknown key {key!r}; keys are {', '.join(kinds)}")
+        if not data.keys() <= kinds.keys():
+            unknown = next(key for key in data if key not in kinds)
+            raise SanmaError(f"unknown key {unknown!r}; keys are {', '.join(kinds)}")
         if "hand" not in data:
             raise SanmaError("missing key 'hand'")
         for key, value in data.items():
@@ -110,6 +111,9 @@ def _wind(letter: str, what: str) -> int:
     return wind
 
 
+_situation = attrgetter(*SITUATION_FLAGS)  # request -> its situation flags, in SITUATION_FLAGS order
+
+
 def build(request: HandRequest, rules: RuleSet | None = None) -> tuple[Hand, WinContext, RuleSet]:
     rules = rules or load(request.rules)
     if request.scheme:
@@ -119,7 +123,7 @@ def build(request: HandRequest, rules: RuleSet | None = None) -> tuple[Hand, Win
     dora = parse_indicators(request.dora, "--dora")
     ura = parse_indicators(request.ura, "--ura")
     context = WinContext(
-        **{flag: getattr(request, flag) for flag in SITUATION_FLAGS},
+        **dict(zip(SITUATION_FLAGS, _situation(request))),
         seat_wind=_wind(request.seat, "--seat"),
         round_wind=_wind(request.round, "--round"),
         dora_indicators=tuple(t for t, _ in dora),

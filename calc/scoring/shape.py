@@ -60,6 +60,10 @@ class TileFacts(NamedTuple):
         bits = 0
         for tile in present:
             bits |= _BITS[tile]
+        return _FACTS_OF_BITS[bits]
+
+    @classmethod
+    def _of_bits(cls, bits: int) -> TileFacts:
         honors = bool(bits & _HONOR_BIT)
         yaochuu_only = not bits & _SIMPLE_BIT
         return cls(
@@ -71,6 +75,10 @@ class TileFacts(NamedTuple):
             honors_only=not bits & _SUIT_BITS,
             green_only=not bits & _NOT_GREEN_BIT,
         )
+
+
+# every OR of tile bits -> its facts: 128 values, made once
+_FACTS_OF_BITS = tuple(TileFacts._of_bits(bits) for bits in range(1 << 7))
 
 
 class Shape(NamedTuple):
@@ -96,11 +104,18 @@ def wait_of_run(run: int, win: int) -> str:
     return RYANMEN
 
 
+# A concealed triplet of each tile, and the same triplet completed by ron (treated as open for fu
+# and sanankou): made once, shared by every shape.
+_CONCEALED_TRIPLET = tuple(Triplet(t, True, False, False) for t in range(34))
+_RON_TRIPLET = tuple(Triplet(t, False, False, False) for t in range(34))
+
+
 def shapes(hand: Hand, context: WinContext, readings, concealed_counts, *, seven_pairs: bool, thirteen_orphans: bool):
     """Every Shape of the hand: each standard reading with each place the winning tile can sit."""
     present = set(hand.concealed)
     meld_runs: tuple[int, ...] = ()
     meld_triplets: tuple[Triplet, ...] = ()
+    meld_triplet_tiles: tuple[int, ...] = ()
     if hand.melds:
         counts = list(concealed_counts)
         for meld in hand.melds:
@@ -109,6 +124,7 @@ def shapes(hand: Hand, context: WinContext, readings, concealed_counts, *, seven
         concealed_counts = tuple(counts)
         meld_runs = tuple(m.tiles[0] for m in hand.melds if not m.is_triplet)
         meld_triplets = tuple(Triplet(m.tiles[0], not m.opened, m.is_kan, m.opened) for m in hand.melds if m.is_triplet)
+        meld_triplet_tiles = tuple(t.tile for t in meld_triplets)
     counts_t = concealed_counts
     facts = TileFacts.of(present)
     closed = hand.closed if hand.melds else True
@@ -119,26 +135,28 @@ def shapes(hand: Hand, context: WinContext, readings, concealed_counts, *, seven
         out.append(Shape(THIRTEEN_ORPHANS, None, (), (), None, True, tsumo, counts_t, facts))
     if seven_pairs:
         out.append(Shape(SEVEN_PAIRS, None, (), (), TANKI, True, tsumo, counts_t, facts))
-    for reading in readings:
+    concealed_triplet = _CONCEALED_TRIPLET
+    for pair, runs, concealed in readings:
         # The winning tile can complete the pair, a triplet of its tile, or a run holding it; two
         # runs giving the same wait give the same shape.
         waits = []
-        if reading.pair == win:
+        if pair == win:
             waits.append(TANKI)
-        if win in reading.triplets:
+        if win in concealed:
             waits.append(SHANPON)
-        for run in reading.runs:
+        for run in runs:
             if run <= win <= run + 2:
                 wait = wait_of_run(run, win)
                 if wait not in waits:
                     waits.append(wait)
-        run_groups = reading.runs + meld_runs
-        triplet_tiles = reading.triplets + tuple(t.tile for t in meld_triplets) if meld_triplets else reading.triplets
+        triplets = tuple([concealed_triplet[t] for t in concealed]) + meld_triplets
+        runs += meld_runs
+        triplet_tiles = concealed + meld_triplet_tiles
         for wait in waits:
             # A triplet completed by ron is treated as open (minkou), rules: fu and sanankou.
-            ron_triplet = win if wait == SHANPON and not tsumo else None
-            triplets = tuple([Triplet(t, t != ron_triplet, False, False) for t in reading.triplets]) + meld_triplets
-            out.append(
-                Shape(STANDARD, reading.pair, run_groups, triplets, wait, closed, tsumo, counts_t, facts, triplet_tiles)
-            )
+            if wait == SHANPON and not tsumo:
+                won = tuple([_RON_TRIPLET[t] if t == win else concealed_triplet[t] for t in concealed]) + meld_triplets
+                out.append(Shape(STANDARD, pair, runs, won, wait, closed, tsumo, counts_t, facts, triplet_tiles))
+            else:
+                out.append(Shape(STANDARD, pair, runs, triplets, wait, closed, tsumo, counts_t, facts, triplet_tiles))
     return out

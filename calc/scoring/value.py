@@ -58,12 +58,15 @@ def max_yakuman(rules: HandRules) -> int:
 LIMIT_FROM_HAN = {MANGAN: 5, HANEMAN: 6, BAIMAN: 8, SANBAIMAN: 11, YAKUMAN: KAZOE_HAN}
 
 
+# han 0-13 -> the limit it reaches by itself (more than 13 reads entry 13)
+_LIMIT_OF_HAN = tuple(
+    next((limit for limit, least in reversed(LIMIT_FROM_HAN.items()) if han >= least), None) for han in range(KAZOE_HAN + 1)
+)
+
+
 def limit_for_han(han: int, rules: HandRules) -> str | None:
     """The limit a han count reaches by itself (5+ han), before fu is considered."""
-    reached = None
-    for limit, least in LIMIT_FROM_HAN.items():
-        if han >= least:
-            reached = limit
+    reached = _LIMIT_OF_HAN[min(han, KAZOE_HAN)]
     if reached == YAKUMAN and rules.kazoe != "yakuman":
         return SANBAIMAN  # kazoe capped (rules.md §3)
     return reached
