@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Mapping, NamedTuple, Union
 
+from calc.core import tiles as _tiles
 from calc.core.errors import IllegalHandError, NotationError, RulesError, SanmaError
 from calc.core.rules import RuleSet, load
 from calc.scoring import request as _request
@@ -63,6 +64,24 @@ class HandResult:
     @property
     def scheme(self) -> str:
         return self._scored.rules.payment.scheme
+
+    @property
+    def seat(self) -> str:
+        """The winner's seat wind: E (the dealer), S or W."""
+        return "ESW"[self._scored.context.seat_wind - _tiles.EAST]
+
+    @property
+    def round(self) -> str:
+        """The round wind: E, S or W."""
+        return "ESW"[self._scored.context.round_wind - _tiles.EAST]
+
+    @property
+    def dealer(self) -> bool:
+        return self._scored.context.dealer
+
+    @property
+    def tsumo(self) -> bool:
+        return self._scored.context.tsumo
 
     @property
     def han(self) -> int:

@@ -24,7 +24,7 @@ HANDS = [
     ("234p678s5z5z [999m] [1111z]", {"tsumo": True, "seat": "E"}),
     ("11p33p0p5p77s99s11z22z", {"seat": "W", "dora": "4p", "rules": "tenhou"}),
     ("19m19p19s1234567z1z", {"seat": "S", "honba": 2, "sticks": 1, "scheme": "add-1000"}),
-    ("123p456p789s99p234s", {"seat": "S", "riichi": True, "ura": "8s", "honba": 1}),
+    ("123p456p789s99p234s", {"seat": "S", "riichi": True, "dora": "1z", "ura": "8s", "honba": 1}),
 ]
 
 
