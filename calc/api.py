@@ -76,14 +76,6 @@ class HandResult:
         return "ESW"[self._scored.context.round_wind - _tiles.EAST]
 
     @property
-    def dealer(self) -> bool:
-        return self._scored.context.dealer
-
-    @property
-    def tsumo(self) -> bool:
-        return self._scored.context.tsumo
-
-    @property
     def han(self) -> int:
         """All han, dora included (13 per yakuman multiple)."""
         return self._scored.evaluation.han

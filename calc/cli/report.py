@@ -487,6 +487,8 @@ def settle_text(settled: Settled, *, explain: bool = False, width: int | None = 
     for note in settled.notes:
         out += layout.lines(note, width, "  ")
     if explain:
+        with_chips = chips.shown(settled)
+        moved = chips.ledger(settled) if with_chips else ()
         out += ["", "How each hand was paid"]
         for k, row in enumerate(settled.rows):
             out.append(f"hand {row.number} ({row.label}, honba {row.honba}, dealer {players[row.dealer]}): "

@@ -170,6 +170,9 @@ def _resolve_path(name: str, relative_to: Path | None) -> Path:
         candidate = Path(name)
         if not candidate.is_absolute() and relative_to is not None and not candidate.exists():
             candidate = relative_to / candidate
+        if candidate.exists() and not candidate.is_file():
+            raise RulesError(f"{name} is not a regular file (a directory, a pipe or a device); "
+                             f"save the scheme to a file and give its name")
         if not candidate.is_file():
             raise RulesError(f"scheme file not found: {name}")
         return candidate
@@ -185,8 +188,11 @@ def _resolve_path(name: str, relative_to: Path | None) -> Path:
 def looks_like_scheme_file(name: str) -> bool:
     """A YAML file whose top level is a scheme's (`dealer_wins:`, `non_dealer_wins:`, `rounding:`),
     not a profile's."""
+    path = Path(name)
     try:
-        data = yaml.safe_load(Path(name).read_text(encoding="utf-8"))
+        if not path.is_file():  # never open a pipe here: the read would wait for a writer
+            return False
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
     except (OSError, ValueError, yaml.YAMLError):  # UnicodeDecodeError is a ValueError
         return False
     return isinstance(data, dict) and any(key in data for key in ("rounding", *SECTIONS))

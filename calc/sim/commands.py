@@ -131,5 +131,6 @@ def compare(s: SR.Setup, matches: int, *, as_json: bool, plot: Path | None, work
         return out, interrupted
     text = compare_text(line, c, interrupted, length=length, width=width)
     text += "\n\n" + realism_text(tally.figures(), ref["figures"], ref["source"], length=length,
-                                  rules_name=s.rules.name, bots=s.bots, tallies=[r.tally for r in results])
+                                  rules_name=s.rules.name, bots=s.bots, tallies=[r.tally for r in results],
+                                  width=width)
     return text, interrupted

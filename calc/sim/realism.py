@@ -147,27 +147,31 @@ def warnings(rows: list[Row]) -> list[str]:
 
 
 def realism_text(simulated: dict, real: dict, source: str, *, length: str, rules_name: str, bots: str,
-                 tallies: list | None = None, yaku: bool = True) -> str:
-    """The banded figures' distances, then (`yaku`) the yaku shares' and the source; warnings last."""
+                 tallies: list | None = None, yaku: bool = True, width: int | None = None) -> str:
+    """The banded figures' distances, then (`yaku`) the yaku shares' and the source; warnings last.
+    `width`: the terminal cells the sentences are wrapped to (None: one line each)."""
     from tabulate import tabulate
+
+    from calc.core import layout
 
     rows = check(simulated, real, length=length, tallies=tallies)
     table = [(LABELS[r.key], _value(r.simulated, KINDS[r.key]), _value(r.real, KINDS[r.key]), _distance(r),
               _interval(r), _band(r), "n/a" if r.inside is None else "yes" if r.inside else "NO") for r in rows]
-    out = [f"realism check ({bots} bots against the real games; the bands hold the default calibrated bots):",
-           tabulate(table, headers=["figure", "simulated", "real", "distance", "95% interval", "band", "inside"],
-                    tablefmt="simple", disable_numparse=True)]
+    out = [*layout.lines(f"realism check ({bots} bots against the real games; the bands hold the default "
+                         f"calibrated bots):", width),
+           layout.fit(table, ["figure", "simulated", "real", "distance", "95%\ninterval", "band", "inside"],
+                      width=width, wrap=(0,), tablefmt="simple", disable_numparse=True)]
     if yaku:
         rows_y = yaku_distances(simulated, real)
         out += ["", tabulate([(n, _value(s, "pct"), _value(r, "pct"), f"{100 * d:+.1f} pts") for n, s, r, d in rows_y],
                              headers=["yaku (share of wins)", "simulated", "real", "distance"], tablefmt="simple",
                              disable_numparse=True)]
-        out.append(f"real: {source}; {real['matches']} matches, {real['hands']} hands")
+        out += layout.lines(f"real: {source}; {real['matches']} matches, {real['hands']} hands", width, "  ")
         note = real_note(length, rules_name)
         if note:
-            out.append(f"note: {note}")
-    found = warnings(rows)
-    out += found or ["every banded figure is inside its band"]
+            out += layout.lines(f"note: {note}", width, "  ")
+    for sentence in warnings(rows) or ["every banded figure is inside its band"]:
+        out += layout.lines(sentence, width, "  ")
     return "\n".join(out)
 
 
