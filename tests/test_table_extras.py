@@ -89,7 +89,7 @@ def test_a_final_points_chombo_that_passes_the_deal_and_a_bust_prize(tmp_path):
     # Bo -4000: -44 - 15 = -59, chips -1.5, chombo -20 -> -80.5
     assert [(settled.players[s.seat], s.points, finals[s.seat].penalty, finals[s.seat].total)
             for s in settled.standings] == [("Chen", 49.0, 0, 50.5), ("Ana", 10.0, 0, 10.0), ("Bo", -59.0, -20, -80.5)]
-    out = runner.invoke(app, ["settle", str(tmp_path / "m.yaml")]).output
+    out = runner.invoke(app, ["settle", str(tmp_path / "m.yaml"), "--wide"]).output
     assert "chombo Bo" in out and "-80.5" in out and "Bo -3, Chen +3" in out
 
 
@@ -119,7 +119,7 @@ def test_all_schemes_show_the_same_chips_from_a_file(tmp_path):
         assert {s["player"]: s["chips"] for s in data["standings"]} == {"Ana": -7, "Bo": -3, "Chen": 10}, name
         for s in data["standings"]:
             assert s["total"] == pytest.approx(s["points"] + 5 * s["chips"])
-    text = runner.invoke(app, ["settle", str(tmp_path / "m.yaml"), "--all-schemes"]).output
+    text = runner.invoke(app, ["settle", str(tmp_path / "m.yaml"), "--all-schemes", "--wide"]).output
     rows = [line for line in text.splitlines() if line.split() and line.split()[0] in SCHEMES]
     assert len(rows) == len(SCHEMES) and all("-7 chips" in r and "-3 chips" in r and "+10 chips" in r for r in rows)
 
@@ -164,7 +164,7 @@ def test_a_full_hand_counts_its_own_chips():
     # red fives and ura count themselves: Ana (dealer) tsumo with riichi, a red five (0p) and an ura (2p)
     settled = settle("rules: parlour\nplayers: [Ana, Bo, Chen]\nhands:\n"
                      "  - riichi: [Ana]\n"
-                     "    win: {winner: Ana, tsumo: true, hand: \"123p406p789s99p234s\", ura: 1p}\n")
+                     "    win: {winner: Ana, tsumo: true, hand: \"123p406p789s99p234s\", dora: 1z, ura: 1p}\n")
     win = settled.rows[0].kyoku.wins[0]
     assert (win.evaluation.aka, win.evaluation.ura) == (1, 1)
     assert chips.ledger(settled) == ((4, -2, -2),)  # 2 chips from each other player on a tsumo

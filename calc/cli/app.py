@@ -488,7 +488,7 @@ def compare_command(
         if as_csv and as_json:
             raise typer.BadParameter("--csv and --json do not go together")
         _compare_logs(paths, logs, matches=matches, length=length, rules=rules, schemes=schemes, as_json=as_json,
-                      as_csv=as_csv, plot=plot)
+                      as_csv=as_csv, plot=plot, width=_width(wide))
         return
     if as_csv and as_json:
         raise typer.BadParameter("--csv and --json do not go together")
@@ -512,7 +512,7 @@ def compare_command(
 
 
 def _compare_logs(paths, logs: bool, *, matches, length, rules: str, schemes, as_json: bool, as_csv: bool,
-                  plot) -> None:
+                  plot, width: int | None) -> None:
     from calc.sim import commands
     from calc.sim import real_compare
 
@@ -526,7 +526,7 @@ def _compare_logs(paths, logs: bool, *, matches, length, rules: str, schemes, as
                                      param_hint=name)
     names = commands.prepare_real_compare(rules=rules, schemes=schemes, plot=plot)
     games = real_compare.gather(paths, names, rules)
-    result = real_compare.render(games, rules=rules, as_json=as_json or as_csv, plot=plot)
+    result = real_compare.render(games, rules=rules, as_json=as_json or as_csv, plot=plot, width=width)
     if as_csv:
         from calc.cli.csvout import compare_csv
 

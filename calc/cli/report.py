@@ -517,18 +517,20 @@ def settle_text(settled: Settled, *, explain: bool = False, width: int | None = 
                        + f"; sticks on the table {row.sticks}")
             if with_chips and any(moved[k]):
                 out.append(f"  chips: {_chip_moves(moved[k], players)}")
-    out += ["", standings_text(settled)]
+    out += ["", standings_text(settled, width)]
     return "\n".join(out)
 
 
-def standings_text(settled: Settled) -> str:
-    """The final (or provisional) standings table under its title."""
+def standings_text(settled: Settled, width: int | None = layout.NARROWEST) -> str:
+    """The final (or provisional) standings table under its title, within `width` cells (None: as
+    wide as it comes; a table too wide is split, each part keeping rank and player)."""
     from calc.table import chips  # loaded here: `sanma hand` starts without the match code
     extra = ["chips", "chombo", "total"] if chips.shown(settled) else []
     title = "Final standings" if settled.state.ended else "Standings (provisional)"
-    return title + "\n" + tabulate(
-        _standings_rows(settled), headers=["rank", "player", "score", "± return", "uma", "oka", "points", *extra],
-        tablefmt="simple", colalign=("right", "left", "right", "right", "right", "right", "right", *["right"] * len(extra)),
+    return title + "\n" + layout.fit(
+        _standings_rows(settled), ["rank", "player", "score", "± return", "uma", "oka", "points", *extra],
+        width=width, keep=2, tablefmt="simple",
+        colalign=("right", "left", "right", "right", "right", "right", "right", *["right"] * len(extra)),
         disable_numparse=True)
 
 

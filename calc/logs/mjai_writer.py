@@ -34,7 +34,7 @@ def _yaku(ev) -> list[list[Any]]:
     if ev.yakuman:
         return [[name, 13 * multiple] for name, multiple in ev.yakuman]
     out = [[name, han] for name, han in ev.yaku]
-    for name, han in (("dora", ev.dora + ev.nuki), ("aka", ev.aka), ("ura", ev.ura)):
+    for name, han in ev.logged_bonus:  # as Tenhou lists them, which the mjai reader compares with
         if han:
             out.append([name, han])
     return out

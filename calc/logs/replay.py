@@ -110,9 +110,7 @@ def label(kyoku: Kyoku) -> str:
 def our_yaku(ev: Evaluation) -> tuple[tuple[str, int], ...]:
     if ev.yakuman:
         return tuple(sorted((name, TH.YAKUMAN_HAN * multiple) for name, multiple in ev.yakuman))
-    # Tenhou lists extracted norths under dora, and what an ura West adds to them under ura
-    extra = (("dora", ev.dora + ev.nuki - ev.nuki_ura), ("ura", ev.ura + ev.nuki_ura), ("aka", ev.aka))
-    return tuple(sorted([*ev.yaku, *((n, h) for n, h in extra if h)]))
+    return tuple(sorted([*ev.yaku, *((n, h) for n, h in ev.logged_bonus if h)]))
 
 
 def log_yaku(win: Win) -> tuple[tuple[str, int], ...] | None:

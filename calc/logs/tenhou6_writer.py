@@ -124,8 +124,7 @@ def _yaku_texts(ev) -> list[str]:
     if ev.yakuman:
         return [f"{TH.YAKU_NAMES[YAKU_ID[name]]}(役満)" for name, multiple in ev.yakuman for _ in range(multiple)]
     out = [f"{TH.YAKU_NAMES[YAKU_ID[name]]}({han}飜)" for name, han in ev.yaku]
-    # Tenhou folds extracted norths into its dora count
-    for name, han in (("dora", ev.dora + ev.nuki - ev.nuki_ura), ("aka", ev.aka), ("ura", ev.ura + ev.nuki_ura)):
+    for name, han in ev.logged_bonus:
         if han:
             out.append(f"{TH.YAKU_NAMES[YAKU_ID[name]]}({han}飜)")
     return out

@@ -41,6 +41,12 @@ class Evaluation(NamedTuple):
         return self.value.limit
 
     @property
+    def logged_bonus(self) -> tuple[tuple[str, int], ...]:
+        """(dora, aka, ura) han as Tenhou's logs list them: the extracted norths with the dora, but
+        what an ura West indicator added to them with the ura. Our log writers use the same."""
+        return (("dora", self.dora + self.nuki - self.nuki_ura), ("aka", self.aka), ("ura", self.ura + self.nuki_ura))
+
+    @property
     def fu_breakdown(self) -> tuple[tuple[str, int], ...]:
         """(reason, fu) lines: put into words only when someone reads them."""
         return describe(self.fu_parts)

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from calc.core import layout
 from calc.core import rules as R
 from calc.core.errors import SanmaError
 from calc.logs import read_log
@@ -38,16 +39,18 @@ class RealGames:
     went_on: dict[str, int] = field(default_factory=dict)  # games that would go on after the log's last hand
     ended_early: dict[str, int] = field(default_factory=dict)  # games this scheme ends before the log's last hand
     settled: list[dict] = field(default_factory=list)  # per game: scheme -> Settled (for the tests)
+    skipped: list[str] = field(default_factory=list)  # files in the folders that are not logs (a README)
 
 
 def gather(paths: list[Path], schemes: tuple[str, ...], rules: str = "tenhou") -> RealGames:
     """Replay and settle every game under each scheme; the first bad file stops with its name."""
-    files = expand(paths)
+    files, skipped = expand(paths)
     if not files:
-        raise RealCompareError("--logs: no log files given (the folders are empty)")
+        raise RealCompareError("--logs: no log files given (the folders hold none)")
     base = R.load(rules)
     c = Comparison(schemes, base.game.players)
-    out = RealGames(c, [str(f) for f in files], {s: 0 for s in schemes}, {s: 0 for s in schemes})
+    out = RealGames(c, [str(f) for f in files], {s: 0 for s in schemes}, {s: 0 for s in schemes},
+                    skipped=[str(f) for f in skipped])
     for index, path in enumerate(files):
         game = read_log(path, base)
         if game.lobby.players != base.game.players:
@@ -81,10 +84,14 @@ def _notes(g: RealGames) -> list[str]:
     if went_on:
         out.append("would have gone on past the log's last hand (games; standings after that hand): "
                    + ", ".join(f"{s} {n}" for s, n in went_on.items()))
+    if g.skipped:
+        out.append(f"skipped {len(g.skipped)} file(s) in the folders that are not logs: "
+                   + ", ".join(g.skipped[:3]) + (", ..." if len(g.skipped) > 3 else ""))
     return out
 
 
-def render(g: RealGames, *, rules: str, as_json: bool, plot: Path | None) -> str | dict:
+def render(g: RealGames, *, rules: str, as_json: bool, plot: Path | None, width: int | None = None) -> str | dict:
+    """The comparison as text within `width` terminal cells (None: as wide as it comes), or as JSON."""
     line = _setup_line(g, rules)
     c = g.comparison
     if plot is not None:
@@ -93,6 +100,8 @@ def render(g: RealGames, *, rules: str, as_json: bool, plot: Path | None) -> str
         out = compare_dict(c, {"games": "real", "files": len(g.files), "rules": rules}, False)
         out["ended_earlier"] = g.ended_early
         out["went_on"] = g.went_on
+        out["skipped"] = g.skipped
         return out
     length = g.settled[0][c.schemes[0]].rules.match.length if g.settled else "hanchan"
-    return "\n".join([compare_text(line, c, False, length=length), "", *_notes(g)])
+    notes = [wrapped for note in _notes(g) for wrapped in layout.lines(note, width, "  ")]
+    return "\n".join([compare_text(line, c, False, length=length, width=width), "", *notes])
