@@ -1,5 +1,6 @@
-"""docs/rules.md stays true to the code: its "Profile keys" tables against the shipped profiles, its
-in-document links against its headings, and its example profile and scheme files against the loader.
+"""docs/rules.md stays true to the code: its "Profile keys" and "Sichuan profile keys" tables against the
+shipped profiles, its in-document links against its headings, and its example profile and scheme files
+against the loader and the payments the text quotes.
 
 The tables are written for people; `cell_value` and `shown` are the two small rules that make a cell
 comparable with a loaded value: a cell is the value as `sanma rules show` prints it, maybe bold, maybe
@@ -59,14 +60,12 @@ def profile_key_tables() -> dict[str, dict[str, dict[str, str]]]:
             section, header = heading.group(1), None
             continue
         if not line.startswith("|") or section is None:
-            header = None if not line.startswith("|") else header
+            header = None  # a table ends at the first line that is not a row
             continue
         cells = split_row(line)
         if header is None:
             header = [c.strip("`") for c in cells]
-        elif set(line) <= set("|- "):
-            continue
-        else:
+        elif not set(line) <= set("|- "):  # not the |---| line
             key = f"{section}.{cells[0].strip('`')}"
             assert key not in out, f"{key} is listed twice"
             out[key] = {name: cells[i] for i, name in enumerate(header) if name in PROFILES}
@@ -209,3 +208,50 @@ def test_the_example_files_load_and_pay_what_the_rulebook_says(tmp_path):
         han, fu = (int(han), int(fu)) if han else (5, None)
         for rules, cell in zip(schemes, cells):
             assert tsumo(rules, han, fu, dealer=who == "D") == cell, (hand, rules.payment.scheme)
+
+
+# ---------------------------------------------------------------- Sichuan profile keys
+
+SICHUAN = ("sichuan", "sichuan-cap4", "sichuan-tsumo-fan")
+
+
+def sichuan_rows() -> list[tuple[list[str], dict[str, str]]]:
+    """([key paths], profile -> cell) per row of "### Sichuan profile keys". A row may name several keys:
+    "`kong.concealed` / `added` / `exposed`" (cells "2 / 1 / 2") or a run "`fan.plain` ... `fan.earthly`"
+    (a range of keys in `rules show` order, whose cells point to the fan table)."""
+    from calc.sichuan import rules as sichuan_rules
+
+    order = list(sichuan_rules.load("sichuan").flat())
+    body = text().split("### Sichuan profile keys\n", 1)[1]
+    lines = [line for line in body.splitlines() if line.startswith("|")]
+    header = [c.strip("`") for c in split_row(lines[0])]
+    out = []
+    for line in lines[2:]:
+        cells = split_row(line)
+        names = re.findall(r"`([\w.]+)`", cells[0])
+        if " ... " in cells[0]:
+            keys = order[order.index(names[0]):order.index(names[1]) + 1]
+        else:
+            section = names[0].split(".")[0]
+            keys = [n if "." in n else f"{section}.{n}" for n in names]
+        out.append((keys, {name: cells[i] for i, name in enumerate(header) if name in SICHUAN}))
+    return out
+
+
+@pytest.mark.parametrize("name", SICHUAN)
+def test_the_sichuan_table_is_the_sichuan_profiles(name):
+    from calc.sichuan import rules as sichuan_rules
+
+    flat = sichuan_rules.load(name).flat()
+    documented = set()
+    for keys, row in sichuan_rows():
+        documented.update(keys)
+        cell = row[name].strip("*")
+        if cell in ("as in the table", "same"):
+            # the fan of each pattern: the fan table, whose rows come in the profile's key order
+            patterns = text().split("| pattern | fan |\n", 1)[1].split("\n\n", 1)[0].splitlines()[1:]
+            assert [split_row(line)[1] for line in patterns] == [shown(flat[k]) for k in keys], name
+            continue
+        values = [v.strip() for v in cell.split(" / ")]
+        assert values == [shown(flat[k]) for k in keys], (name, keys, row[name])
+    assert documented == set(flat)
