@@ -151,6 +151,14 @@ def test_every_in_document_link_points_to_a_heading():
     assert not missing, f"links in docs/rules.md to no heading: {missing}"
 
 
+def test_links_from_the_other_documents_point_to_a_heading():
+    root = RULEBOOK.parent.parent
+    links = set()
+    for doc in (root / "README.md", *sorted((root / "docs").glob("*.md"))):
+        links.update(re.findall(r"rules\.md#([\w-]+)", doc.read_text(encoding="utf-8")))
+    assert links and not sorted(links - anchors())
+
+
 def test_the_section_number_table_covers_every_number_cited_in_code():
     table = text().split("## Section numbers used in code comments", 1)[1].split("\n## ", 1)[0]
     numbers = set(re.findall(r"^\| §(\d) \|", table, flags=re.M))
