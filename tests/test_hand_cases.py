@@ -31,7 +31,7 @@ CASES = [
      {"kokushi": 13}, 13, 0, "yakuman", [("discarder", 32000)]),
     ("kokushi-13-wait-double", dict(hand="19m19p19s1234567z1m", seat="S", rules="mahjongsoul"),
      {"kokushi": 26}, 26, 0, "yakuman", [("discarder", 64000)]),
-    # North is a guest wind: a closed north triplet gives 8 fu and no han (rules.md §2).
+    # North is a guest wind: a closed north triplet gives 8 fu and no han (rules.md §1).
     # 20 + 10 closed ron + 8 + 2 tanki = 40; riichi 1 han: b = 320, ron C(1280) = 1300.
     ("north-triplet-no-yakuhai", dict(hand="123p456p789s1s444z1s", riichi=True, seat="S"),
      {"riichi": 1}, 1, 40, None, [("discarder", 1300)]),

@@ -137,7 +137,7 @@ def tsumo(winner, han=None, fu=None, *, limit=None, rules=STANDARD):
 
 
 def play(rules, kyokus, state=None):
-    """Apply each hand, checking the invariant of rules.md §6 after every one."""
+    """Apply each hand, checking the invariant of rules.md §5 after every one."""
     state = state or start(rules)
     rows = []
     for kyoku in kyokus:

@@ -1,7 +1,7 @@
 """The best reading of a winning hand by an explicit tie-break -> Evaluation.
 
 Each interpretation (reading × place of the winning tile) gets its yaku, fu and value; the one paid
-most wins, then more han, then more fu (rules.md §3: "highest-value reading, han first, then fu");
+most wins, then more han, then more fu (rules.md §3, the opening of "Hand value");
 at an equal value a named yakuman comes before counted han (a suuankou is a suuankou, not 18 han of
 kazoe: the yakuman is what the table pays chips for).
 """

@@ -224,7 +224,7 @@ YAKU: tuple[Yaku, ...] = (
     Yaku("round_wind_east", 1, 1, _round_wind(T.EAST), honor=T.EAST),
     Yaku("round_wind_south", 1, 1, _round_wind(T.SOUTH), honor=T.SOUTH),
     Yaku("round_wind_west", 1, 1, _round_wind(T.WEST), honor=T.WEST),
-    # only where the profile makes north a value tile (rules.md §2)
+    # only where the profile makes north a value tile (rules.md §1, seats and winds)
     Yaku("north", 1, 1, _north_value, honor=T.NORTH),
     Yaku("haku", 1, 1, _yakuhai(T.WHITE), honor=T.WHITE),
     Yaku("hatsu", 1, 1, _yakuhai(T.GREEN), honor=T.GREEN),

@@ -64,7 +64,7 @@ def start(rules: RuleSet) -> MatchState:
 
 
 def total(state: MatchState, rules: RuleSet) -> int:
-    """Scores plus the sticks on the table: constant through a match (rules.md §6)."""
+    """Scores plus the sticks on the table: constant through a match (rules.md §5)."""
     return sum(state.scores) + state.sticks * rules.payment.riichi_stick
 
 

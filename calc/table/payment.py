@@ -48,7 +48,7 @@ class Settlement:
     payments: tuple[Payment, ...]  # who pays what, honba included, stick transfers as pot payments
 
     def __post_init__(self) -> None:
-        # rules.md §6: payments only move points between seats and the stick pot.
+        # rules.md §5: payments only move points between seats and the stick pot.
         if sum(self.deltas) + self.pot_change != 0:
             raise AssertionError(f"settlement does not sum to zero: {self.deltas} pot {self.pot_change:+}")
         if self.payments and _net(len(self.deltas), self.payments) != (self.deltas, self.pot_change):
