@@ -221,14 +221,11 @@ def test_waits(hand, waits):
 
 def test_tenpai_at_a_draw_with_the_waits_four_copies_all_ones_own():
     # a tanki on 1p beside a pon of 1p: the shape waits, but all four 1p are the player's own
-    from calc.table.play import Meld
-    from calc.table.round import tenpai_waits
-
     concealed = counts("1p234567s789s")
-    pon = Meld("pon", ((9, False),) * 3, (9, False), 1)
+    pon = [9, 9, 9]  # the pon's tiles: three 1p
     assert S.waits(concealed) == (9,)
-    assert tenpai_waits(concealed, [pon], "concealed")  # Tenhou: only the concealed hand counts
-    assert not tenpai_waits(concealed, [pon], "anywhere")
+    assert S.tenpai_at_draw(concealed, pon, "concealed")  # Tenhou: only the concealed hand counts
+    assert not S.tenpai_at_draw(concealed, pon, "anywhere")
 
 
 def test_no_riichi_without_the_points_for_the_stick():
@@ -430,7 +427,6 @@ def test_shanten_completeness_and_waits_agree_with_calc_decompose():
     """The fast yes / no tables (kept for speed, see calc/scoring/shanten.py) against the
     evaluator's readings, and the round's tenpai at a draw, on 3000 seeded hands."""
     from calc.core import tiles as TT
-    from calc.table.round import tenpai_waits
 
     rng = random.Random("decompose")
     complete = tenpai = 0
@@ -449,7 +445,7 @@ def test_shanten_completeness_and_waits_agree_with_calc_decompose():
                     expected.append(w)
                 c[w] -= 1
         assert S.waits(c) == tuple(expected), c
-        assert tenpai_waits(c, [], "concealed") == tenpai_waits(c, [], "anywhere") == bool(expected), c
+        assert S.tenpai_at_draw(c, [], "concealed") == S.tenpai_at_draw(c, [], "anywhere") == bool(expected), c
         # shanten counts shape only: a tanki on a tile held four times is 0 with no wait (test_waits)
         assert S.shanten(c, 0) == 0 if expected else S.shanten(c, 0) >= 0 and (
             S.shanten(c, 0) > 0 or any(c[w] == 4 for w in range(34))), c

@@ -70,11 +70,25 @@ def test_wait_on_a_tile_the_player_holds_all_of():
     assert "all four in sight" in text and "no yaku on ron" in text
 
 
-def test_only_wait_on_held_tiles_is_not_tenpai():
-    # a tanki on 5z whose other three copies are dora indicators: the only wait cannot come
+def test_a_wait_in_sight_cannot_win_but_is_tenpai_at_the_draw():
+    # a tanki on 5z whose other three copies are dora indicators: the only wait cannot come, but copies
+    # in sight elsewhere never make a hand noten when the wall runs out (the round state's rule)
     data = waits("5z234p567s999m (1111p)", "--dora", "5z5z5z")
     assert [w["tile"] for w in data["waits"]] == ["5z"]
-    assert data["waits"][0]["left"] == 0 and data["tenpai"] is False
+    assert data["waits"][0]["left"] == 0 and data["can_win"] is False and data["tenpai"] is True
+
+
+@pytest.mark.parametrize("rules, tenpai", [("tenhou", True), ("mahjongsoul", True), ("standard", False)])
+def test_a_wait_beside_ones_own_kan_follows_the_profile(rules, tenpai):
+    # 12s waits on 3s only, and the player's own closed kan holds all four 3s: Tenhou counts it tenpai
+    # at the draw (match.tenpai_own_four: concealed), the written rules noten (anywhere)
+    data = waits("12s444p666p88p(3333s)", "--rules", rules)
+    assert data["can_win"] is False and data["tenpai"] is tenpai
+    text = runner.invoke(app, ["waits", "12s444p666p88p(3333s)", "--rules", rules]).stdout
+    assert max(len(line) for line in text.splitlines()) <= 80
+    words = " ".join(text.split())
+    assert ("counts as tenpai when the wall runs out" in words) is tenpai
+    assert ("noten when the wall runs out" in words) is not tenpai
 
 
 def test_furiten_wait():

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Optional
 
 import typer
 
+from calc.core import layout
 from calc.core import tiles as T
 from calc.core.notation import format_tiles
 
@@ -51,6 +52,7 @@ def _waits_dict(waits: Waits) -> dict:
     return {
         "hand": waits.hand,
         "tenpai": waits.tenpai,
+        "can_win": waits.can_win,
         "left": waits.left,
         "furiten": bool(waits.furiten),
         "furiten_tiles": [T.name(t) for t in waits.furiten],
@@ -119,11 +121,15 @@ def _waits_lines(waits: Waits) -> list[str]:
         out += ["", "Yaku and dora:"] + yaku
     kinds = len(waits.waits)
     summary = f"{kinds} wait{'s' * (kinds != 1)}, {waits.left} tile{'s' * (waits.left != 1)} left"
+    own_four = f"match.tenpai_own_four: {waits.own_four}"
     if not waits.tenpai:
-        summary += "; every wait is in sight, so the hand is not tenpai (Tenhou counts it noten)"
+        summary += (f"; the player holds every copy of its waits: noten when the wall runs out ({own_four})")
+    elif not waits.can_win:
+        summary += (f"; every wait is in sight, so no win can come, but it counts as tenpai when the wall runs "
+                    f"out ({own_four})")
     if furiten:
         summary += f"; furiten ({', '.join(T.name(t) for t in waits.furiten)} discarded): tsumo only"
-    return out + ["", summary]
+    return out + ["", *layout.lines(summary, layout.NARROWEST, "  ")]
 
 
 def waits_text(report: WaitsReport) -> str:

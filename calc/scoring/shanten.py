@@ -6,6 +6,8 @@ suit's counts: a few dictionary look-ups per hand once the common shapes have be
 - `shanten(counts, melds)`: 0 = tenpai, -1 = complete; the best of the standard form, seven pairs
   and thirteen orphans (the last two only for a closed hand without kans).
 - `waits(counts)`: the tiles that complete a hand of 3k+1 concealed tiles, any form.
+- `tenpai_at_draw(counts, meld_tiles, own_four)`: whether those waits count as tenpai when the wall
+  runs out (the round state at a draw, and `sanma waits`).
 
 `counts` is a 34-slot list of concealed tile counts (calc.tiles indices).
 
@@ -20,6 +22,7 @@ round state (calc.table.round) uses `waits` too: furiten, tenpai at a draw, a ka
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 
 from calc.core import tiles as T
@@ -256,6 +259,26 @@ def waits(counts: list[int]) -> tuple[int, ...]:
             missing = [t for t in _YAOCHUU if not counts[t]]
             found.update(missing or _YAOCHUU)
     return tuple(sorted(t for t in found if counts[t] < 4 and T.is_sanma_tile(t)))
+
+
+def tenpai_at_draw(concealed: list[int], meld_tiles: Iterable[int], own_four: str) -> bool:
+    """Tenpai at an exhaustive draw (profile key `match.tenpai_own_four`; docs/rules.md, "Tenpai
+    with one's own four tiles").
+
+    A wait on a tile of which the concealed hand holds all four is never a wait (there is no fifth
+    copy): noten everywhere. Copies in sight elsewhere (discards, indicators, other players' melds)
+    never make a hand noten. `concealed` (Tenhou): that is the only exclusion, so a wait whose four
+    copies include the player's own kan still counts as tenpai (Tenhou has scored a hand waiting on
+    3s beside its own 3s kan as tenpai). `anywhere`: the player's melds count too, so such a hand is
+    noten, as most written rules have it.
+    """
+    found = waits(concealed)
+    if own_four == "concealed" or not found:
+        return bool(found)
+    own = list(concealed)
+    for index in meld_tiles:
+        own[index] += 1
+    return any(own[w] < 4 for w in found)
 
 
 def is_complete(counts: list[int]) -> bool:

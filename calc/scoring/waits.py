@@ -17,6 +17,7 @@ from calc.core.rules import load
 from calc.scoring.evaluate import evaluate
 from calc.scoring.readings import counts_of, is_seven_pairs, is_thirteen_orphans, standard_readings
 from calc.scoring.request import HandRequest, HandResult, build, pay
+from calc.scoring.shanten import tenpai_at_draw
 
 # Flags that describe only one way of winning: a tsumo on a replacement tile, on the last tile or on
 # the first draw; a ron on the last discard, on an added kan, or before one's first draw.
@@ -45,10 +46,12 @@ class Waits:
     hand: str  # the 13 tiles as written back (mpsz, melds after)
     waits: tuple[Wait, ...]
     furiten: tuple[int, ...]  # waits among the player's own discards: no ron on any wait
+    tenpai: bool  # counted tenpai when the wall runs out (calc.scoring.shanten.tenpai_at_draw)
+    own_four: str  # the profile's match.tenpai_own_four, which decided `tenpai`
 
     @property
-    def tenpai(self) -> bool:
-        """Tenhou counts a wait only on tiles that can still come (a wait on four held copies is not one)."""
+    def can_win(self) -> bool:
+        """Some wait can still come (not all four copies in sight)."""
         return any(not w.in_sight for w in self.waits)
 
     @property
@@ -166,7 +169,9 @@ def _waits_of(concealed: list[Tile], melds: list[MeldText], request: HandRequest
             red_tsumo = _value(_way(completed, True), rules)
         waits.append(Wait(tile, left, ron, tsumo, in_sight, red_ron, red_tsumo))
     furiten = tuple(w.tile for w in waits if w.tile in discards)
-    return Waits(base, tuple(waits), furiten)
+    own_four = rules.match.tenpai_own_four
+    tenpai = tenpai_at_draw(list(counts_of(t for t, _ in concealed)), (t for m in melds for t, _ in m.tiles), own_four)
+    return Waits(base, tuple(waits), furiten, tenpai, own_four)
 
 
 def find_waits(request: HandRequest, discards: str | None = None) -> WaitsReport:

@@ -70,25 +70,6 @@ class PlayError(SanmaError):
     """An event that cannot happen in this hand, or a broken invariant."""
 
 
-def tenpai_waits(counts: list[int], melds: list[Meld], own_four: str) -> bool:
-    """Tenpai at an exhaustive draw (profile `match.tenpai_own_four`).
-
-    A wait on a tile of which the concealed hand holds all four is never a wait (there is no fifth
-    copy): noten everywhere. `concealed` (Tenhou): that is the only exclusion, so a wait whose
-    four copies include the player's own kan still counts as tenpai (Tenhou has scored a hand
-    waiting on 3s beside its own 3s kan as tenpai). `anywhere`: melds count too, so such a hand is
-    noten, as most written rules have it.
-    """
-    waits = S.waits(counts)
-    if own_four == "concealed" or not waits:
-        return bool(waits)
-    own = counts[:]
-    for m in melds:
-        for index, _ in m.tiles:
-            own[index] += 1
-    return any(own[w] < 4 for w in waits)
-
-
 def context_args(win: Win) -> dict:
     """Keyword arguments of calc.scoring.hand.WinContext for this win.
 
@@ -688,7 +669,8 @@ class Round:
         nagashi: tuple[int, ...] = ()
         if kind in EXHAUSTIVE_KINDS:
             own_four = self.rules.match.tenpai_own_four
-            tenpai = tuple(s for s in range(self.n) if tenpai_waits(self.counts[s], self.melds[s], own_four))
+            tenpai = tuple(s for s in range(self.n)
+                           if S.tenpai_at_draw(self.counts[s], (i for m in self.melds[s] for i, _ in m.tiles), own_four))
             nagashi = tuple(s for s in range(self.n) if self.nagashi[s])
             if kind == NAGASHI and not nagashi:
                 raise self.fail("a nagashi mangan nobody qualifies for")
