@@ -16,7 +16,7 @@ KAZOE_HAN = 13
 
 
 def round_up_100(points: float) -> int:
-    """C(x): round up to a multiple of 100, applied to each single payment (rules.md §3)."""
+    """C(x): round up to a multiple of 100, applied to each single payment (docs/rules.md, Notation)."""
     whole = int(points)
     if whole != points:  # a fractional share rounds up too
         whole += 1
