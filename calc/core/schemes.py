@@ -94,7 +94,7 @@ class Term:
 
 
 @dataclass(frozen=True)
-class Win:
+class Side:
     """One side (the dealer wins, or a non-dealer wins): share name -> amount, in an order where
     every share comes after the shares it refers to."""
 
@@ -110,12 +110,12 @@ class Scheme:
     title: str
     summary: str
     roundings: tuple[Rounding, ...]
-    dealer_wins: Win
-    non_dealer_wins: Win
+    dealer_wins: Side
+    non_dealer_wins: Side
     # key path -> "file:line" of every entry, for `sanma rules show`
     origin: tuple[tuple[str, str], ...] = ()
 
-    def side(self, dealer_wins: bool) -> Win:
+    def side(self, dealer_wins: bool) -> Side:
         return self.dealer_wins if dealer_wins else self.non_dealer_wins
 
     def rounding(self, name: str) -> Rounding:
@@ -525,7 +525,7 @@ def _words(section: str, share: str) -> str:
     return f"{who} pays on a tsumo"
 
 
-def _order(section: str, terms: dict, problems: list[RulesError]) -> Win:
+def _order(section: str, terms: dict, problems: list[RulesError]) -> Side:
     """The shares in an order where each follows those it refers to (otherwise as SHARES lists
     them); a share that refers to itself, directly or through others, or to a share the side does
     not define, is an error."""
@@ -548,7 +548,7 @@ def _order(section: str, terms: dict, problems: list[RulesError]) -> Win:
             reported.append(set(loop))
             problems.append(RulesError(f"a share that refers to itself: {' -> '.join(loop)}",
                                        file=file, line=line, key=key))
-    return Win(tuple((share, terms[share][0]) for share in done))
+    return Side(tuple((share, terms[share][0]) for share in done))
 
 
 def _loop(start: str, refs: dict[str, set[str]]) -> list[str] | None:

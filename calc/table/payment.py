@@ -16,7 +16,7 @@ from math import floor
 
 from calc.core.errors import SanmaError
 from calc.core.rules import PaymentRules, RuleSet
-from calc.core.schemes import Term, Win, term_value
+from calc.core.schemes import Side, Term, term_value
 from calc.scoring.value import LIMITS, MAX_HAN, YAKUMAN, HandValue, hand_value, limit_value, max_yakuman, round_up_100
 
 # Payment roles: a tsumo's payers pay as DEALER or NON_DEALER, a ron's as DISCARDER, a liable player
@@ -277,7 +277,7 @@ def _label(name: str, dealer_wins: bool) -> str:
     return "each non-dealer pays" if dealer_wins else "the non-dealer pays"
 
 
-def _needed(side: Win, names: list[str]) -> list[str]:
+def _needed(side: Side, names: list[str]) -> list[str]:
     """`names` and every share they refer to, in the side's order."""
     want = set(names)
     for name, term in reversed(side.shares):
@@ -286,7 +286,7 @@ def _needed(side: Win, names: list[str]) -> list[str]:
     return [name for name, _ in side.shares if name in want]
 
 
-def _with_legend(names: list[str], steps: dict[str, str], side: Win, scheme) -> tuple[str, ...]:
+def _with_legend(names: list[str], steps: dict[str, str], side: Side, scheme) -> tuple[str, ...]:
     used = set().union(*(side.get(n).roundings() for n in names)) if names else set()
     legend = [f"rounding: {'; '.join(r.describe() for r in scheme.roundings if r.name in used)}"] if used else []
     return tuple(legend + [steps[n] for n in names])
