@@ -49,3 +49,27 @@ def test_same_output_as_the_typer_command(args, capsys):
 def test_everything_else_is_left_to_typer(args, capsys):
     assert fast.hand(args) is False
     assert capsys.readouterr() == ("", "")
+
+
+# `sanma replay` of Tenhou's mjlog files starts without what it does not use: the JSON readers,
+# the table code (tabulate, wcwidth: only for scheme tables and non-ASCII names) and the HTTP client
+# (only for game ids and links). Each costs start-up, which a replay of a folder pays before its workers start.
+NOT_FOR_AN_MJLOG_REPLAY = ["calc.logs.mjai", "calc.logs.tenhou6", "calc.cli.report", "tabulate", "wcwidth",
+                           "urllib.request"]
+
+
+def test_replay_of_mjlog_files_starts_without_unused_modules(data_dir):
+    import subprocess
+    import sys
+
+    files = sorted((data_dir / "mjlog").glob("*.xml"))[:2]
+    code = (
+        "import sys\n"
+        "from calc.cli import main\n"
+        f"sys.argv = ['sanma', 'replay', {str(files[0])!r}, {str(files[1])!r}]\n"
+        "try:\n    main()\nexcept SystemExit as e:\n    assert not e.code, e.code\n"
+        f"print(sorted(m for m in {NOT_FOR_AN_MJLOG_REPLAY!r} if m in sys.modules))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert "2 game(s): " in out
+    assert out.splitlines()[-1] == "[]"
