@@ -11,7 +11,6 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from urllib.parse import unquote
 
-from calc.core.notation import Tile
 from calc.core.rules import RuleSet
 from calc.logs import tenhou as TH
 from calc.logs.model import Game, Kyoku, Lobby, LogError, LogWin
