@@ -49,3 +49,69 @@ def test_same_output_as_the_typer_command(args, capsys):
 def test_everything_else_is_left_to_typer(args, capsys):
     assert fast.hand(args) is False
     assert capsys.readouterr() == ("", "")
+
+
+# `sanma replay` of Tenhou's mjlog files starts without what it does not use: the JSON readers,
+# the table code (tabulate, wcwidth: only for scheme tables and non-ASCII names) and the HTTP client
+# (only for game ids and links). Each costs start-up, which a replay of a folder pays before its workers start.
+NOT_FOR_AN_MJLOG_REPLAY = ["calc.logs.mjai", "calc.logs.tenhou6", "calc.cli.report", "tabulate", "wcwidth",
+                           "urllib.request"]
+
+
+def test_replay_of_mjlog_files_starts_without_unused_modules(data_dir):
+    import subprocess
+    import sys
+
+    files = sorted((data_dir / "mjlog").glob("*.xml"))[:2]
+    code = (
+        "import sys\n"
+        "from calc.cli import main\n"
+        f"sys.argv = ['sanma', 'replay', {str(files[0])!r}, {str(files[1])!r}]\n"
+        "try:\n    main()\nexcept SystemExit as e:\n    assert not e.code, e.code\n"
+        f"print(sorted(m for m in {NOT_FOR_AN_MJLOG_REPLAY!r} if m in sys.modules))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert "2 game(s): " in out
+    assert out.splitlines()[-1] == "[]"
+
+
+@pytest.fixture
+def replay_cases(data_dir, tmp_path):
+    """Argument lists for `sanma replay`: files, a folder with a file that is not a log, a broken
+    log, an empty folder, a missing file; enough files for the worker processes."""
+    games = sorted((data_dir / "mjlog").glob("*.xml"))
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    for game in games[:9]:
+        (folder / game.name).write_bytes(game.read_bytes())
+    (folder / "README").write_text("notes\n", encoding="utf-8")
+    broken = tmp_path / "broken.xml"
+    broken.write_text("<mjloggm><GO type='169'/>", encoding="utf-8")
+    (tmp_path / "empty").mkdir()
+    return [
+        [str(games[0]), str(games[1])],
+        [str(folder)],
+        [str(broken), str(games[2])],
+        [str(tmp_path / "empty")],
+        [str(tmp_path / "missing.xml")],
+    ]
+
+
+def test_plain_replay_prints_what_the_typer_command_prints(replay_cases, capsys):
+    from calc.cli import replay_run
+
+    for args in replay_cases:
+        expected = runner.invoke(app, ["replay", *args])
+        with pytest.raises(SystemExit) as exit_:
+            replay_run.plain(args)
+        captured = capsys.readouterr()
+        assert (exit_.value.code, captured.out, captured.err) == (expected.exit_code, expected.stdout, expected.stderr)
+        assert captured.out or captured.err
+
+
+@pytest.mark.parametrize("args", [[], ["--help"], ["logs", "--json"], ["--workers", "1", "logs"], ["-"]])
+def test_replay_with_options_is_left_to_typer(args, capsys):
+    from calc.cli import replay_run
+
+    assert replay_run.plain(args) is False
+    assert capsys.readouterr() == ("", "")

@@ -6,13 +6,19 @@ import sys
 
 
 def main() -> None:
-    """`sanma`: a plain `sanma hand "<hand>" [flags]` is answered before the typer app is built
-    (start-up, see calc/cli/fast.py); everything else goes through the app."""
+    """`sanma`: a plain `sanma hand "<hand>" [flags]` and a plain `sanma replay PATH...` are
+    answered before the typer app is built (start-up, see calc/cli/fast.py and
+    calc/cli/replay_run.py); everything else goes through the app."""
     args = sys.argv[1:]
     if args[:1] == ["hand"]:
         from calc.cli import fast
 
         if fast.hand(args[1:]):
+            return
+    if args[:1] == ["replay"]:
+        from calc.cli import replay_run
+
+        if replay_run.plain(args[1:]):
             return
     from calc.cli.app import main as app_main
 

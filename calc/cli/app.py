@@ -351,8 +351,7 @@ def replay_command(
     wide: bool = typer.Option(False, "--wide", help=WIDE_HELP),
 ) -> None:
     """Check every hand of real games against our scoring and settle them under any scheme."""
-    from calc.cli.replay_report import render, summary_text
-    from calc.logs import batch, fetch
+    from calc.cli import replay_run
     from calc.core.rules import SCHEMES, load
 
     if scheme is not None and all_schemes:
@@ -364,17 +363,7 @@ def replay_command(
     if rules is not None:
         load(rules)  # an unknown or broken profile is refused before any work
     schemes = tuple(SCHEMES) if all_schemes else ((scheme,) if scheme else ())  # beside the log's own
-    totals = {"games": 0, "failed": 0, "matching": 0, "wins": [0, 0], "draws": [0, 0], "finals": [0, 0]}
-    local, errors = fetch.resolve(files, use_cache=not no_cache)  # Tenhou ids and links: downloaded or cached
-    for error in errors:
-        totals["failed"] += 1
-        typer.echo(f"Error: {error}", err=True)
-    paths, skipped = batch.expand(local)
-    if skipped:
-        names = ", ".join(str(p) for p in skipped[:3]) + (", ..." if len(skipped) > 3 else "")
-        typer.echo(f"note: skipped {len(skipped)} file(s) that are not logs: {names}", err=True)
-    if not paths and not totals["failed"]:
-        raise SanmaError("no log files given (the directories hold no logs)")
+    paths, failed = replay_run.gather(files, use_cache=not no_cache)  # Tenhou ids and links: downloaded or cached
     if as_csv or html is not None:
         from calc.cli import share
 
@@ -382,31 +371,9 @@ def replay_command(
             raise typer.BadParameter("--csv and --json do not go together")
         share.check_html_path(html)
         raise typer.Exit(share.replay(paths, schemes, as_csv=as_csv, as_json=as_json, html_path=html))
-    show_bar = sys.stderr.isatty() and len(paths) >= batch.PARALLEL_FROM
-    bar = typer.progressbar(length=len(paths), label="replaying", file=sys.stderr) if show_bar else None
-    try:
-        for result in batch.run(paths, schemes, as_json, render, bar.update if bar else None, workers=workers,
-                                rules=rules, width=_width(wide)):
-            if result.error is not None:
-                totals["failed"] += 1
-                typer.echo(f"Error: {result.error}", err=True)
-                continue
-            totals["games"] += 1
-            totals["matching"] += result.ok
-            for key in ("wins", "draws"):
-                totals[key][0] += getattr(result, key)[0]
-                totals[key][1] += getattr(result, key)[1]
-            totals["finals"][0] += result.final_ok
-            totals["finals"][1] += result.final_checked
-            typer.echo(result.output)
-    finally:
-        if bar is not None:
-            bar.render_finish()
-    summary = summary_text(totals["games"], tuple(totals["wins"]), tuple(totals["draws"]), tuple(totals["finals"]),
-                           totals["matching"], totals["failed"])
-    typer.echo(summary, err=as_json)
-    if totals["failed"] or totals["matching"] != totals["games"]:
-        raise typer.Exit(1)
+    code = replay_run.show(paths, failed, schemes, as_json, rules=rules, workers=workers, width=_width(wide))
+    if code:
+        raise typer.Exit(code)
 
 
 # ---------------------------------------------------------------- sanma simulate / compare

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from calc.cli import report
 from calc.core import layout
 from calc.logs.replay import GameReplay, end_text
 from calc.table.record import Settled
@@ -31,6 +30,8 @@ def game_text(r: GameReplay, schemes: dict[str, Settled] | None = None, width: i
         lines = layout.lines(f"{g.game_id}: {hands}, {len(r.mismatches)} mismatch(es); {final} {finals}", width, "  ")
         lines += [f"  {m.text()}" for m in r.mismatches]
     if schemes:
+        from calc.cli import report  # loaded here: a plain replay starts without the table code
+
         lines += ["", report.settle_schemes_text(r.settled, schemes, width), ""]
     return "\n".join(lines)
 

@@ -11,9 +11,6 @@ from __future__ import annotations
 import os
 import sys
 
-from tabulate import tabulate
-from wcwidth import wcswidth
-
 NARROWEST = 80
 MIN_WRAP = 8  # a wrapped text column keeps at least this many cells
 
@@ -38,6 +35,10 @@ def cells(text: str) -> int:
 
 
 def _line_cells(line: str) -> int:
+    if line.isascii() and line.isprintable():
+        return len(line)  # a cell a character; wcwidth (and its start-up) only for the rest
+    from wcwidth import wcswidth
+
     width = wcswidth(line)
     return width if width >= 0 else len(line)  # a control character: count it as one
 
@@ -70,6 +71,8 @@ def fit(rows: list, headers: list, *, width: int | None, wrap: tuple[int, ...] =
     First the text columns named in `wrap` are wrapped, the widest first, down to MIN_WRAP cells;
     if the table is still too wide, its columns are split into several tables, one under the other,
     each repeating the first `keep` columns (the row names)."""
+    from tabulate import tabulate  # loaded here: a replay's check lines start without it
+
     table = tabulate(rows, headers=headers, **options)
     if width is None or cells(table) <= width:
         return table
@@ -91,6 +94,8 @@ def fit(rows: list, headers: list, *, width: int | None, wrap: tuple[int, ...] =
 
 def _split(rows: list, headers: list, *, width: int, keep: int, **options) -> str:
     """The columns after the first `keep` in groups, each group a table of its own that fits."""
+    from tabulate import tabulate
+
     colalign = options.pop("colalign", None)
 
     def render(columns: list[int]) -> str:

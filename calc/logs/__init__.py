@@ -13,10 +13,8 @@ import zlib
 from pathlib import Path
 
 from calc.core import rules as R
-from calc.logs.mjai import looks_like_mjai, read_mjai
 from calc.logs.mjlog import read_mjlog
 from calc.logs.model import Draw, Game, Kyoku, Lobby, LogError, LogWin, Meld, Win
-from calc.logs.tenhou6 import read_tenhou6
 from calc.table.round import PlayError
 
 __all__ = ["Draw", "Game", "Kyoku", "Lobby", "LogError", "LogWin", "Meld", "Win", "parse_log", "read_log"]
@@ -67,6 +65,10 @@ def _parse(data: bytes, name: str, rules: R.RuleSet, mjai_rules: R.RuleSet) -> G
     if start.startswith(b"<"):
         return read_mjlog(data, game_id_from_name(name), rules)
     if start.startswith((b"{", b"[")):
+        # loaded here: a replay of mjlog files starts without the JSON readers
+        from calc.logs.mjai import looks_like_mjai, read_mjai
+        from calc.logs.tenhou6 import read_tenhou6
+
         try:
             obj = json.loads(data.decode("utf-8-sig"))
         except UnicodeDecodeError as e:

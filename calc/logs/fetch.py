@@ -17,8 +17,6 @@ import os
 import re
 import socket
 import sys
-import urllib.error
-import urllib.request
 import zlib
 from pathlib import Path
 
@@ -111,6 +109,9 @@ def fetch(arg: str, *, use_cache: bool = True) -> Path:
 
 
 def _download(gid: str, url: str) -> bytes:
+    import urllib.error  # loaded here: a replay of local files starts without the HTTP client
+    import urllib.request
+
     from calc import __version__
 
     request = urllib.request.Request(url, headers={"User-Agent": f"sanma/{__version__}"})

@@ -11,7 +11,6 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from urllib.parse import unquote
 
-from calc.core.notation import Tile
 from calc.core.rules import RuleSet
 from calc.logs import tenhou as TH
 from calc.logs.model import Game, Kyoku, Lobby, LogError, LogWin
@@ -19,12 +18,14 @@ from calc.table.play import DAIMINKAN, PON, Agari, Ankan, Call, Deal, Discard, D
 from calc.table.round import Round
 
 TILE = TH.MJLOG_TILES
-# <T12/> .. <G135/>: every draw and discard tag, looked up once instead of parsed
-_STEPS: dict[str, tuple[bool, int, Tile]] = {}
+# <T12/> .. <G135/>: every draw and discard tag, looked up once instead of parsed, as its event (the
+# events are immutable, so one serves every time the tag appears): (seat, event, the same discard
+# declaring riichi); a draw's third item is None
+_STEPS: dict[str, tuple[int, Draw | Discard, Discard | None]] = {}
 for _seat, (_draw, _discard) in enumerate(zip("TUVW", "DEFG")):
     for _id in range(136):
-        _STEPS[f"{_draw}{_id}"] = (True, _seat, TILE[_id])
-        _STEPS[f"{_discard}{_id}"] = (False, _seat, TILE[_id])
+        _STEPS[f"{_draw}{_id}"] = (_seat, Draw(_seat, TILE[_id]), None)
+        _STEPS[f"{_discard}{_id}"] = (_seat, Discard(_seat, TILE[_id]), Discard(_seat, TILE[_id], riichi=True))
 _IGNORED = frozenset({"SHUFFLE", "UN", "TAIKYOKU", "BYE"})
 _IN_HAND = frozenset({"N", "REACH", "DORA", "AGARI", "RYUUKYOKU"})
 
@@ -132,11 +133,14 @@ def _read(root: ET.Element, game_id: str, rules: RuleSet) -> Game:
         if step is not None:
             if play is None:
                 raise LogError(f"<{tag}/> before the first <INIT>")
-            if step[0]:
-                play.apply(Draw(step[1], step[2]))
+            seat, event, declaring = step
+            if declaring is None:
+                play.apply(event)
+            elif seat in riichi:
+                play.apply(declaring)
+                riichi.discard(seat)
             else:
-                play.apply(Discard(step[1], step[2], step[1] in riichi))
-                riichi.discard(step[1])
+                play.apply(event)
             continue
         a = el.attrib
         if play is None and tag in _IN_HAND:

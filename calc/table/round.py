@@ -338,17 +338,20 @@ class Round:
             raise self.fail(f"{kind.__name__.lower()} after the hand ended")  # (two Agari: a double ron)
         if kind is not Agari and (self.offer is not None or self.pending_riichi is not None):
             self._pass()
-        try:
-            step = self._steps[kind]
-        except KeyError:
-            raise TypeError(f"not a play event: {event!r}") from None
-        step(self, event)
+        if kind is Draw:  # nearly every event is a draw or a discard: called without the table
+            self._draw(event.seat, event.tile)
+        elif kind is Discard:
+            self._discard(event.seat, event.tile, event.riichi)
+        else:
+            try:
+                step = self._steps[kind]
+            except KeyError:
+                raise TypeError(f"not a play event: {event!r}") from None
+            step(self, event)
         if self.check:
             self._check()
 
-    _steps = {
-        Draw: lambda self, e: self._draw(e.seat, e.tile),
-        Discard: lambda self, e: self._discard(e.seat, e.tile, e.riichi),
+    _steps = {  # the other events (draws and discards: apply)
         Call: lambda self, e: self._call(e),
         Ankan: lambda self, e: self._ankan(e.seat, list(e.tiles)),
         Kakan: lambda self, e: self._kakan(e.seat, e.tile),
@@ -440,7 +443,8 @@ class Round:
     def _discard(self, seat: int, tile: Tile, riichi: bool) -> None:
         self._own_turn(seat, "discards")
         self._turn(seat)
-        if self.riichi[seat] and tile != self.last[2]:
+        in_riichi = self.riichi[seat] != 0
+        if in_riichi and tile != self.last[2]:
             raise self.fail(f"seat {seat} in riichi keeps the drawn tile")
         if self.last[0] == "call" and not self.rules.game.kuikae and tile[0] == self.last[2][0]:
             raise self.fail(f"seat {seat} discards the value just called (kuikae)")
@@ -460,7 +464,8 @@ class Round:
         self.passed[seat] = []  # temporary furiten lasts until one's own next discard
         self.rivers[seat].append(tile)
         self.river_values[seat].add(tile[0])
-        self._waits[seat] = None
+        if not in_riichi:  # after riichi the drawn tile goes and every change to the hand keeps the waits
+            self._waits[seat] = None
         if riichi and not self.waits(seat):
             raise self.fail(f"seat {seat} declares riichi without being tenpai")
         self.last = ("discard", seat, tile, None, False)

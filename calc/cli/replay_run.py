@@ -1,0 +1,90 @@
+"""`sanma replay` to text or JSON lines: the logs found, replayed in worker processes, each game's
+output and the summary. The typer command calls it after reading its options; a plain
+`sanma replay PATH...` (paths only, the common case) is answered here before the typer app is built:
+typer and the app cost about 50 ms of start-up, all of it before the first worker starts.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from calc.core.errors import SanmaError
+
+
+def _echo(text: str, err: bool = False) -> None:
+    """A line on stdout (or stderr), flushed as typer.echo does: errors and results keep their order."""
+    print(text, file=sys.stderr if err else sys.stdout, flush=True)
+
+
+def gather(files: list[Path], *, use_cache: bool = True) -> tuple[list[Path], int]:
+    """(the log files, how many arguments failed): Tenhou ids and links downloaded or cached,
+    directories searched; each failure is an `Error:` line on stderr, skipped files a note."""
+    from calc.logs import batch, fetch
+
+    local, errors = fetch.resolve(files, use_cache=use_cache)
+    for error in errors:
+        _echo(f"Error: {error}", err=True)
+    paths, skipped = batch.expand(local)
+    if skipped:
+        names = ", ".join(str(p) for p in skipped[:3]) + (", ..." if len(skipped) > 3 else "")
+        _echo(f"note: skipped {len(skipped)} file(s) that are not logs: {names}", err=True)
+    if not paths and not errors:
+        raise SanmaError("no log files given (the directories hold no logs)")
+    return paths, len(errors)
+
+
+def show(paths: list[Path], failed: int, schemes: tuple[str, ...], as_json: bool, *, rules: str | None = None,
+         workers: int | None = None, width: int | None = None) -> int:
+    """Replay `paths` and print each game (its text, or its JSON line) and the summary (on stderr
+    with JSON); the exit status: 1 when a file failed or a game does not match its log."""
+    from calc.cli.replay_report import render, summary_text
+    from calc.logs import batch
+
+    totals = {"games": 0, "failed": failed, "matching": 0, "wins": [0, 0], "draws": [0, 0], "finals": [0, 0]}
+    bar = None
+    if sys.stderr.isatty() and len(paths) >= batch.PARALLEL_FROM:
+        import typer
+
+        bar = typer.progressbar(length=len(paths), label="replaying", file=sys.stderr)
+    try:
+        for result in batch.run(paths, schemes, as_json, render, bar.update if bar else None, workers=workers,
+                                rules=rules, width=width):
+            if result.error is not None:
+                totals["failed"] += 1
+                _echo(f"Error: {result.error}", err=True)
+                continue
+            totals["games"] += 1
+            totals["matching"] += result.ok
+            for key in ("wins", "draws"):
+                totals[key][0] += getattr(result, key)[0]
+                totals[key][1] += getattr(result, key)[1]
+            totals["finals"][0] += result.final_ok
+            totals["finals"][1] += result.final_checked
+            _echo(result.output)
+    finally:
+        if bar is not None:
+            bar.render_finish()
+    summary = summary_text(totals["games"], tuple(totals["wins"]), tuple(totals["draws"]), tuple(totals["finals"]),
+                           totals["matching"], totals["failed"])
+    _echo(summary, err=as_json)
+    return 1 if totals["failed"] or totals["matching"] != totals["games"] else 0
+
+
+def plain(args: list[str]) -> bool:
+    """Answer `sanma replay ARGS` here when every argument is a path (or a game id or link); False
+    when the typer app should read them (an option, `--help`, no argument)."""
+    if not args or any(arg.startswith("-") for arg in args):
+        return False
+    from calc.core.layout import terminal_width
+
+    try:
+        paths, failed = gather([Path(arg) for arg in args])
+        code = show(paths, failed, (), False, width=terminal_width())
+    except SanmaError as error:
+        _echo(f"Error: {error}", err=True)
+        code = 1
+    except KeyboardInterrupt:  # as the typer app ends on Ctrl-C
+        _echo("\nAborted!", err=True)
+        code = 1
+    sys.exit(code)
