@@ -140,3 +140,16 @@ def test_the_cache_folder_follows_the_platform(monkeypatch, tmp_path):
     assert fetch.cache_dir() == tmp_path / "sanma" / "tenhou"
     monkeypatch.setenv(fetch.CACHE_VARIABLE, str(tmp_path / "mine"))
     assert fetch.cache_dir() == Path(tmp_path / "mine")
+
+
+def test_compare_logs_takes_ids_and_links_too(server, data_dir):
+    # the same game given as a link and as its file: the same hands under every scheme, one download
+    link = f"https://tenhou.net/0/?log={GAME}&tw=1"
+    by_link = runner.invoke(app, ["compare", "--logs", link, "--json"])
+    assert by_link.exit_code == 0, by_link.output
+    by_file = runner.invoke(app, ["compare", "--logs", str(data_dir / "mjlog" / f"{GAME}.xml"), "--json"])
+    assert by_link.stdout == by_file.stdout
+    assert server.requests == [f"/0/log/?{GAME}"]
+    missing = runner.invoke(app, ["compare", "--logs", MISSING])
+    assert missing.exit_code == 1 and missing.output.count("\n") == 1
+    assert missing.output.startswith(f"Error: {MISSING}: no such log (HTTP 404")

@@ -423,7 +423,7 @@ def simulate_command(
 @app.command("compare")
 def compare_command(
     ctx: typer.Context,
-    paths: Optional[list[Path]] = typer.Argument(None, help="With --logs: Tenhou logs (mjlog XML or tenhou.net/6 JSON) or folders.", show_default=False),
+    paths: Optional[list[Path]] = typer.Argument(None, help="With --logs: Tenhou logs (mjlog XML or tenhou.net/6 JSON), folders, or Tenhou game ids and links.", show_default=False),
     logs: bool = typer.Option(False, "--logs", help="Compare on the real games given as PATHS instead of simulating."),
     matches: Optional[int] = typer.Option(None, "--matches", help="How many matches to simulate."),
     seed: int = typer.Option(0, "--seed", help="Same seed, same games (whatever the number of processes)."),

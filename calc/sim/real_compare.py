@@ -43,8 +43,15 @@ class RealGames:
 
 
 def gather(paths: list[Path], schemes: tuple[str, ...], rules: str = "tenhou") -> RealGames:
-    """Replay and settle every game under each scheme; the first bad file stops with its name."""
-    files, skipped = expand(paths)
+    """Replay and settle every game under each scheme; the first bad file stops with its name.
+    `paths`: files, folders, or Tenhou game ids and links (downloaded once, then read from the cache
+    as `sanma replay` does)."""
+    from calc.logs import fetch
+
+    local, errors = fetch.resolve(paths)
+    if errors:
+        raise RealCompareError(errors[0])  # a comparison needs every game it was given
+    files, skipped = expand(local)
     if not files:
         raise RealCompareError("--logs: no log files given (the folders hold none)")
     base = R.load(rules)
