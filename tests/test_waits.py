@@ -8,6 +8,7 @@ import pytest
 from typer.testing import CliRunner
 
 from calc.cli.app import app
+from calc.scoring.request import DEFAULT_SEAT
 from calc.scoring.waits import winning_tiles
 from calc.core.notation import parse_tiles
 
@@ -41,8 +42,21 @@ def test_nine_sided_chuuren():
     assert {w["ron"]["total"] for w in waits("1112345678999p", "--seat", "S")["waits"]} == {32000}
 
 
+def test_the_seat_is_the_commands_default_and_is_named():
+    # as `sanma hand` and `sanma pay`: a non-dealer unless --seat says otherwise, and the output says so.
+    # riichi pinfu ron on 1s or 4s, 2 han 30 fu: a non-dealer's 2000, the dealer's 2900
+    data = waits("123p456p789s99p23s", "--riichi")
+    assert (data["seat"], data["round"]) == (DEFAULT_SEAT, "E") == ("S", "E")
+    assert {w["ron"]["total"] for w in data["waits"]} == {2000}
+    assert {w["ron"]["total"] for w in waits("123p456p789s99p23s", "--riichi", "--seat", "E")["waits"]} == {2900}
+    text = runner.invoke(app, ["waits", "123p456p789s99p23s", "--riichi"]).stdout
+    assert text.splitlines()[1] == "Player: non-dealer (South); round East"
+    fourteen = runner.invoke(app, ["waits", "123p456p789s99p234s", "--seat", "E"]).stdout
+    assert fourteen.splitlines()[0] == "Player: dealer (East); round East"
+
+
 def test_kokushi_thirteen_sided_wait():
-    data = waits("19m19p19s1234567z", "--rules", "mahjongsoul", "--dora", "1z")
+    data = waits("19m19p19s1234567z", "--rules", "mahjongsoul", "--dora", "1z", "--seat", "E")
     tiles = [w["tile"] for w in data["waits"]]
     assert tiles == ["1m", "9m", "1p", "9p", "1s", "9s", "1z", "2z", "3z", "4z", "5z", "6z", "7z"]
     left = {w["tile"]: w["left"] for w in data["waits"]}
@@ -55,7 +69,7 @@ def test_kokushi_thirteen_sided_wait():
 
 def test_wait_on_a_tile_the_player_holds_all_of():
     # 1111234p: 111p + 1234p waits on 1p (tanki, but all four 1p are held) and 4p (tanki after 123p).
-    data = waits("1111234p567s999m")
+    data = waits("1111234p567s999m", "--seat", "E")
     w = by_tile(data)
     assert list(w) == ["1p", "4p"]
     assert w["1p"]["left"] == 0 and w["1p"]["in_sight"] is True
@@ -94,7 +108,7 @@ def test_a_wait_beside_ones_own_kan_follows_the_profile(rules, tenpai):
 def test_furiten_wait():
     # riichi pinfu on 1s-4s with 4s among the player's discards: furiten, tsumo only;
     # the dora indicator 3s makes 4s a dora, and the discarded 4s is a copy in sight.
-    data = waits("123p456p789s99p23s", "--riichi", "--dora", "3s", "--discards", "1p4s")
+    data = waits("123p456p789s99p23s", "--riichi", "--dora", "3s", "--discards", "1p4s", "--seat", "E")
     assert data["furiten"] is True and data["furiten_tiles"] == ["4s"]
     w = by_tile(data)
     assert w["1s"]["left"] == 4 and w["4s"]["left"] == 3

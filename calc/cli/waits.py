@@ -11,6 +11,7 @@ import typer
 from calc.core import layout
 from calc.core import tiles as T
 from calc.core.notation import format_tiles
+from calc.scoring.request import DEFAULT_SEAT
 
 if TYPE_CHECKING:  # the app imports this module at start-up: the scoring and tables load on use
     from calc.scoring.waits import Wait, Waits, WaitsReport
@@ -62,9 +63,10 @@ def _waits_dict(waits: Waits) -> dict:
 
 def waits_dict(report: WaitsReport) -> dict:
     """`sanma waits --json`: {waits: [{tile, left, ron, tsumo, yaku}]}, or per discard for 14 tiles."""
+    head = {"rules": report.rules, "seat": report.seat, "round": report.round}
     if report.waits is not None:
-        return {"rules": report.rules, "tiles": 13, **_waits_dict(report.waits)}
-    return {"rules": report.rules, "tiles": 14,
+        return {**head, "tiles": 13, **_waits_dict(report.waits)}
+    return {**head, "tiles": 14,
             "discards": [{"discard": format_tiles([d.tile]), **_waits_dict(d.waits)} for d in report.discards]}
 
 
@@ -133,11 +135,16 @@ def _waits_lines(waits: Waits) -> list[str]:
 
 
 def waits_text(report: WaitsReport) -> str:
+    from calc.cli.report import WIND_NAMES
+
+    player = (f"Player: {'dealer' if report.seat == 'E' else 'non-dealer'} ({WIND_NAMES[report.seat]}); "
+              f"round {WIND_NAMES[report.round]}")
     if report.waits is not None:
-        return "\n".join([f"Hand: {report.waits.hand}   (rules {report.rules})", ""] + _waits_lines(report.waits))
+        return "\n".join([f"Hand: {report.waits.hand}   (rules {report.rules})", player, ""]
+                         + _waits_lines(report.waits))
     if not report.discards:
         return "No discard leaves this hand tenpai."
-    out = []
+    out = [player, ""]
     for d in report.discards:
         tiles = " ".join(T.name(w.tile) for w in d.waits.waits)
         out += [f"Discard {format_tiles([d.tile])}: waits {tiles}   (hand {d.waits.hand}, rules {report.rules})", ""]
@@ -157,7 +164,7 @@ def waits_command(
     tenhou: bool = typer.Option(False, "--tenhou"),
     chiihou: bool = typer.Option(False, "--chiihou"),
     renhou: bool = typer.Option(False, "--renhou"),
-    seat: str = typer.Option("E", "--seat", help="The player's seat wind: E (dealer), S or W."),
+    seat: str = typer.Option(DEFAULT_SEAT, "--seat", help="The player's seat wind: E (dealer), S or W."),
     round_: str = typer.Option("E", "--round", help="Round wind: E, S or W."),
     dora: Optional[str] = typer.Option(None, "--dora", help="Dora indicators, e.g. 3p9m."),
     ura: Optional[str] = typer.Option(None, "--ura", help="Ura dora indicators (riichi only)."),

@@ -71,6 +71,8 @@ class WaitsReport:
 
     rules: str
     tiles: int
+    seat: str  # the player's seat wind, E (the dealer), S or W: it decides every value shown
+    round: str
     waits: Waits | None = None
     discards: tuple[Discard, ...] = ()
 
@@ -182,8 +184,9 @@ def find_waits(request: HandRequest, discards: str | None = None) -> WaitsReport
     concealed, melds = parse_hand(request.hand)
     discarded = parse_tiles(discards, what="--discards") if discards else []
     need = 13 - 3 * len(melds)
+    seat, round_ = request.seat.upper(), request.round.upper()  # checked with the hand, by build()
     if len(concealed) == need:
-        return WaitsReport(rules.name, 13, waits=_waits_of(concealed, melds, request, discarded, rules))
+        return WaitsReport(rules.name, 13, seat, round_, waits=_waits_of(concealed, melds, request, discarded, rules))
     if len(concealed) != need + 1:
         raise IllegalHandError(
             f"wrong tile count: {len(concealed)} concealed tiles; with {len(melds)} meld(s) a hand waiting "
@@ -200,4 +203,4 @@ def find_waits(request: HandRequest, discards: str | None = None) -> WaitsReport
         waits = _waits_of(rest, melds, request, discarded + [tile], rules)
         if waits.waits:
             options.append(Discard(tile, waits))
-    return WaitsReport(rules.name, 14, discards=tuple(options))
+    return WaitsReport(rules.name, 14, seat, round_, discards=tuple(options))
