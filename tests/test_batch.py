@@ -7,6 +7,7 @@ import json
 from typer.testing import CliRunner
 
 from calc.cli.app import app
+from calc.core.workers import max_workers
 
 runner = CliRunner()
 PINFU = "123p456p789s99p234s"
@@ -70,9 +71,13 @@ def test_workers_keep_the_input_order(tmp_path):
 
 
 def test_workers_bounds_and_stdin():
-    assert "between 1 and 64" in runner.invoke(app, ["hand", "--batch", "x.jsonl", "--workers", "1000"]).output
+    # one bound for every command: twice the machine's cores (calc.core.workers)
+    too_many = str(max_workers() + 1)
+    for args in (["hand", "--batch", "x.jsonl"], ["replay", "x.xml"], ["simulate", "--matches", "1"]):
+        result = runner.invoke(app, [*args, "--workers", too_many])
+        assert result.exit_code == 1 and "processes make the run no faster, only heavier" in result.output, args
     result = runner.invoke(app, ["hand", "--batch", "-", "--workers", "2"], input="")
-    assert result.exit_code == 1 and "standard input is read by one process" in result.output
+    assert result.exit_code == 2 and "standard input is read by one" in result.output
     result = runner.invoke(app, ["hand", PINFU, "--workers", "2"])
     assert result.exit_code == 2
 

@@ -134,6 +134,9 @@ def hand_command(
             raise typer.BadParameter("--batch scores sanma hands; a Sichuan profile is scored one hand at a time")
         from calc.cli.hand import run_batch
 
+        if workers is not None and workers > 1 and str(batch) == "-":
+            raise typer.BadParameter("several processes need a batch file: standard input is read by one",
+                                     param_hint="--workers")
         # The command line's flags are every line's defaults; a line's own keys win.
         if run_batch(batch, request_flags, all_schemes=all_schemes, workers=workers):
             raise typer.Exit(1)  # after every line ran: some failed
@@ -353,13 +356,13 @@ def replay_command(
     """Check every hand of real games against our scoring and settle them under any scheme."""
     from calc.cli import replay_run
     from calc.core.rules import SCHEMES, load
+    from calc.core.workers import check as check_workers
 
     if scheme is not None and all_schemes:
         raise typer.BadParameter("--scheme and --all-schemes do not go together")
     if scheme is not None and scheme not in SCHEMES:
         raise SanmaError(f"unknown scheme {scheme!r}; valid: {', '.join(SCHEMES)}")
-    if workers is not None and workers < 1:
-        raise typer.BadParameter(f"--workers {workers}: give 1 or more processes")
+    check_workers(workers)
     if rules is not None:
         load(rules)  # an unknown or broken profile is refused before any work
     schemes = tuple(SCHEMES) if all_schemes else ((scheme,) if scheme else ())  # beside the log's own

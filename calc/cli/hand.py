@@ -13,9 +13,9 @@ from typing import BinaryIO, Iterable
 
 from calc.cli import report
 from calc.core.errors import SanmaError
+from calc.core.workers import check
 from calc.scoring.request import HandRequest, pay_all_schemes, score
 
-MAX_WORKERS = 64  # processes; more than any machine this runs on has cores to give
 CHUNK_LINES = 2000  # at most, per task of a worker process
 
 
@@ -72,13 +72,11 @@ def _chunks(lines: Iterable[tuple[int, bytes]], size: int) -> Iterable[list[tupl
 
 
 def check_workers(workers: int | None, path: Path) -> int:
-    """The number of processes asked for, bounded; stdin is read by one process."""
+    """The number of processes asked for, bounded (calc.core.workers); the command line refuses
+    several for standard input, which one process reads."""
     if workers is None:
         return 1
-    if not 1 <= workers <= MAX_WORKERS:
-        raise SanmaError(f"--workers must be between 1 and {MAX_WORKERS}, got {workers}")
-    if workers > 1 and str(path) == "-":
-        raise SanmaError("--workers needs a batch file: standard input is read by one process")
+    check(workers)
     return workers
 
 

@@ -23,6 +23,7 @@ from typing import Callable, Iterator
 from calc.table import match, payment
 from calc.core import rules as R
 from calc.core.errors import SanmaError
+from calc.core.workers import check as check_workers
 from calc.table.events import Abort, ExhaustiveDraw, Nagashi
 from calc.sim import bots as B
 from calc.sim.engine import HandPlay, SimError, play_hand
@@ -286,11 +287,6 @@ def check_save_dir(path: Path, force: bool = False) -> None:
         raise SaveError(f"--save {path}: cannot write there ({e.strerror})") from None
 
 
-def max_workers() -> int:
-    """Processes beyond twice the cores only wait for each other and cost memory."""
-    return 2 * (os.cpu_count() or 1)
-
-
 # --- the commands' work: validation first, then the run, stoppable with Ctrl-C ---------------------
 class SimInputError(SanmaError):
     """Bad input to `sanma simulate` / `sanma compare`, refused before any work starts."""
@@ -300,11 +296,7 @@ def validate(matches: int, bots: str, schemes: tuple[str, ...], length: str | No
              workers: int | None = None, rules: R.RuleSet | None = None) -> None:
     if matches < 1:
         raise SimInputError(f"--matches {matches}: give 1 or more matches")
-    if workers is not None and workers < 1:
-        raise SimInputError(f"--workers {workers}: give 1 or more processes")
-    if workers is not None and workers > max_workers():
-        raise SimInputError(f"--workers {workers}: this machine has {os.cpu_count() or 1} core(s); more than "
-                            f"{max_workers()} processes make the run no faster, only heavier")
+    check_workers(workers, SimInputError)
     if bots not in B.BOTS:
         raise SimInputError(f"unknown bot {bots!r}; valid: {', '.join(B.BOTS)}")
     for scheme in schemes:
