@@ -381,3 +381,36 @@ def test_pao_on_a_compound_yakuman_answers_for_its_own_part_only():
     settled = settle_text("players: [A, B, C]\nhands:\n"
                           "  - win: {winner: B, tsumo: true, hand: \"555z777z1z1z222z [666z]\", liable: C}\n")
     assert settled.rows[0].deltas == (-16000, 56000, -40000)
+
+
+# ---------------------------------------------------------------- options that would be ignored
+
+HAND = "123p456p789s99p234s"
+
+
+@pytest.mark.parametrize("args, message", [
+    (["hand", HAND, "--json", "--explain"], "--json and --explain do not go together"),
+    (["hand", HAND, "--scheme", "maru-dori", "--all-schemes"], "--scheme and --all-schemes do not go together"),
+    (["pay", "--han", "3", "--fu", "40", "--json", "--explain"], "--json and --explain do not go together"),
+    (["pay", "--limit", "mangan", "--tsumo", "--scheme", "maru-dori", "--all-schemes"],
+     "--scheme and --all-schemes do not go together"),
+    (["settle", str(EXAMPLE), "--json", "--explain"], "--json and --explain do not go together"),
+    (["settle", str(EXAMPLE), "--json", "--wide"], "--json and --wide do not go together"),
+    (["settle", str(EXAMPLE), "--csv", "--explain"], "--csv and --explain do not go together"),
+    (["settle", str(EXAMPLE), "--all-schemes", "--explain"], "--all-schemes and --explain do not go together"),
+    (["simulate", "--matches", "1", "--force"], "--force goes with --save DIR"),
+    (["simulate", "--matches", "1", "--format", "tenhou6"], "--format goes with --save DIR"),
+    (["replay", str(EXAMPLE), "--no-cache"], "--no-cache is for Tenhou game ids and links"),
+])
+def test_an_option_that_would_change_nothing_is_a_usage_error(args, message):
+    result = run(*args)
+    assert result.exit_code == 2 and message in result.output, result.output
+    assert result.stdout == ""  # nothing half-written
+
+
+def test_replay_rules_on_tenhou_logs_says_it_changed_nothing(data_dir):
+    game = sorted((data_dir / "mjlog").glob("*.xml"))[0]
+    result = run("replay", str(game), "--rules", "mahjongsoul")
+    assert result.exit_code == 0
+    assert "note: --rules mahjongsoul changed nothing" in result.stderr
+    assert run("replay", str(game)).stdout == result.stdout  # Tenhou's rules either way

@@ -71,6 +71,21 @@ def _width(wide: bool) -> int | None:
     return None if wide else terminal_width()
 
 
+def _not_together(*options: tuple[str, bool], reason: str) -> None:
+    """A usage error when two of `options` (name, given) are given together: one would be ignored."""
+    given = [name for name, on in options if on]
+    if len(given) > 1:
+        raise typer.BadParameter(f"{given[0]} and {given[1]} do not go together: {reason}", param_hint=given[1])
+
+
+def _check_workers(workers: int | None) -> None:
+    """--workers within its bounds (calc.core.workers), whichever command; out of them, like every
+    number beyond what a table or a machine can reach, a one-line error, exit 1."""
+    from calc.core.workers import check
+
+    check(workers)
+
+
 def main() -> None:
     try:
         app()
@@ -119,6 +134,9 @@ def hand_command(
     from calc.cli import report
     from calc.scoring.request import HandRequest, pay_all_schemes, score
 
+    _not_together(("--scheme", scheme is not None), ("--all-schemes", all_schemes),
+                  reason="--all-schemes shows every scheme, the profile's marked")
+    _not_together(("--json", as_json), ("--explain", explain), reason="the JSON object carries the breakdown already")
     request_flags = dict(
         win=win, tsumo=tsumo, riichi=riichi, double_riichi=double_riichi, ippatsu=ippatsu,
         rinshan=rinshan, chankan=chankan, haitei=haitei, houtei=houtei, tenhou=tenhou, chiihou=chiihou,
@@ -134,6 +152,7 @@ def hand_command(
             raise typer.BadParameter("--batch scores sanma hands; a Sichuan profile is scored one hand at a time")
         from calc.cli.hand import run_batch
 
+        _check_workers(workers)
         if workers is not None and workers > 1 and str(batch) == "-":
             raise typer.BadParameter("several processes need a batch file: standard input is read by one",
                                      param_hint="--workers")
@@ -233,6 +252,9 @@ def pay_command(
     from calc.table import payment
     from calc.cli import report
 
+    _not_together(("--scheme", scheme is not None), ("--all-schemes", all_schemes),
+                  reason="--all-schemes shows every scheme, the profile's marked")
+    _not_together(("--json", as_json), ("--explain", explain), reason="the explanation is text for people")
     ruleset = _profile(rules, scheme)
     value = payment.asked_value(ruleset, tsumo=tsumo, han=han, fu=fu, limit=limit, yakuman=yakuman)
     winner = 0 if dealer else 1  # the dealer's seat, or South's
@@ -289,6 +311,10 @@ def settle_command(
         raise typer.BadParameter("--scheme and --all-schemes do not go together")
     if as_csv and as_json:
         raise typer.BadParameter("--csv and --json do not go together")
+    for output in (("--json", as_json), ("--csv", as_csv)):
+        _not_together(output, ("--explain", explain), ("--wide", wide), reason="those shape the text for people")
+    _not_together(("--all-schemes", all_schemes), ("--explain", explain),
+                  reason="the standings side by side have no per-hand arithmetic; explain one scheme with --scheme")
     share.check_html_path(html)
     from calc.core.yamlread import file_label, file_text
     from calc.sichuan import record as sichuan_record
@@ -356,13 +382,18 @@ def replay_command(
     """Check every hand of real games against our scoring and settle them under any scheme."""
     from calc.cli import replay_run
     from calc.core.rules import SCHEMES, load
-    from calc.core.workers import check as check_workers
 
     if scheme is not None and all_schemes:
         raise typer.BadParameter("--scheme and --all-schemes do not go together")
     if scheme is not None and scheme not in SCHEMES:
         raise SanmaError(f"unknown scheme {scheme!r}; valid: {', '.join(SCHEMES)}")
-    check_workers(workers)
+    _check_workers(workers)
+    if no_cache:
+        from calc.logs.fetch import game_id
+
+        if not any(not f.exists() and game_id(str(f)) is not None for f in files):
+            raise typer.BadParameter("--no-cache is for Tenhou game ids and links; every argument here is a "
+                                     "local path", param_hint="--no-cache")
     if rules is not None:
         load(rules)  # an unknown or broken profile is refused before any work
     schemes = tuple(SCHEMES) if all_schemes else ((scheme,) if scheme else ())  # beside the log's own
@@ -397,6 +428,7 @@ def _sim_output(result, as_json: bool, interrupted: bool) -> None:
 
 @app.command("simulate")
 def simulate_command(
+    ctx: typer.Context,
     matches: int = typer.Option(..., "--matches", help="How many matches to simulate."),
     seed: int = typer.Option(0, "--seed", help="Same seed, same games (whatever the number of processes)."),
     length: Optional[str] = typer.Option(None, "--length", help="hanchan or east (default: the profile's)."),
@@ -410,6 +442,13 @@ def simulate_command(
 ) -> None:
     """Simulate matches tile by tile; statistics beside the same figures of real Tenhou games."""
     from calc.sim import commands
+
+    _check_workers(workers)
+    if save is None:
+        # given on the command line, even at its default value, a --save option without --save is an error
+        for name, flag in (("save_format", "--format"), ("force", "--force")):
+            if ctx.get_parameter_source(name).name not in ("DEFAULT", "DEFAULT_MAP"):
+                raise typer.BadParameter(f"{flag} goes with --save DIR (it shapes the saved records)", param_hint=flag)
 
     setup = commands.prepare_simulate(matches=matches, seed=seed, length=length, rules=rules, bots=bots, save=save,
                                       workers=workers, save_format=save_format, force=force)
@@ -463,6 +502,7 @@ def compare_command(
     if as_csv and as_json:
         raise typer.BadParameter("--csv and --json do not go together")
     share.check_html_path(html)
+    _check_workers(workers)
     if matches is None:
         raise typer.BadParameter("give --matches N to simulate, or --logs PATH... to compare on real games",
                                  param_hint="--matches")

@@ -64,6 +64,8 @@ def parse(args: list[str]) -> tuple[str, dict, dict] | None:
             return None  # --help, --batch, --void, an unknown option, `-`, `--`: typer's
     if hand is None:
         return None
+    if (output["as_json"] and output["explain"]) or (output["all_schemes"] and "scheme" in flags):
+        return None  # options that do not go together: typer's usage error says why
     return hand, flags, output
 
 

@@ -41,7 +41,8 @@ def show(paths: list[Path], failed: int, schemes: tuple[str, ...], as_json: bool
     from calc.cli.replay_report import render, summary_text
     from calc.logs import batch
 
-    totals = {"games": 0, "failed": failed, "matching": 0, "wins": [0, 0], "draws": [0, 0], "finals": [0, 0]}
+    totals = {"games": 0, "failed": failed, "matching": 0, "wins": [0, 0], "draws": [0, 0], "finals": [0, 0],
+              "under_rules": 0}
     bar = None
     if sys.stderr.isatty() and len(paths) >= batch.PARALLEL_FROM:
         import typer
@@ -61,6 +62,7 @@ def show(paths: list[Path], failed: int, schemes: tuple[str, ...], as_json: bool
                 totals[key][1] += getattr(result, key)[1]
             totals["finals"][0] += result.final_ok
             totals["finals"][1] += result.final_checked
+            totals["under_rules"] += result.under_rules
             _echo(result.output)
     finally:
         if bar is not None:
@@ -68,6 +70,9 @@ def show(paths: list[Path], failed: int, schemes: tuple[str, ...], as_json: bool
     summary = summary_text(totals["games"], tuple(totals["wins"]), tuple(totals["draws"]), tuple(totals["finals"]),
                            totals["matching"], totals["failed"])
     _echo(summary, err=as_json)
+    if rules is not None and totals["games"] and not totals["under_rules"]:
+        _echo(f"note: --rules {rules} changed nothing: it is the profile of mjai logs, which name no platform; "
+              f"these Tenhou logs were replayed under Tenhou's rules", err=True)
     return 1 if totals["failed"] or totals["matching"] != totals["games"] else 0
 
 

@@ -33,6 +33,7 @@ class FileResult:
     final_ok: bool = False
     ok: bool = False
     final_checked: bool = True  # False: an mjai excerpt or a log stating no final result
+    under_rules: bool = False  # read under the --rules profile (an mjai log); Tenhou logs carry their own
 
 
 def expand(paths: list[Path]) -> tuple[list[Path], list[Path]]:
@@ -79,7 +80,7 @@ def replay_file(path: str, schemes: tuple[str, ...], as_json: bool, render: Rend
     output = render(r, settled, as_json, width)
     checked = r.game.final_scores is not None or r.game.final_points is not None
     return FileResult(path, output, None, (r.wins_ok, r.wins), (r.draws_ok, r.draws), r.final_ok and checked, r.ok,
-                      checked)
+                      checked, r.game.rules is not None)
 
 
 @lru_cache(maxsize=None)
