@@ -147,13 +147,18 @@ def test_cli_finds_logs_in_subfolders_and_notes_other_files(tmp_path, data_dir):
     (tmp_path / "2026" / "01" / "a.xml").write_bytes((data_dir / "mjlog" / f"{GAME}.xml").read_bytes())
     (tmp_path / "2026" / "b.json").write_bytes((data_dir / "json" / f"{GAME}.json").read_bytes())
     (tmp_path / "README.md").write_text("# our club's games\n")
+    # a report written beside the logs (`replay --html`) is a page, not a log
+    (tmp_path / "report.html").write_text("<!DOCTYPE html>\n<html><body>standings</body></html>\n")
+    (tmp_path / "2026" / "c.xml").write_bytes(b'<?xml version="1.0" encoding="UTF-8"?>\n'
+                                              + (data_dir / "mjlog" / f"{GAME}.xml").read_bytes())
     (tmp_path / ".hidden").mkdir()
     (tmp_path / ".hidden" / "c.xml").write_text("<broken")
     result = runner.invoke(app, ["replay", str(tmp_path)])
     assert result.exit_code == 0, result.output
-    assert f"note: skipped 1 file(s) that are not logs: {tmp_path / 'README.md'}" in result.stderr
+    assert f"note: skipped 2 file(s) that are not logs: {tmp_path / 'README.md'}, {tmp_path / 'report.html'}" \
+        in result.stderr
     assert "Error" not in result.stderr
-    assert "2/2 games match the log" in result.stdout
+    assert "3/3 games match the log" in result.stdout  # the one with an XML declaration too
     only_notes = tmp_path / "notes"
     only_notes.mkdir()
     (only_notes / "todo.txt").write_text("replay these\n")

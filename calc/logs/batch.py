@@ -57,7 +57,7 @@ def expand(paths: list[Path]) -> tuple[list[Path], list[Path]]:
 def _looks_like_a_log(path: Path) -> bool:
     try:
         with path.open("rb") as stream:
-            start = stream.read(64)
+            start = stream.read(256)
     except OSError:
         return True  # unreadable: the reader says why, as an error
     if start[:2] == GZIP_MAGIC:
@@ -65,7 +65,13 @@ def _looks_like_a_log(path: Path) -> bool:
     start = start.lstrip()
     if start.startswith(b"\xef\xbb\xbf"):
         start = start[3:].lstrip()
-    return start.startswith((b"<", b"{", b"["))
+    if start.startswith(b"<"):
+        # XML: a Tenhou log's root is <mjloggm>, perhaps after a declaration; an HTML page (a report
+        # written beside the logs) or other XML is not a log
+        if start.startswith(b"<?xml"):
+            start = start[start.find(b"?>") + 2:].lstrip() if b"?>" in start else b"<mjloggm"
+        return start.startswith(b"<mjloggm")
+    return start.startswith((b"{", b"["))
 
 
 def replay_file(path: str, schemes: tuple[str, ...], as_json: bool, render: Render,
