@@ -193,3 +193,13 @@ def test_rules_show_unknown():
     result = run("rules", "show", "nope")
     assert result.exit_code == 1
     assert len(result.stderr.strip().splitlines()) == 1 and "valid: add-1000" in result.stderr
+
+
+def test_all_schemes_names_the_ron_value_it_shows_and_says_what_it_is():
+    # a pinfu tsumo, 2 han 20 fu: no ron has that value, so the column is the schemes' R for b = 320
+    # (C(4 × 320) = 1300), named as such, never "what a ron would pay"
+    out = runner.invoke(app, ["hand", "123p456p789s99p234s", "--tsumo", "--all-schemes"]).stdout
+    assert "R (ron value)" in out and "a ron would pay" not in out
+    assert "R: what a discarder would pay for the same basic points" in out
+    row = next(line for line in out.splitlines() if line.startswith("tsumo-loss"))
+    assert row.split()[-1] == "1300"

@@ -222,7 +222,7 @@ def all_schemes_text(value: HandValue, results: dict[str, Settlement], rules: Ru
         headers.append("sticks")
     headers.append("winner receives")
     if tsumo:
-        headers.append("a ron would pay")
+        headers.append("R (ron value)")
     rows = []
     for scheme, settlement in results.items():
         payments = _payment_rows(settlement, winner)
@@ -239,6 +239,9 @@ def all_schemes_text(value: HandValue, results: dict[str, Settlement], rules: Ru
         rows.append(row)
     out.append(tabulate(rows, headers=headers, tablefmt="simple", colalign=("left",) + ("right",) * (len(headers) - 1)))
     out.append(f"* the scheme of profile {rules.name}")
+    if tsumo:
+        out += layout.lines("R: what a discarder would pay for the same basic points, the value the schemes "
+                            "share out (a ron on a given hand may count other han and fu)", layout.NARROWEST)
     if explain:
         common = value_lines(value)
         out += ["", "How each scheme gets there:", *[f"  {line}" for line in common]]
