@@ -119,7 +119,7 @@ def test_cli_lists_mismatches_and_fails(tmp_path, data_dir):
     result = runner.invoke(app, ["replay", str(bad)])
     assert result.exit_code == 1
     assert "E2-1 fu: ours 50, log 40 [Player A: 11144p77s4p [333z] [111m]]" in result.output
-    assert "0/1 games match the log" in result.output
+    assert "0/1 games match the log" in " ".join(result.output.split())  # the summary wraps at 80 columns
 
 
 def test_cli_bad_files_do_not_stop_the_others(tmp_path, data_dir):
@@ -158,7 +158,7 @@ def test_cli_finds_logs_in_subfolders_and_notes_other_files(tmp_path, data_dir):
     assert f"note: skipped 2 file(s) that are not logs: {tmp_path / 'README.md'}, {tmp_path / 'report.html'}" \
         in result.stderr
     assert "Error" not in result.stderr
-    assert "3/3 games match the log" in result.stdout  # the one with an XML declaration too
+    assert "3/3 games match the log" in " ".join(result.stdout.split())  # the one with an XML declaration too
     only_notes = tmp_path / "notes"
     only_notes.mkdir()
     (only_notes / "todo.txt").write_text("replay these\n")
@@ -167,3 +167,14 @@ def test_cli_finds_logs_in_subfolders_and_notes_other_files(tmp_path, data_dir):
     # a file named on the command line is read whatever it holds: not a log is an error there
     result = runner.invoke(app, ["replay", str(tmp_path / "README.md")])
     assert result.exit_code == 1 and "not a Tenhou log" in result.stderr
+
+
+def test_default_output_fits_80_columns(data_dir, tmp_path, monkeypatch):
+    from calc.core.layout import cells
+
+    # a file name is never broken: the game is given by a short relative name, as a user in its folder would
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "game.json").write_bytes((data_dir / "json" / f"{GAME}.json").read_bytes())
+    for args in (["replay", str(data_dir / "mjlog")], ["replay", "game.json", "--all-schemes"]):
+        out = runner.invoke(app, args).output
+        assert max(cells(line) for line in out.splitlines()) <= 80, args

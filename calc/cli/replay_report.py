@@ -83,4 +83,4 @@ def summary_text(games: int, wins: tuple[int, int], draws: tuple[int, int], fina
     ]
     if failed:
         parts.append(f"{failed} file(s) could not be read")
-    return "; ".join(parts)  # one line, whatever the width: scripts look for it
+    return "; ".join(parts)  # wrapped to the width by the caller; one line with --wide or --json

@@ -69,7 +69,9 @@ def show(paths: list[Path], failed: int, schemes: tuple[str, ...], as_json: bool
             bar.render_finish()
     summary = summary_text(totals["games"], tuple(totals["wins"]), tuple(totals["draws"]), tuple(totals["finals"]),
                            totals["matching"], totals["failed"])
-    _echo(summary, err=as_json)
+    from calc.core import layout
+
+    _echo("\n".join(layout.lines(summary, None if as_json else width, "  ")), err=as_json)
     if rules is not None and totals["games"] and not totals["under_rules"]:
         _echo(f"note: --rules {rules} changed nothing: it is the profile of mjai logs, which name no platform; "
               f"these Tenhou logs were replayed under Tenhou's rules", err=True)
