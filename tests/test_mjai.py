@@ -266,7 +266,7 @@ def test_an_excerpt_on_the_command_line_says_so_and_checks_no_final_result(tmp_p
     path.write_text(jsonl(DOUBLE_RON), encoding="utf-8")
     result = runner.invoke(app, ["replay", str(path), "--rules", "mahjongsoul", "--wide"])
     assert result.exit_code == 0, result.output
-    assert ("double-ron: 1 hands (2 wins, 0 draws) reproduced; an excerpt; after its last hand "
+    assert ("double-ron: 1 hand (2 wins, 0 draws) reproduced; an excerpt; after its last hand "
             "Ana 21800 (-38.2), Bo 40200 (+0.2), Chen 43000 (+38.0)") in result.output
     assert "1 game(s): 2/2 wins, 0/0 draws, 0/0 final results reproduced; 1/1 games match the log" in result.output
 

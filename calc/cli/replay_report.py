@@ -19,10 +19,14 @@ def _points(points: float) -> str:
     return f"{points:+.1f}"
 
 
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
 def game_text(r: GameReplay, schemes: dict[str, Settled] | None = None, width: int | None = None) -> str:
     g = r.game
     finals = ", ".join(f"{name} {score} ({_points(p)})" for name, score, p in zip(g.players, r.final_scores, r.final_points))
-    hands = f"{len(g.kyoku)} hands ({r.wins} wins, {r.draws} draws)"
+    hands = f"{_count(len(g.kyoku), 'hand')} ({_count(r.wins, 'win')}, {_count(r.draws, 'draw')})"
     final = "final" if g.complete else "an excerpt; after its last hand"
     if r.ok:
         lines = layout.lines(f"{g.game_id}: {hands} reproduced; {final} {finals}", width, "  ")

@@ -8,6 +8,8 @@ the play is the round's (calc.table.round).
 
 from __future__ import annotations
 
+import re
+
 import xml.etree.ElementTree as ET
 from urllib.parse import unquote
 
@@ -108,7 +110,9 @@ def read_mjlog(data: bytes | str, game_id: str, rules: RuleSet) -> Game:
         root = ET.fromstring(data)
     except ET.ParseError as e:
         line, column = e.position
-        raise LogError(f"broken XML: {e.msg if hasattr(e, 'msg') else e}", line=line, column=column + 1) from None
+        # expat's text ends in its own "line L, column C" (columns from 0): the error says where once
+        reason = re.sub(r":? ?line \d+, column \d+$", "", str(e))
+        raise LogError(f"broken XML: {reason}", line=line, column=column + 1) from None
     if root.tag != "mjloggm":
         raise LogError(f"not a Tenhou log: the XML root is <{root.tag}>, not <mjloggm>")
     try:
