@@ -78,17 +78,26 @@ def fit(rows: list, headers: list, *, width: int | None, wrap: tuple[int, ...] =
         return table
     if wrap:
         limits = {i: max(cells(str(r[i])) for r in [headers, *rows]) for i in wrap}
-        excess = cells(table) - width
-        while excess > 0:
-            i = max(limits, key=lambda k: limits[k])
-            if limits[i] <= MIN_WRAP:
+        wrapped = table
+        # tabulate wraps by characters, not cells: a line with wide (CJK) characters may come out
+        # wider than asked, so narrow again by what is still over, until it fits or cannot narrow
+        while (excess := cells(wrapped) - width) > 0:
+            narrowed = False
+            while excess > 0:
+                i = max(limits, key=lambda k: limits[k])
+                if limits[i] <= MIN_WRAP:
+                    break
+                limits[i] -= 1
+                excess -= 1
+                narrowed = True
+            if not narrowed:
                 break
-            limits[i] -= 1
-            excess -= 1
-        wrapped = tabulate(rows, headers=headers, maxcolwidths=[limits.get(i) for i in range(len(headers))],
-                           **options)
+            wrapped = tabulate(rows, headers=headers, maxcolwidths=[limits.get(i) for i in range(len(headers))],
+                               **options)
         if cells(wrapped) <= width:
             return wrapped
+        # still too wide: split the columns, the text columns kept as narrow as they were wrapped
+        options["maxcolwidths"] = [limits.get(i) for i in range(len(headers))]
     return _split(rows, headers, width=width, keep=keep, **options)
 
 
@@ -97,9 +106,12 @@ def _split(rows: list, headers: list, *, width: int, keep: int, **options) -> st
     from tabulate import tabulate
 
     colalign = options.pop("colalign", None)
+    limits = options.pop("maxcolwidths", None)
 
     def render(columns: list[int]) -> str:
         extra = {"colalign": [colalign[i] for i in columns]} if colalign else {}
+        if limits:
+            extra["maxcolwidths"] = [limits[i] for i in columns]
         return tabulate([[r[i] for i in columns] for r in rows], headers=[headers[i] for i in columns],
                         **options, **extra)
 
