@@ -137,6 +137,7 @@ def test_replay_html_has_a_section_per_game(tmp_path, data_dir):
 
 @pytest.mark.parametrize("args, code, message", [
     (["settle", MATCH, "--html", "out.txt"], 1, "give a .html file name"),
+    (["settle", MATCH, "--html", ""], 1, "--html needs a file name"),
     (["settle", MATCH, "--html", "/no/such/folder/out.html"], 1, "no such folder"),
     (["settle", MATCH, "--csv", "--json"], 2, "--csv and --json"),
     (["settle", SICHUAN, "--csv"], 2, "sanma records"),

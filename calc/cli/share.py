@@ -15,6 +15,8 @@ def check_html_path(path: Path | None) -> None:
     """Refuse a bad --html before any work: it must name a .html file in a folder that exists."""
     if path is None:
         return
+    if path == Path("."):  # an empty argument (`--html ""`) arrives as the current folder
+        raise SanmaError("--html needs a file name: the report is a web page, e.g. --html report.html")
     if path.suffix.lower() not in (".html", ".htm"):
         raise SanmaError(f"--html {path}: the report is a web page; give a .html file name")
     if not path.parent.is_dir():
