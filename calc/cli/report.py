@@ -107,7 +107,7 @@ def hand_text(result, *, explain: bool = False) -> str:
     out.append(simple(pay_rows, ["pays", "points"]))
     out.append(f"Winner receives {data['total'] + data['sticks']}")
     if explain:
-        out += ["", "How it adds up:"] + [f"  {line}" for line in result.settlement.lines]
+        out += ["", "How it adds up:"] + _wrapped(result.settlement.lines, "  ")
     return "\n".join(out)
 
 
@@ -183,12 +183,18 @@ def pay_dict(value: HandValue, settlement: Settlement, rules: RuleSet, *, winner
     }
 
 
+def _wrapped(lines, indent: str, width: int | None = layout.NARROWEST) -> list[str]:
+    """Explanation lines, indented, each wrapped to `width` cells (continuations indented further)."""
+    return [part for line in lines for part in layout.lines(f"{indent}{line}", width, indent + "    ")]
+
+
 def pay_text(value: HandValue, settlement: Settlement, rules: RuleSet, *, winner: int, dealer: bool,
              tsumo: bool, honba: int, sticks: int, explain: bool = False) -> str:
     data = settlement_dict(settlement, winner)
     out = [
-        f"{situation(value, dealer=dealer, tsumo=tsumo).capitalize()}; rules {rules.name}, "
-        f"scheme {rules.payment.scheme_def.label}, honba {honba}, sticks {sticks}",
+        *layout.lines(f"{situation(value, dealer=dealer, tsumo=tsumo).capitalize()}; rules {rules.name}, "
+                      f"scheme {rules.payment.scheme_def.label}, honba {honba}, sticks {sticks}", layout.NARROWEST,
+                      "  "),
         "",
     ]
     # Seat winds from the dealer (East); in a tsumo they tell the payers apart.
@@ -203,7 +209,7 @@ def pay_text(value: HandValue, settlement: Settlement, rules: RuleSet, *, winner
     out.append("")
     out.append(f"Winner receives {data['total'] + data['sticks']}")
     if explain:
-        out += ["", "How it adds up:"] + [f"  {line}" for line in settlement.lines]
+        out += ["", "How it adds up:"] + _wrapped(settlement.lines, "  ")
     return "\n".join(out)
 
 
@@ -251,7 +257,7 @@ def all_schemes_text(value: HandValue, results: dict[str, Settlement], rules: Ru
                        + (" per payer" if tsumo else ""))
         for scheme, settlement in results.items():
             out += ["", f"  {rules.with_scheme(scheme).payment.scheme_def.label}:"]
-            out += [f"    {line}" for line in settlement.lines[len(common):]]
+            out += _wrapped(settlement.lines[len(common):], "    ")
     return "\n".join(out)
 
 
@@ -493,6 +499,7 @@ def settle_text(settled: Settled, *, explain: bool = False, width: int | None = 
         with_chips = chips.shown(settled)
         moved = chips.ledger(settled) if with_chips else ()
         out += ["", "How each hand was paid"]
+        explained = len(out)
         for k, row in enumerate(settled.rows):
             out.append(f"hand {row.number} ({row.label}, honba {row.honba}, dealer {players[row.dealer]}): "
                        f"{_result_text(row.kyoku, players)}")
@@ -520,6 +527,9 @@ def settle_text(settled: Settled, *, explain: bool = False, width: int | None = 
                        + f"; sticks on the table {row.sticks}")
             if with_chips and any(moved[k]):
                 out.append(f"  chips: {_chip_moves(moved[k], players)}")
+        # each line within the width, a continuation indented under its line
+        out[explained:] = [part for line in out[explained:]
+                           for part in layout.lines(line, width, " " * (len(line) - len(line.lstrip()) + 4))]
     out += ["", standings_text(settled, width)]
     return "\n".join(out)
 

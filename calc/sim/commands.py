@@ -5,6 +5,8 @@ Everything the user can get wrong is refused before the first match is played.
 
 from __future__ import annotations
 
+from calc.core import layout
+
 from pathlib import Path
 from typing import Callable
 
@@ -61,7 +63,7 @@ def simulate(s: SR.Setup, matches: int, *, as_json: bool, workers: int | None = 
                          rules_name=s.rules.name)
     text += "\n\n" + realism_text(simulated, ref["figures"], ref["source"], length=s.rules.match.length,
                                   rules_name=s.rules.name, bots=s.bots, tallies=[r.tally for r in results],
-                                  yaku=False)  # the yaku are in the table above
+                                  yaku=False, width=layout.NARROWEST)  # the yaku are in the table above
     if s.save is not None:
         text += f"\nsaved {len(results)} {SAVE_FORMATS[s.save_format]} records in {s.save}"
         if s.save_format == "mjai":

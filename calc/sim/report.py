@@ -73,10 +73,11 @@ def simulate_text(setup_line: str, simulated: dict, real: dict, source: str, int
                  for n in names if max(simulated["yaku"].get(n, 0), real["yaku"].get(n, 0)) >= YAKU_SHOWN]
     out += ["", tabulate(yaku_rows, headers=["yaku (share of wins)", "simulated", "real (Tenhou)"], tablefmt="simple",
                          disable_numparse=True)]
-    out += ["", f"real: {source}; {real['matches']} matches, {real['hands']} hands"]
+    out += ["", *layout.lines(f"real: {source}; {real['matches']} matches, {real['hands']} hands",
+                              layout.NARROWEST, "  ")]
     note = real_note(length, rules_name)
     if note:
-        out.append(f"note: {note}")
+        out += layout.lines(f"note: {note}", layout.NARROWEST, "  ")
     return "\n".join(out)
 
 
