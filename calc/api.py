@@ -284,13 +284,20 @@ def score(
     `seat` left out is the command's default seat (`request.DEFAULT_SEAT`, shared with the CLI).
     """
     ruleset = rules if isinstance(rules, RuleSet) else None
-    request = _request.HandRequest(
+    # the keywords as a `--batch` line: checked for their types by the batch reader's own check
+    request = _request.HandRequest.from_mapping(dict(
         hand=hand, win=win, tsumo=tsumo, riichi=riichi, double_riichi=double_riichi, ippatsu=ippatsu,
         rinshan=rinshan, chankan=chankan, haitei=haitei, houtei=houtei, tenhou=tenhou, chiihou=chiihou,
         renhou=renhou, seat=_request.DEFAULT_SEAT if seat is None else seat, round=round, dora=dora, ura=ura,
-        nuki=nuki, honba=honba, sticks=sticks, rules=ruleset.name if ruleset is not None else rules, scheme=scheme,
-    )
+        nuki=nuki, honba=honba, sticks=sticks, rules=ruleset.name if ruleset is not None else _path_text(rules),
+        scheme=_path_text(scheme),
+    ))
     return HandResult(_request.score(request, ruleset))
+
+
+def _path_text(name_or_path: object) -> object:
+    """A profile or scheme file may be given as a Path; the request holds its text."""
+    return str(name_or_path) if isinstance(name_or_path, Path) else name_or_path
 
 
 def pay(
@@ -309,6 +316,11 @@ def pay(
     """Who pays what for a hand of a given value, as `sanma pay` (han and fu, a limit, or a yakuman multiple)."""
     from calc.cli.report import pay_dict
 
+    _request.check_types(
+        dict(han=han, fu=fu, limit=limit, yakuman=yakuman, dealer=dealer, tsumo=tsumo, honba=honba, sticks=sticks,
+             scheme=_path_text(scheme), **({} if isinstance(rules, RuleSet) else {"rules": _path_text(rules)})),
+        _PAY_KINDS,
+    )
     ruleset = _ruleset(rules, scheme)
     value = _payment.asked_value(ruleset, tsumo=tsumo, han=han, fu=fu, limit=limit, yakuman=yakuman)
     winner = 0 if dealer else 1  # the dealer's seat, or South's, as `sanma pay`
@@ -319,6 +331,11 @@ def pay(
         dealer, tsumo, honba, tuple(Payment(p["payer"], p["amount"]) for p in data["payments"]), data["points"],
         data["total"], data["sticks"], data,
     )
+
+
+# pay's keywords -> their kinds, as `check_types` reads them (its annotations as written; `rules`
+# is text here, a RuleSet being let through before the check)
+_PAY_KINDS = {**{k: v for k, v in pay.__annotations__.items() if k != "return"}, "rules": "str"}
 
 
 def settle(record: str | Path | Mapping[str, object]) -> SettleResult:

@@ -155,3 +155,57 @@ def test_readme_python_api_examples():
     finally:
         os.chdir(here)
     assert runner_.failures == 0
+
+
+HAND = "123p456p789s99p234s"
+
+
+@pytest.mark.parametrize("keyword, value, kind", [
+    ("honba", 1.5, "a whole number"),
+    ("honba", True, "a whole number"),  # a bool is not a count here, as in a batch line
+    ("sticks", "1", "a whole number"),
+    ("nuki", 2.7, "a whole number"),
+    ("tsumo", "maybe", "true or false"),
+    ("tsumo", 1, "true or false"),  # the batch reader takes only true and false, not 0 or 1
+    ("riichi", None, "true or false"),
+    ("dora", 3, "indicator tiles such as 3p or 3p9m"),
+    ("win", 4, "one tile such as 5p"),
+    ("seat", 1, "a wind: E, S or W"),
+    ("rules", 7, "a profile name or file"),
+    ("scheme", 2, "a scheme name"),
+])
+def test_score_checks_each_keywords_type_as_a_batch_line(keyword, value, kind):
+    with pytest.raises(calc.SanmaError) as raised:
+        calc.score(HAND, **{keyword: value})
+    message = str(raised.value)
+    assert message == f"{keyword!r} takes {kind}" + message.split(kind, 1)[1]
+    assert message.endswith(f", got {value!r}") and "\n" not in message
+    # the same value on a `sanma hand --batch` line gets the same sentence
+    line = json.dumps({"hand": HAND, keyword: value}) + "\n"
+    result = runner.invoke(app, ["hand", "--batch", "-"], input=line)
+    assert result.exit_code == 1
+    assert json.loads(result.stdout)["error"] == message
+
+
+def test_score_keeps_taking_a_hand_as_the_batch_does():
+    assert calc.score(HAND, honba=1, seat="E").total == 1500 + 1000  # a dealer ron, one honba
+    assert calc.score(HAND, tsumo=True).tsumo is True
+    assert calc.score(HAND, rules=ROOT / "rulesets" / "tenhou.yaml").rules == "tenhou"
+
+
+@pytest.mark.parametrize("keywords, message", [
+    ({"han": "3", "fu": 40}, "'han' takes a whole number, got '3'"),
+    ({"han": 3, "fu": 40.0}, "'fu' takes a whole number, got 40.0"),
+    ({"yakuman": True}, "'yakuman' takes a whole number, got True"),
+    ({"limit": 5}, "'limit' takes text, got 5"),
+    ({"han": 3, "fu": 40, "dealer": "yes"}, "'dealer' takes true or false, got 'yes'"),
+    ({"han": 3, "fu": 40, "tsumo": 0}, "'tsumo' takes true or false, got 0"),
+    ({"han": 3, "fu": 40, "honba": 1.5}, "'honba' takes a whole number, got 1.5"),
+    ({"han": 3, "fu": 40, "sticks": None}, "'sticks' takes a whole number, got None"),
+    ({"han": 3, "fu": 40, "rules": 1}, "'rules' takes a profile name or file, got 1"),
+    ({"han": 3, "fu": 40, "scheme": 1}, "'scheme' takes a scheme name, got 1"),
+])
+def test_pay_checks_each_keywords_type(keywords, message):
+    with pytest.raises(calc.SanmaError) as raised:
+        calc.pay(**keywords)
+    assert str(raised.value) == message

@@ -21,10 +21,10 @@ PROMPT = r"> "
 runner = CliRunner()
 
 
-def spawn(tmp_path: Path, *args: str) -> pexpect.spawn:
-    env = {**os.environ, "TERM": "dumb", "COLUMNS": "200", "PYTHONUNBUFFERED": "1"}
+def spawn(tmp_path: Path, *args: str, columns: int = 200) -> pexpect.spawn:
+    env = {**os.environ, "TERM": "dumb", "COLUMNS": str(columns), "PYTHONUNBUFFERED": "1"}
     child = pexpect.spawn(sys.executable, ["-m", "calc", "keep", *args], cwd=str(tmp_path), env=env,
-                          encoding="utf-8", timeout=20, dimensions=(50, 200))
+                          encoding="utf-8", timeout=20, dimensions=(50, columns))
     child.expect(PROMPT)
     return child
 
@@ -162,6 +162,29 @@ def test_chombo_chips_and_the_end_of_the_match(tmp_path):
     child.expect(pexpect.EOF)
     settled = runner.invoke(app, ["settle", str(tmp_path / "m.yaml")])
     assert "chombo Bo" in settled.output and "Final standings" in settled.output
+
+
+def test_show_prints_what_settle_prints_in_the_terminals_width(tmp_path, monkeypatch):
+    """`show` is `sanma settle FILE` as it would print in the same terminal: 80 columns here, where
+    the wide ledger (a line per hand, chips and all) would take ~147."""
+    child = spawn(tmp_path, "m.yaml", "--rules", "parlour", "--players", "Ana", "Bo", "Chen", columns=80)
+    type_line(child, "riichi Bo")
+    type_line(child, "Bo ron Ana 234p678s999m111z5z5z dora 3p ura 1m ippatsu")
+    type_line(child, "Chen tsumo mangan")
+    type_line(child, "Ana ron Chen 3 40 chips 1")
+    shown = type_line(child, "show").replace("\r\n", "\n")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("COLUMNS", "80")
+    settled = runner.invoke(app, ["settle", "m.yaml"])
+    assert settled.exit_code == 0
+    text = settled.output.strip()
+    assert "Ana ron Chen: 3 han 40" in text and "chips" in text
+    assert max(len(line) for line in text.splitlines()) <= 80
+    assert "\n".join(shown.splitlines()[1:-1]).strip() == text  # between the echoed `show` and the prompt
+    wide = runner.invoke(app, ["settle", "m.yaml", "--wide"]).output
+    assert max(len(line) for line in wide.splitlines()) > 140  # what `show` printed before
 
 
 def test_a_new_record_needs_players(tmp_path):

@@ -128,13 +128,20 @@ def test_final_scores_and_points(games, games_truth, folder):
 
 
 def _without_limit_fu(game: Game) -> Game:
-    """tenhou.net/6 writes no fu on mangan and above; everything else must be the same."""
+    """tenhou.net/6 writes no fu on mangan and above, and no scores before a result (an mjlog's `sc`,
+    which are the round's own here); everything else must be the same."""
     kyoku = []
     for k in game.kyoku:
+        for w in k.wins:
+            assert w.log.scores_before == w.scores_before
+        if k.draw is not None:
+            assert k.draw.log_scores_before == k.draw.scores_before
         wins = tuple(
-            dataclasses.replace(w, log=dataclasses.replace(w.log, fu=None)) if w.log.limit else w for w in k.wins
+            dataclasses.replace(w, log=dataclasses.replace(w.log, fu=None if w.log.limit else w.log.fu,
+                                                           scores_before=None)) for w in k.wins
         )
-        kyoku.append(dataclasses.replace(k, wins=wins))
+        draw = k.draw and dataclasses.replace(k.draw, log_scores_before=None)
+        kyoku.append(dataclasses.replace(k, wins=wins, draw=draw))
     return dataclasses.replace(game, kyoku=tuple(kyoku))
 
 

@@ -70,6 +70,18 @@ def test_the_middle_of_a_real_game_replays_hand_by_hand(data_dir):
         [(h.label, h.honba, h.wins, h.deltas) for h in full.hands[3:7]]
 
 
+def test_the_start_scores_of_each_hand_are_checked(data_dir):
+    """A start_kyoku whose scores drift from the replay's own (totals still right) is a mismatch."""
+    events = mjlog_to_mjai((data_dir / "mjlog" / f"{GAME}.xml").read_bytes())
+    third = [e for e in events if e["type"] == "start_kyoku"][2]
+    assert third["scores"] == [41000, 31700, 32300]
+    third["scores"] = [40000, 32700, 32300]
+    r = replay(parse_log(jsonl(events).encode(), f"{GAME}.jsonl"), GAME)
+    assert [m.text() for m in r.mismatches] == [
+        "E3-0 start scores: ours (41000, 31700, 32300), log (40000, 32700, 32300)"]
+    assert not r.ok
+
+
 # ------------------------------------------------------------------ simulated games written as mjai
 
 

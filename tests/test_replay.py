@@ -178,3 +178,39 @@ def test_default_output_fits_80_columns(data_dir, tmp_path, monkeypatch):
     for args in (["replay", str(data_dir / "mjlog")], ["replay", "game.json", "--all-schemes"]):
         out = runner.invoke(app, args).output
         assert max(cells(line) for line in out.splitlines()) <= 80, args
+
+
+# The scores a log states before each hand and each result are checked against the replay's own:
+# a log whose stated scores drift (totals still right) does not match, whatever its deltas say.
+@pytest.mark.parametrize("claim, edited, line", [
+    # the first draw (E1-0): the before-scores of its sc
+    ('<RYUUKYOKU ba="0,0" sc="350,0,350,0,350,0,0,0" />', '<RYUUKYOKU ba="0,0" sc="340,0,350,0,360,0,0,0" />',
+     "E1-0 scores before the result: ours (35000, 35000, 35000), log (34000, 35000, 36000)"),
+    # a win's sc (E3-0)
+    ('sc="410,-10,317,30,323,-20,0,0"', 'sc="400,-10,317,30,333,-20,0,0"',
+     "E3-0 scores before the result: ours (41000, 31700, 32300), log (40000, 31700, 33300) [Player B: "),
+    # a hand's start (S1-0, after riichi deposits: the sc of that win stays as logged)
+    ('ten="400,347,303,0"', 'ten="390,357,303,0"',
+     "S1-0 start scores: ours (40000, 34700, 30300), log (39000, 35700, 30300)"),
+])
+def test_cli_checks_the_scores_an_mjlog_states(tmp_path, data_dir, claim, edited, line):
+    text = (data_dir / "mjlog" / f"{GAME}.xml").read_text()
+    assert text.count(claim) == 1
+    bad = tmp_path / f"{GAME}.xml"
+    bad.write_text(text.replace(claim, edited))
+    result = runner.invoke(app, ["replay", str(bad)])
+    assert result.exit_code == 1, result.output
+    assert line in result.output
+    assert "0/1 games match the log" in result.output
+
+
+def test_cli_checks_the_start_scores_a_tenhou6_log_states(tmp_path, data_dir):
+    data = json.loads((data_dir / "json" / f"{GAME}.json").read_text())
+    assert data["log"][2][1] == [41000, 31700, 32300, 0]
+    data["log"][2][1] = [40000, 32700, 32300, 0]
+    bad = tmp_path / f"{GAME}.json"
+    bad.write_text(json.dumps(data, ensure_ascii=False))
+    result = runner.invoke(app, ["replay", str(bad)])
+    assert result.exit_code == 1, result.output
+    assert "E3-0 start scores: ours (41000, 31700, 32300), log (40000, 32700, 32300)" in result.output
+    assert "0/1 games match the log" in result.output

@@ -412,8 +412,10 @@ class Shell(cmd.Cmd):
 
     def do_show(self, arg: str) -> None:
         from calc.cli.report import settle_text
+        from calc.core.layout import terminal_width
 
-        self.stdout.write(settle_text(self.keeper.settled) + "\n")
+        # what `sanma settle FILE` prints by default: 80 columns, or the terminal's width when wider
+        self.stdout.write(settle_text(self.keeper.settled, width=terminal_width()) + "\n")
         if self.keeper.pending:
             self.stdout.write(f"Riichi this hand so far: {', '.join(self.keeper.pending)}\n")
 

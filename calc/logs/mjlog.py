@@ -102,7 +102,13 @@ def _log_win(a: dict[str, str], players: int) -> LogWin:
         limit=limit,
         deltas=tuple(d * 100 for d in _ints(a["sc"])[1 : 2 * players : 2]),
         pao=None if pao is None else int(pao),
+        scores_before=_stated_before(a["sc"], players),
     )
+
+
+def _stated_before(sc: str, players: int) -> tuple[int, ...]:
+    """The scores a result's `sc` states before its payments (score, delta pairs in hundreds)."""
+    return tuple(s * 100 for s in _ints(sc)[0 : 2 * players : 2])
 
 
 def read_mjlog(data: bytes | str, game_id: str, rules: RuleSet) -> Game:
@@ -182,7 +188,7 @@ def _read(root: ET.Element, game_id: str, rules: RuleSet) -> Game:
             if kind is None:
                 raise LogError(f"unknown draw type {a.get('type')!r}")
             deltas = tuple(d * 100 for d in _ints(a["sc"])[1 : 2 * players : 2])
-            play.apply(Ryuukyoku(kind, deltas))
+            play.apply(Ryuukyoku(kind, deltas, _stated_before(a["sc"], players)))
             owari = _ints_f(a.get("owari"))
         elif tag == "GO":
             bits = int(a["type"])

@@ -51,6 +51,8 @@ class LogWin:
     limit: int  # 0 none, 1 mangan, 2 haneman, 3 baiman, 4 sanbaiman, 5 yakuman
     deltas: tuple[int, ...] | None  # per seat, honba and sticks included
     pao: int | None
+    scores_before: tuple[int, ...] | None = None  # per seat, as the result line states them before it is paid
+    # (mjlog `sc`: this hand's riichi deposits taken, and on a double ron the first winner's payment); None: not stated
 
 
 @dataclass(frozen=True, slots=True)

@@ -185,6 +185,13 @@ def replay(game: Game, source: str, base: R.RuleSet | None = None) -> GameReplay
         log_flow = (label(kyoku), kyoku.honba, kyoku.dealer, kyoku.sticks)
         if ours_flow != log_flow:
             mismatches.append(Mismatch(where, "round, honba, dealer, sticks", ours_flow, log_flow))
+        # the scores the log states at the hand's start and before each result, against our running scores
+        start = tuple(after - delta for after, delta in zip(row.scores, row.deltas))
+        if start != kyoku.scores:
+            mismatches.append(Mismatch(where, "start scores", start, kyoku.scores))
+        scores = tuple(s + d for s, d in zip(start, row.deposits))  # before the result: deposits taken
+        if kyoku.draw is not None and kyoku.draw.log_scores_before not in (None, scores):
+            mismatches.append(Mismatch(where, "scores before the result", scores, kyoku.draw.log_scores_before))
         checks = []
         for w, (ev, text) in zip(kyoku.wins, evs):
             deltas, points = row.settlement.winner_share(w.winner)
@@ -195,7 +202,8 @@ def replay(game: Game, source: str, base: R.RuleSet | None = None) -> GameReplay
             win_before = len(mismatches)
             detail = f"{game.players[w.winner]}: {text}"
             compare = [("han", han, w.log.han), ("yaku", yaku, log_yaku(w)), ("points", points, w.log.points),
-                       ("deltas", deltas, w.log.deltas)]
+                       ("deltas", deltas, w.log.deltas), ("scores before the result", scores, w.log.scores_before)]
+            scores = tuple(s + d for s, d in zip(scores, deltas))  # a double ron's next winner: after this one
             if w.log.fu is not None and not w.log.yakuman:  # Tenhou's fu on a yakuman means nothing
                 compare.append(("fu", fu, w.log.fu))
             for what, ours, theirs in compare:

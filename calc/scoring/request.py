@@ -7,6 +7,7 @@ the batch reader share one path: request -> build_hand -> evaluate -> payment.wi
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
+from typing import Mapping
 from operator import attrgetter
 
 from calc.table import payment
@@ -59,19 +60,27 @@ class HandRequest:
             raise SanmaError(f"unknown key {unknown!r}; keys are {', '.join(kinds)}")
         if "hand" not in data:
             raise SanmaError("missing key 'hand'")
-        for key, value in data.items():
-            expected = kinds[key]
-            if expected == "bool":
-                ok = value is True or value is False
-            elif expected == "int":
-                ok = isinstance(value, int) and not isinstance(value, bool)
-            elif expected == "str":
-                ok = isinstance(value, str)
-            else:  # "str | None"
-                ok = value is None or isinstance(value, str)
-            if not ok:
-                raise SanmaError(f"{key!r} takes {_KIND.get(key, _KIND[expected])}, got {value!r}")
+        check_types(data, kinds)
         return cls(**{**defaults, **data}) if defaults else cls(**data)
+
+
+def check_types(data: Mapping[str, object], kinds: Mapping[str, str]) -> None:
+    """Each value is of its key's kind, an annotation as written: "bool" (True or False, not 0 or 1),
+    "int" (a bool is not one), "str", or one of these with " | None". A batch line and the keywords
+    of `calc.score` / `calc.pay` are checked here; the message names the key."""
+    for key, value in data.items():
+        expected = kinds[key]
+        if value is None and expected.endswith(" | None"):
+            continue
+        base = expected.removesuffix(" | None")
+        if base == "bool":
+            ok = value is True or value is False
+        elif base == "int":
+            ok = isinstance(value, int) and not isinstance(value, bool)
+        else:  # "str"
+            ok = isinstance(value, str)
+        if not ok:
+            raise SanmaError(f"{key!r} takes {_KIND.get(key, _KIND[base])}, got {value!r}")
 
 
 # field name -> its annotation as written ("bool", "int", "str", "str | None"), read once
@@ -80,7 +89,7 @@ _FIELD_KINDS = {f.name: f.type for f in fields(HandRequest)}
 
 # What each key takes, in words (a batch line or a record's win is written by a person).
 _KIND = {
-    "bool": "true or false", "int": "a whole number", "str": "text", "str | None": "text",
+    "bool": "true or false", "int": "a whole number", "str": "text",
     "hand": "the hand in mpsz text, e.g. \"234p678s5z5z [999m]\"",
     "win": "one tile such as 5p (a tile needs its suit letter: m, p, s or z)",
     "dora": "indicator tiles such as 3p or 3p9m (a tile needs its suit letter: m, p, s or z)",

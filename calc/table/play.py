@@ -114,10 +114,12 @@ class Agari:
 @dataclass(frozen=True, slots=True)
 class Ryuukyoku:
     """The hand ends without a win: the wall ran out (`exhaustive`, or `nagashi_mangan` as a record
-    names it) or an abortive draw; `deltas` as a record states them (None: not known here)."""
+    names it) or an abortive draw; `deltas` and `scores_before` (the scores before its payments,
+    this hand's riichi deposits taken) as a record states them (None: not known here)."""
 
     kind: str
     deltas: tuple[int, ...] | None = None
+    scores_before: tuple[int, ...] | None = None
 
 
 Event = Draw | Discard | Call | Ankan | Kakan | Nuki | Dora | Agari | Ryuukyoku
@@ -176,6 +178,7 @@ class DrawResult:
     nagashi: tuple[int, ...]  # seats paid a nagashi mangan: every discard a terminal or honour, none called
     deltas: tuple[int, ...] | None  # as a record states them; None when simulated
     scores_before: tuple[int, ...]
+    log_scores_before: tuple[int, ...] | None = None  # as a record states them, to be compared; None: not stated
 
 
 @dataclass(frozen=True, slots=True)

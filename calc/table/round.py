@@ -358,7 +358,7 @@ class Round:
         Nuki: lambda self, e: self._nuki(e.seat, e.tile),
         Dora: lambda self, e: self._dora(e.indicator),
         Agari: lambda self, e: self._win(e),
-        Ryuukyoku: lambda self, e: self._end_in_draw(e.kind, e.deltas),
+        Ryuukyoku: lambda self, e: self._end_in_draw(e.kind, e.deltas, e.scores_before),
     }
 
     def _place(self, tile: Tile) -> None:
@@ -663,7 +663,8 @@ class Round:
         sticks on the table go to the first winner)."""
         return sum(self.scores) + sum(deltas) == self.total
 
-    def _end_in_draw(self, kind: str, deltas: tuple[int, ...] | None) -> None:
+    def _end_in_draw(self, kind: str, deltas: tuple[int, ...] | None,
+                     log_scores_before: tuple[int, ...] | None = None) -> None:
         if kind in EXHAUSTIVE_KINDS and self.live != 0:
             raise self.fail(f"an exhaustive draw with {self.live} tiles left in the wall")
         if kind == NINE_TERMINALS and not (self.nine_kinds(self.last[1]) and self.last[0] == "draw"):
@@ -683,7 +684,7 @@ class Round:
                 kind = self.exhaustive_kind()  # no record states it (simulated): the profile decides
             if kind == EXHAUSTIVE:
                 nagashi = ()
-        self.draw_result = DrawResult(kind, tenpai, nagashi, deltas, tuple(self.scores))
+        self.draw_result = DrawResult(kind, tenpai, nagashi, deltas, tuple(self.scores), log_scores_before)
         if deltas is not None:
             for seat, delta in enumerate(deltas):
                 self.scores[seat] += delta
