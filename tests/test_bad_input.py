@@ -366,7 +366,7 @@ def test_hand_and_pay_assume_the_same_seat_and_say_so():
 
 
 def test_settle_explain_names_each_winner_seat_and_writes_yakuman_as_multiples():
-    out = run("settle", "-", "--explain", input=(
+    out = run("settle", "-", "--explain", "--wide", input=(
         "players: [A, B, C]\nhands:\n  - win: {winner: B, tsumo: true, hand: \"555z777z11z123p [666z]\"}\n"
         "  - win: {winner: A, from: C, han: 2, fu: 30}\n")).stdout
     assert ("  B, non-dealer (South), tsumo: 555z777z11z123p [666z]: daisangen: yakuman ×1 = yakuman ×1"

@@ -116,7 +116,7 @@ def test_cli_lists_mismatches_and_fails(tmp_path, data_dir):
     assert text.count(claim) == 1
     bad = tmp_path / "claims-40-fu.xml"
     bad.write_text(text.replace(claim, 'ten="40,4800,0"'))
-    result = runner.invoke(app, ["replay", str(bad)])
+    result = runner.invoke(app, ["replay", str(bad), "--wide"])
     assert result.exit_code == 1
     assert "E2-1 fu: ours 50, log 40 [Player A: 11144p77s4p [333z] [111m]]" in result.output
     assert "0/1 games match the log" in " ".join(result.output.split())  # the summary wraps at 80 columns
@@ -198,7 +198,7 @@ def test_cli_checks_the_scores_an_mjlog_states(tmp_path, data_dir, claim, edited
     assert text.count(claim) == 1
     bad = tmp_path / f"{GAME}.xml"
     bad.write_text(text.replace(claim, edited))
-    result = runner.invoke(app, ["replay", str(bad)])
+    result = runner.invoke(app, ["replay", str(bad), "--wide"])
     assert result.exit_code == 1, result.output
     assert line in result.output
     assert "0/1 games match the log" in result.output
@@ -210,7 +210,7 @@ def test_cli_checks_the_start_scores_a_tenhou6_log_states(tmp_path, data_dir):
     data["log"][2][1] = [40000, 32700, 32300, 0]
     bad = tmp_path / f"{GAME}.json"
     bad.write_text(json.dumps(data, ensure_ascii=False))
-    result = runner.invoke(app, ["replay", str(bad)])
+    result = runner.invoke(app, ["replay", str(bad), "--wide"])
     assert result.exit_code == 1, result.output
     assert "E3-0 start scores: ours (41000, 31700, 32300), log (40000, 32700, 32300)" in result.output
     assert "0/1 games match the log" in result.output

@@ -312,7 +312,8 @@ def settle_command(
     if as_csv and as_json:
         raise typer.BadParameter("--csv and --json do not go together")
     for output in (("--json", as_json), ("--csv", as_csv)):
-        _not_together(output, ("--explain", explain), ("--wide", wide), reason="those shape the text for people")
+        for text_only in (("--explain", explain), ("--wide", wide)):
+            _not_together(output, text_only, reason="it shapes the text for people")
     _not_together(("--all-schemes", all_schemes), ("--explain", explain),
                   reason="the standings side by side have no per-hand arithmetic; explain one scheme with --scheme")
     share.check_html_path(html)
