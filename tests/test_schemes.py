@@ -246,8 +246,10 @@ def test_rules_show_prints_the_definition_and_check_a_scheme_file(club):
     assert re.search(r"non_dealer_wins\.north\s+C\(b\)  \(paid by nobody: lost\)\s+tsumo-loss\.yaml:\d+", out)
     out = run("rules", "check", str(club / "round-500.yaml")).stdout.splitlines()
     assert out[0] == f"{club / 'round-500.yaml'}: ok (standard, scheme round-500)"
-    assert out[7].split() == ["4", "han", "30", "fu", "1920", "7700", "2000/4000", "=", "6000",
-                              "11600", "4000", "all", "=", "8000"]
+    row = next(line for line in out if line.startswith("4 han 30 fu"))
+    assert row.split() == ["4", "han", "30", "fu", "1920", "7700", "2000/4000", "=", "6000",
+                           "11600", "4000", "all", "=", "8000"]
+    assert max(len(line) for line in out[1:]) <= 80
 
 
 # ---------------------------------------------------------------- validation

@@ -6,6 +6,7 @@ from __future__ import annotations
 from tabulate import tabulate
 
 from calc.cli.report import _table_cell
+from calc.core import layout
 from calc.core.rules import RuleSet
 from calc.core.schemes import SECTIONS, Scheme
 from calc.scoring.value import hand_value, limit_value
@@ -27,7 +28,8 @@ def profile_or_scheme(name: str) -> tuple[RuleSet, bool]:
 def scheme_definition_text(scheme: Scheme) -> str:
     """Each entry of the scheme as a formula, with the file and line that set it."""
     origin = dict(scheme.origin)
-    out = [f"Scheme {scheme.label}" + (f": {scheme.summary}" if scheme.summary else ""), ""]
+    out = [*layout.lines(f"Scheme {scheme.label}" + (f": {scheme.summary}" if scheme.summary else ""),
+                         layout.NARROWEST, "  "), ""]
     rows = [(f"rounding.{r.name}", r.describe(), origin.get(f"rounding.{r.name}", "")) for r in scheme.roundings]
     for section in SECTIONS:
         side = scheme.side(section == "dealer_wins")
@@ -35,8 +37,8 @@ def scheme_definition_text(scheme: Scheme) -> str:
         for share, term in side.shares:
             note = "  (paid by nobody: lost)" if share == "north" and "north" not in referenced else ""
             rows.append((f"{section}.{share}", term_formula(term) + note, origin.get(f"{section}.{share}", "")))
-    out.append(tabulate(rows, headers=["key", "amount (b = basic points, R = the ron value)", "set in"],
-                        tablefmt="simple"))
+    out.append(layout.fit(rows, ["key", "amount (b = basic points,\nR = the ron value)", "set in"],
+                          width=layout.NARROWEST, wrap=(1,), tablefmt="simple"))
     return "\n".join(out)
 
 
@@ -54,8 +56,9 @@ def scheme_samples_text(rules: RuleSet) -> str:
             total = 2 * parts[0] if dealer else sum(parts)
             cells += [ron, f"{tsumo} = {total}"]
         rows.append([name, value.basic, *cells])
-    headers = ["hand", "b", "non-dealer ron", "non-dealer tsumo", "dealer ron", "dealer tsumo"]
-    return (f"Sample payments under scheme {rules.payment.scheme_def.label} "
-            "(tsumo: non-dealer/dealer, or what each pays; = what the winner collects):\n"
-            + tabulate(rows, headers=headers, tablefmt="simple",
-                       colalign=("left", "right", "right", "right", "right", "right")))
+    headers = ["hand", "b", "non-dealer\nron", "non-dealer\ntsumo", "dealer\nron", "dealer\ntsumo"]
+    title = (f"Sample payments under scheme {rules.payment.scheme_def.label} (tsumo: non-dealer/dealer, or what "
+             "each pays; = what the winner collects):")
+    return "\n".join([*layout.lines(title, layout.NARROWEST, "  "),
+                      layout.fit(rows, headers, width=layout.NARROWEST, keep=1, tablefmt="simple",
+                                 colalign=("left", "right", "right", "right", "right", "right"))])
