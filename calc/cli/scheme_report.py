@@ -56,7 +56,7 @@ def scheme_samples_text(rules: RuleSet) -> str:
             total = 2 * parts[0] if dealer else sum(parts)
             cells += [ron, f"{tsumo} = {total}"]
         rows.append([name, value.basic, *cells])
-    headers = ["hand", "b", "non-dealer\nron", "non-dealer\ntsumo", "dealer\nron", "dealer\ntsumo"]
+    headers = ["hand", "b", "non-\ndealer\nron", "non-\ndealer\ntsumo", "\ndealer\nron", "\ndealer\ntsumo"]
     title = (f"Sample payments under scheme {rules.payment.scheme_def.label} (tsumo: non-dealer/dealer, or what "
              "each pays; = what the winner collects):")
     return "\n".join([*layout.lines(title, layout.NARROWEST, "  "),
