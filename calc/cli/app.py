@@ -78,13 +78,6 @@ def _not_together(*options: tuple[str, bool], reason: str) -> None:
         raise typer.BadParameter(f"{given[0]} and {given[1]} do not go together: {reason}", param_hint=given[1])
 
 
-def _check_workers(workers: int | None) -> None:
-    """--workers within its bounds (calc.core.workers), whichever command; out of them, like every
-    number beyond what a table or a machine can reach, a one-line error, exit 1."""
-    from calc.core.workers import check
-
-    check(workers)
-
 
 def main() -> None:
     try:
@@ -152,7 +145,6 @@ def hand_command(
             raise typer.BadParameter("--batch scores sanma hands; a Sichuan profile is scored one hand at a time")
         from calc.cli.hand import run_batch
 
-        _check_workers(workers)
         if workers is not None and workers > 1 and str(batch) == "-":
             raise typer.BadParameter("several processes need a batch file: standard input is read by one",
                                      param_hint="--workers")
@@ -383,12 +375,13 @@ def replay_command(
     """Check every hand of real games against our scoring and settle them under any scheme."""
     from calc.cli import replay_run
     from calc.core.rules import SCHEMES, load
+    from calc.core.workers import check as check_workers
 
     if scheme is not None and all_schemes:
         raise typer.BadParameter("--scheme and --all-schemes do not go together")
     if scheme is not None and scheme not in SCHEMES:
         raise SanmaError(f"unknown scheme {scheme!r}; valid: {', '.join(SCHEMES)}")
-    _check_workers(workers)
+    check_workers(workers)  # the bound of every command's --workers; batch.run takes any number
     if no_cache:
         from calc.logs.fetch import game_id
 
@@ -444,7 +437,6 @@ def simulate_command(
     """Simulate matches tile by tile; statistics beside the same figures of real Tenhou games."""
     from calc.sim import commands
 
-    _check_workers(workers)
     if save is None:
         # given on the command line, even at its default value, a --save option without --save is an error
         for name, flag in (("save_format", "--format"), ("force", "--force")):
@@ -503,7 +495,6 @@ def compare_command(
     if as_csv and as_json:
         raise typer.BadParameter("--csv and --json do not go together")
     share.check_html_path(html)
-    _check_workers(workers)
     if matches is None:
         raise typer.BadParameter("give --matches N to simulate, or --logs PATH... to compare on real games",
                                  param_hint="--matches")

@@ -71,20 +71,12 @@ def _chunks(lines: Iterable[tuple[int, bytes]], size: int) -> Iterable[list[tupl
         yield chunk
 
 
-def check_workers(workers: int | None, path: Path) -> int:
-    """The number of processes asked for, bounded (calc.core.workers); the command line refuses
-    several for standard input, which one process reads."""
-    if workers is None:
-        return 1
-    check(workers)
-    return workers
-
-
 def run_batch(path: Path, defaults: dict, *, all_schemes: bool = False, workers: int | None = None,
               out=None) -> int:
     """Score every line of `path` (- = stdin) and write one JSON line each; returns the failed count."""
     out = out or sys.stdout
-    processes = check_workers(workers, path)
+    check(workers)  # bounded as every command's --workers (the command line refuses several for stdin)
+    processes = workers or 1
     try:
         stream = sys.stdin.buffer if str(path) == "-" else path.open("rb")
     except OSError as error:

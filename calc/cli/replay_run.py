@@ -9,6 +9,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from calc.core import layout
 from calc.core.errors import SanmaError
 
 
@@ -27,8 +28,7 @@ def gather(files: list[Path], *, use_cache: bool = True) -> tuple[list[Path], in
         _echo(f"Error: {error}", err=True)
     paths, skipped = batch.expand(local)
     if skipped:
-        names = ", ".join(str(p) for p in skipped[:3]) + (", ..." if len(skipped) > 3 else "")
-        _echo(f"note: skipped {len(skipped)} file(s) that are not logs: {names}", err=True)
+        _echo(f"note: {batch.skipped_text(skipped)}", err=True)
     if not paths and not errors:
         raise SanmaError("no log files given (the directories hold no logs)")
     return paths, len(errors)
@@ -69,8 +69,6 @@ def show(paths: list[Path], failed: int, schemes: tuple[str, ...], as_json: bool
             bar.render_finish()
     summary = summary_text(totals["games"], tuple(totals["wins"]), tuple(totals["draws"]), tuple(totals["finals"]),
                            totals["matching"], totals["failed"])
-    from calc.core import layout
-
     _echo("\n".join(layout.lines(summary, None if as_json else width, "  ")), err=as_json)
     if rules is not None and totals["games"] and not totals["under_rules"]:
         _echo(f"note: --rules {rules} changed nothing: it is the profile of mjai logs, which name no platform; "
@@ -83,11 +81,9 @@ def plain(args: list[str]) -> bool:
     when the typer app should read them (an option, `--help`, no argument)."""
     if not args or any(arg.startswith("-") for arg in args):
         return False
-    from calc.core.layout import terminal_width
-
     try:
         paths, failed = gather([Path(arg) for arg in args])
-        code = show(paths, failed, (), False, width=terminal_width())
+        code = show(paths, failed, (), False, width=layout.terminal_width())
     except SanmaError as error:
         _echo(f"Error: {error}", err=True)
         code = 1

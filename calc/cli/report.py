@@ -183,9 +183,14 @@ def pay_dict(value: HandValue, settlement: Settlement, rules: RuleSet, *, winner
     }
 
 
-def _wrapped(lines, indent: str, width: int | None = layout.NARROWEST) -> list[str]:
-    """Explanation lines, indented, each wrapped to `width` cells (continuations indented further)."""
-    return [part for line in lines for part in layout.lines(f"{indent}{line}", width, indent + "    ")]
+def _wrapped(lines, indent: str = "", width: int | None = layout.NARROWEST) -> list[str]:
+    """Explanation lines under `indent`, each wrapped to `width` cells, a continuation indented four
+    cells more than its own line."""
+    out = []
+    for line in lines:
+        text = f"{indent}{line}"
+        out += layout.lines(text, width, " " * (len(text) - len(text.lstrip()) + 4))
+    return out
 
 
 def pay_text(value: HandValue, settlement: Settlement, rules: RuleSet, *, winner: int, dealer: bool,
@@ -250,7 +255,7 @@ def all_schemes_text(value: HandValue, results: dict[str, Settlement], rules: Ru
                             "share out (a ron on a given hand may count other han and fu)", layout.NARROWEST)
     if explain:
         common = value_lines(value)
-        out += ["", "How each scheme gets there:", *[f"  {line}" for line in common]]
+        out += ["", "How each scheme gets there:", *_wrapped(common, "  ")]
         if honba:
             per = rules.payment.honba_tsumo if tsumo else rules.payment.honba_ron
             out.append(f"  honba are added after the scheme, never split or rounded with it: {honba} × {per}"
@@ -527,9 +532,7 @@ def settle_text(settled: Settled, *, explain: bool = False, width: int | None = 
                        + f"; sticks on the table {row.sticks}")
             if with_chips and any(moved[k]):
                 out.append(f"  chips: {_chip_moves(moved[k], players)}")
-        # each line within the width, a continuation indented under its line
-        out[explained:] = [part for line in out[explained:]
-                           for part in layout.lines(line, width, " " * (len(line) - len(line.lstrip()) + 4))]
+        out[explained:] = _wrapped(out[explained:], width=width)
     out += ["", standings_text(settled, width)]
     return "\n".join(out)
 

@@ -3,8 +3,6 @@ few sample hands (`sanma rules check`), both read from the scheme's data."""
 
 from __future__ import annotations
 
-from tabulate import tabulate
-
 from calc.cli.report import _table_cell
 from calc.core import layout
 from calc.core.rules import RuleSet

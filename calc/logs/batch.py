@@ -54,6 +54,12 @@ def expand(paths: list[Path]) -> tuple[list[Path], list[Path]]:
     return out, skipped
 
 
+def skipped_text(skipped: list) -> str:
+    """What `expand` left out, for a note: how many, and the first names."""
+    names = ", ".join(str(p) for p in skipped[:3]) + (", ..." if len(skipped) > 3 else "")
+    return f"skipped {len(skipped)} file(s) that are not logs: {names}"
+
+
 def _looks_like_a_log(path: Path) -> bool:
     try:
         with path.open("rb") as stream:

@@ -9,7 +9,6 @@ the play is the round's (calc.table.round).
 from __future__ import annotations
 
 import re
-
 import xml.etree.ElementTree as ET
 from urllib.parse import unquote
 

@@ -5,10 +5,10 @@ Everything the user can get wrong is refused before the first match is played.
 
 from __future__ import annotations
 
-from calc.core import layout
-
 from pathlib import Path
 from typing import Callable
+
+from calc.core import layout
 
 from calc.core import rules as R
 from calc.sim import run as SR

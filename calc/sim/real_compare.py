@@ -21,7 +21,7 @@ from calc.core import layout
 from calc.core import rules as R
 from calc.core.errors import SanmaError
 from calc.logs import read_log
-from calc.logs.batch import expand
+from calc.logs.batch import expand, skipped_text
 from calc.logs.replay import replay, resettle
 from calc.sim import run as SR
 from calc.sim.compare import Comparison
@@ -92,8 +92,7 @@ def _notes(g: RealGames) -> list[str]:
         out.append("would have gone on past the log's last hand (games; standings after that hand): "
                    + ", ".join(f"{s} {n}" for s, n in went_on.items()))
     if g.skipped:
-        out.append(f"skipped {len(g.skipped)} file(s) in the folders that are not logs: "
-                   + ", ".join(g.skipped[:3]) + (", ..." if len(g.skipped) > 3 else ""))
+        out.append(skipped_text(g.skipped))
     return out
 
 
