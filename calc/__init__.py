@@ -1,6 +1,6 @@
 """sanma: three-player riichi mahjong scoring, payment schemes and match settlement.
 
-The public API is what this module exports (see the README's "Python API"); every other module is
+The public API is what this module exports (see docs/api.md); every other module is
 internal and may change. The names are loaded on first use (`calc.score` imports the scoring code,
 `import calc` alone does not), so the `sanma` command starts without the API's result types.
 """

@@ -286,7 +286,7 @@ def table_command(
 
 @app.command("settle")
 def settle_command(
-    file: Path = typer.Argument(..., help="A match record (YAML; - = standard input); see the README's 'Match records'."),
+    file: Path = typer.Argument(..., help="A match record (YAML; - = standard input); see docs/settle.md."),
     explain: bool = typer.Option(False, "--explain", help="Add the payment arithmetic of each hand."),
     scheme: Optional[str] = typer.Option(None, "--scheme", help="Re-settle the same hands under another tsumo scheme."),
     all_schemes: bool = typer.Option(False, "--all-schemes", help="Final standings under every scheme, side by side."),

@@ -134,7 +134,7 @@ SCHEMA: dict[str, dict[str, Key]] = {
         ),
     },
     # Chips (祝儀) are counted beside the score and never move it; their worth is added to the final
-    # points. Every count 0 = no chips (standard, tenhou). README "At the table" cites parlour rules.
+    # points. Every count 0 = no chips (standard, tenhou). docs/keep.md cites parlour rules.
     "chips": {
         "aka": Key(int, minimum=0, doc="chips per red five in a winning hand"),
         "ura": Key(int, minimum=0, doc="chips per ura dora of a winning hand"),
@@ -145,7 +145,7 @@ SCHEMA: dict[str, dict[str, Key]] = {
         "value": Key(int, minimum=0, doc="what one chip is worth, in `unit`"),
         "unit": Key(str, choices=("final-points", "points"), doc="final-points, or points (1000 = 1 final point)"),
     },
-    # Chombo (a false win, a noten riichi at the draw): what the offender pays (README "At the table").
+    # Chombo (a false win, a noten riichi at the draw): what the offender pays (docs/keep.md).
     "chombo": {
         "cost": Key(str, choices=("mangan", "final-points"), doc="mangan: a mangan tsumo paid in reverse; final-points: a deduction"),
         "final_points": Key(int, minimum=0, doc="the deduction from the offender's final points (cost: final-points)"),

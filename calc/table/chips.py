@@ -1,4 +1,4 @@
-"""Chips (祝儀) and the final tally with them (README "At the table").
+"""Chips (祝儀) and the final tally with them (docs/keep.md).
 
 Chips are counted beside the score and never move it: a win's chips are its red fives, ura dora,
 ippatsu and yakuman times the profile's counts (a full hand counts them itself; a win given by value

@@ -1,5 +1,5 @@
 """Chombo (錯和): a false win, a noten riichi shown at the draw. What the offender pays and how play
-goes on are the profile's `chombo:` section (README "At the table").
+goes on are the profile's `chombo:` section (docs/keep.md).
 
 `cost: mangan` is the usual table rule: the offender pays a mangan tsumo in reverse, what each other
 player would have paid had the offender won a mangan by tsumo (a non-dealer: the dealer's share to

@@ -98,7 +98,7 @@ class _Reader(RecordReader):
 
     def read(self, data: Any) -> Record:
         if data is None:
-            raise self.error("the record is empty: it needs at least `players:` (see the README's match records)", 1)
+            raise self.error("the record is empty: it needs at least `players:` (see docs/settle.md)", 1)
         top = self.mapping(data, "the record", 1, TOP_KEYS)
         lines = top.key_lines
         rules = self.rules = self.profile(top, lines)
