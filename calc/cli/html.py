@@ -317,7 +317,11 @@ def compare_page(data: dict, setup_line: str, picture: str) -> str:
                    set(range(1, seats + 2)), "differences")
     interrupted = "<p><strong>Interrupted:</strong> the figures cover the matches finished.</p>" \
         if data["interrupted"] else ""
+    found = "".join(f'<p class="finding" data-scheme="{escape(name)}">{escape(f["summary"])}</p>'
+                    for name, f in schemes.items() if f.get("summary"))
     body = ["<h1>Payment schemes compared</h1>", f'<p class="meta">{escape(setup_line)}</p>', interrupted,
+            f"<h2>What changes against {escape(data['baseline'])}</h2>",
+            f'<p class="meta">on the same {data["matches"]} matches; paired 95% intervals in brackets</p>', found,
             "<h2>Figures per scheme</h2>", figures,
             f"<h2>Difference from {escape(data['baseline'])} (paired 95% interval)</h2>", differences_chart(data),
             diffs, "<h2>Final points by starting seat</h2>", _scalable(picture)]

@@ -91,7 +91,7 @@ def compare(setup, matches: int, *, as_json: bool, as_csv: bool, html_path: Path
     line = _setup_line("compare", setup, matches, len(results))
     data = compare_dict(c, {"matches": matches, "finished": len(results), "seed": setup.seed,
                             "length": setup.rules.match.length, "bots": setup.bots, "rules": setup.rules.name},
-                        interrupted)
+                        interrupted, length=setup.rules.match.length)
     if results:
         picture = compare_svg(c, line)
         if plot is not None:

@@ -102,12 +102,13 @@ def render(g: RealGames, *, rules: str, as_json: bool, plot: Path | None, width:
     c = g.comparison
     if plot is not None:
         plot.write_text(compare_svg(c, line), encoding="utf-8")
+    length = g.settled[0][c.schemes[0]].rules.match.length if g.settled else "hanchan"
     if as_json:
-        out = compare_dict(c, {"games": "real", "files": len(g.files), "rules": rules}, False)
+        out = compare_dict(c, {"games": "real", "files": len(g.files), "rules": rules}, False, length=length,
+                           unit="games")
         out["ended_earlier"] = g.ended_early
         out["went_on"] = g.went_on
         out["skipped"] = g.skipped
         return out
-    length = g.settled[0][c.schemes[0]].rules.match.length if g.settled else "hanchan"
     notes = [wrapped for note in _notes(g) for wrapped in layout.lines(note, width, "  ")]
-    return "\n".join([compare_text(line, c, False, length=length, width=width), "", *notes])
+    return "\n".join([compare_text(line, c, False, length=length, width=width, unit="games"), "", *notes])

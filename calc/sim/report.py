@@ -9,6 +9,7 @@ from tabulate import tabulate
 from calc.core import layout
 
 from calc.sim.compare import BASELINE, Comparison
+from calc.sim.findings import findings, summary
 
 FIGURE_ROWS = (
     ("hands per match", "hands_per_match", "num"),
@@ -101,9 +102,10 @@ def _interval(d: dict, kind: str = "num") -> str:
 
 
 def compare_text(setup_line: str, c: Comparison, interrupted: bool, *, length: str = "hanchan",
-                 width: int | None = None) -> str:
+                 width: int | None = None, unit: str = "matches") -> str:
     """Within `width` cells (None: as wide as it comes) a table too wide is split into tables of
-    fewer columns, each keeping the scheme (and seat) column."""
+    fewer columns, each keeping the scheme (and seat) column. After the tables, what each scheme
+    changes against tsumo-loss in words (calc.sim.findings); `unit`: "matches" or "games"."""
     out = [*layout.lines(setup_line + (" (interrupted: the matches finished so far)" if interrupted else ""), width),
            ""]
     figures = {s: c.scheme_figures(s) for s in c.schemes}
@@ -156,6 +158,12 @@ def compare_text(setup_line: str, c: Comparison, interrupted: bool, *, length: s
                             width=width, keep=2,
                             tablefmt="simple", disable_numparse=True))
     out += ["", "seat 0 deals first; points are final points (uma and oka included)."]
+    if others:
+        out += ["", *layout.lines(f"What changes against {BASELINE} (the same {c.matches} {unit}; paired 95% "
+                                  f"intervals in brackets):", width)]
+        for s in others:
+            found = findings(c, s, unit=unit, extension=EXTENSION_NAME[length])
+            out += layout.lines(summary(s, found, unit), width, "  ")
     return "\n".join(out)
 
 
@@ -218,5 +226,13 @@ def compare_svg(c: Comparison, title: str) -> str:
     return "\n".join(parts) + "\n"
 
 
-def compare_dict(c: Comparison, setup: dict, interrupted: bool) -> dict:
-    return {"setup": setup, "interrupted": interrupted, **c.to_dict()}
+def compare_dict(c: Comparison, setup: dict, interrupted: bool, *, length: str = "hanchan",
+                 unit: str = "matches") -> dict:
+    """The figures (Comparison.to_dict), each scheme with its `findings` ({figure, text, tells}) and
+    their `summary`, the paragraph the text output prints."""
+    out = {"setup": setup, "interrupted": interrupted, **c.to_dict()}
+    for name, figures in out["schemes"].items():
+        found = findings(c, name, unit=unit, extension=EXTENSION_NAME[length]) if name != BASELINE else []
+        figures["findings"] = [f.to_dict() for f in found] if name != BASELINE else None
+        figures["summary"] = summary(name, found, unit) if name != BASELINE else None
+    return out
