@@ -5,7 +5,8 @@ lines, and no console error.
 `make test-browser` runs these (`pytest -m browser`, with SANMA_REQUIRE_BROWSER=1 so that a missing
 browser fails rather than skips); `.ci/run` installs Chromium from the system packages first. On a
 machine without Chromium or Playwright plain `make test` skips them and says why.
-With SANMA_UPDATE_SCREENSHOT=1 the settle test also writes docs/report.png (`make screenshot`).
+With SANMA_UPDATE_SCREENSHOTS=1 the tests also write the pictures in the docs (`make screenshots`):
+docs/report.png and docs/report-phone.png (settle), docs/compare.png (compare).
 """
 
 from __future__ import annotations
@@ -25,7 +26,15 @@ pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parent.parent
 MATCH = str(ROOT / "examples" / "match.yaml")
 PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 900}
+COLOURS = {"better": "rgb(26, 127, 55)", "worse": "rgb(180, 35, 24)", "untold": "rgb(119, 119, 119)"}
 runner = CliRunner()
+
+
+def _screenshot(opened: "Opened", name: str) -> None:
+    """Refresh a picture in the docs (`make screenshots`)."""
+    if os.environ.get("SANMA_UPDATE_SCREENSHOTS"):
+        opened.page.screenshot(path=str(ROOT / "docs" / name), full_page=True)
 
 
 def _chromium() -> str | None:
@@ -121,8 +130,38 @@ def test_settle_report_shows_names_points_and_a_line_per_player(browser, tmp_pat
     first.locator("summary").click()
     assert first.locator("li").first.is_visible()
     assert "Bo" in first.inner_text() and "6400" in first.inner_text()
-    if os.environ.get("SANMA_UPDATE_SCREENSHOT"):
-        page.page.screenshot(path=str(ROOT / "docs" / "report.png"), full_page=True)
+    _screenshot(page, "report.png")
+    page.close()
+
+
+def test_settle_report_marks_the_start_and_the_return_and_explains_the_fu(browser, tmp_path):
+    import calc
+
+    out = tmp_path / "match.html"
+    assert runner.invoke(app, ["settle", MATCH, "--html", str(out)]).exit_code == 0
+    match = calc.load_rules("standard").match  # the record's profile
+    page = Opened(browser, out)
+    chart = page.page.locator("svg").first
+    marks = {}
+    for name, value in (("start", match.start), ("return", match.return_points)):
+        line = chart.locator(f"line.mark[data-mark={name}]")
+        marks[name] = line.bounding_box()  # a level line: Playwright calls a box of no height hidden
+        assert line.count() == 1 and marks[name]["width"] > 300, (name, marks[name])
+        assert int(line.get_attribute("data-value")) == value
+        assert chart.locator(f"text.mark[data-mark={name}]").text_content() == f"{name} {value}"
+    # every line starts at the start score: on the start mark; the return is drawn above it
+    first_y = {float(line.get_attribute("points").split()[0].split(",")[1]) for line in
+               _visible_lines(page, "svg polyline.score-line")}
+    assert first_y == {float(chart.locator("line.mark[data-mark=start]").get_attribute("y1"))}
+    assert marks["return"]["y"] < marks["start"]["y"]
+    # hand 1 is Bo's full hand: opened, it shows the fu breakdown the scorer gives for it
+    scored = calc.score("234p678s999m111z5z5z", seat="S", riichi=True, dora="3p")
+    first = page.page.locator("table.ledger details").first
+    first.locator("summary").click()
+    opened = first.inner_text()
+    assert f"→ {scored.fu}" in opened and scored.fu == 50
+    for line in scored.fu_breakdown:
+        assert f"{line.reason} {line.fu}" in opened, line
     page.close()
 
 
@@ -137,6 +176,7 @@ def test_settle_report_reads_on_a_phone(browser, tmp_path):
     assert len(_visible_lines(page, "svg polyline.score-line")) == 3
     text = page.text()
     assert all(name in text for name in ("Ana", "Bo", "Chen")) and "+30.4" in text
+    _screenshot(page, "report-phone.png")
     page.close()
 
 
@@ -158,21 +198,33 @@ def test_replay_report(browser, tmp_path, data_dir):
     page.close()
 
 
-def test_compare_page_and_plot(browser, tmp_path):
-    html, svg = tmp_path / "compare.html", tmp_path / "compare.svg"
-    args = ["compare", "--matches", "8", "--seed", "2", "--schemes", "maru-dori,north-split", "--workers", "1"]
-    result = runner.invoke(app, [*args, "--html", str(html), "--plot", str(svg)])
+@pytest.fixture(scope="module")
+def compared(tmp_path_factory):
+    """One comparison, as a page, a plot and its --json (one run writes all three). On these 8 matches
+    double-take's busts rise (+37.5 points [+1.6, +73.4]), maru-dori's seat 1 ends lower [-4.3, -1.0]
+    and most other intervals hold zero."""
+    folder = tmp_path_factory.mktemp("compare")
+    html, svg = folder / "compare.html", folder / "compare.svg"
+    args = ["compare", "--matches", "8", "--seed", "2", "--schemes", "maru-dori,double-take", "--workers", "1"]
+    result = runner.invoke(app, [*args, "--html", str(html), "--plot", str(svg), "--json"])
     assert result.exit_code == 0, result.output
-    data = json.loads(runner.invoke(app, [*args, "--json"]).stdout)
+    return html, svg, json.loads(result.stdout)
+
+
+def test_compare_page_and_plot(browser, compared):
+    html, svg, data = compared
     page = Opened(browser, html)
     text = page.text()
     for name, figures in data["schemes"].items():
         assert name in text
         for seat_points in figures["mean_points"]:
             assert f"{seat_points:+.1f}" in text
+        if figures["summary"]:  # what it found, in words, as --json says it
+            assert page.page.locator(f"p.finding[data-scheme={name}]").inner_text() == figures["summary"]
     # a dot and whisker per scheme (baseline aside) and seat
     dots = page.page.locator("g.difference")
     assert dots.count() == 2 * 3 and all(dots.nth(i).is_visible() for i in range(dots.count()))
+    _screenshot(page, "compare.png")
     page.close()
 
     plot = Opened(browser, svg)
@@ -183,4 +235,54 @@ def test_compare_page_and_plot(browser, tmp_path):
     boxes = plot.page.locator("rect[fill-opacity]")  # a box per scheme and seat (not the legend swatches)
     assert boxes.count() == 3 * 3
     assert all(boxes.nth(i).is_visible() and boxes.nth(i).bounding_box()["width"] >= 1 for i in range(9))
+    # the axis has a tick at 0, on the line drawn there
+    ticks = [plot.page.locator("text.tick").nth(i) for i in range(plot.page.locator("text.tick").count())]
+    at_zero = [t for t in ticks if t.text_content() == "0"]
+    assert len(at_zero) == 1 and "+0" not in [t.text_content() for t in ticks], [t.text_content() for t in ticks]
+    assert float(at_zero[0].get_attribute("x")) in {float(line.get_attribute("x1")) for line in
+                                                    plot.page.locator("line[stroke='#888']").all()}
     plot.close()
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280px", "phone"])
+def test_compare_tables_fit_the_page(browser, compared, viewport):
+    page = Opened(browser, compared[0], viewport)
+    assert page.page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+    for table in ("table.figures", "table.differences"):
+        # nothing to scroll sideways: the table is no wider than its box, every cell inside the screen
+        wide, room = page.page.evaluate(
+            f"(() => {{const t = document.querySelector('{table}'); return [t.scrollWidth, t.parentElement.clientWidth]}})()")
+        assert wide <= room, (table, wide, room)
+        cells = page.page.locator(f"{table} td")
+        for i in range(cells.count()):
+            box = cells.nth(i).bounding_box()
+            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"], (table, i, box)
+    if viewport is PHONE:  # each scheme a card: the figure's name before its value
+        cell = page.page.locator("table.figures tbody tr").first.locator("td").nth(6)
+        assert cell.evaluate("c => getComputedStyle(c, '::before').content") == '"bust rate: "'
+        assert page.page.locator("table.figures thead").is_hidden()
+    page.close()
+
+
+def test_compare_colours_say_better_or_worse_by_meaning(browser, compared):
+    from calc.sim.findings import verdict
+
+    _, _, data = compared
+    page = Opened(browser, compared[0])
+    rows = page.page.locator("table.differences tbody tr")
+    seen = set()
+    for i, name in enumerate(n for n in data["schemes"] if n != data["baseline"]):
+        versus = data["schemes"][name]["versus_baseline"]
+        expected = [("mean_points", d) for d in versus["mean_points"]] + [("bust_rate", versus["bust_rate"])]
+        cells = rows.nth(i).locator("td.num")
+        assert rows.nth(i).locator("td").first.inner_text() == name
+        for k, (figure, d) in enumerate(expected):
+            judged = verdict(figure, d)
+            colour = cells.nth(k).evaluate("cell => getComputedStyle(cell).color")
+            assert colour == COLOURS[judged], (name, figure, k, d, judged, colour)
+            seen.add((name, figure, judged))
+    # more busts are worse: red, never green; a seat that ends lower is red; where it cannot tell, grey
+    assert ("double-take", "bust_rate", "worse") in seen
+    assert ("maru-dori", "mean_points", "worse") in seen
+    assert ("maru-dori", "bust_rate", "untold") in seen
+    page.close()

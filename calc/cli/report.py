@@ -510,23 +510,7 @@ def settle_text(settled: Settled, *, explain: bool = False, width: int | None = 
                        f"{_result_text(row.kyoku, players)}")
             for r in row.kyoku.riichi:
                 out.append(f"  {players[r.seat]} declares riichi: {rules.payment.riichi_stick} to the table")
-            for w in row.kyoku.wins:
-                wind = "ESW"[(w.winner - row.dealer) % len(players)]
-                seat = winner_words(dealer=w.winner == row.dealer, wind=wind, tsumo=w.tsumo,
-                                    discarder=None if w.tsumo else players[w.discarder])
-                e = w.evaluation
-                if e is None:
-                    out.append(f"  {players[w.winner]}, {seat}: {_worth(w.value, multiple=True)}")
-                elif e.yakuman:
-                    yakuman = ", ".join(f"{name}: yakuman ×{multiple}" for name, multiple in e.yakuman)
-                    out.append(f"  {players[w.winner]}, {seat}: {w.hand}: {yakuman} = yakuman ×{e.value.yakuman}")
-                else:
-                    yaku = ", ".join(f"{name} {han}" for name, han in e.yaku)
-                    extra = ", ".join(f"{k} {v}" for k, v in (("dora", e.dora), ("aka", e.aka), ("ura", e.ura),
-                                                                 ("nuki", e.nuki)) if v)
-                    fu = " + ".join(f"{reason} {fu}" for reason, fu in e.fu_breakdown)
-                    out.append(f"  {players[w.winner]}, {seat}: {w.hand}: {yaku}" + (f"; {extra}" if extra else "")
-                               + f" = {e.han} han" + (f"; fu {fu} → {e.fu}" if fu else ""))
+            out += [f"  {win_line(w, row, players)}" for w in row.kyoku.wins]
             out += [f"  {line}" for line in _named_lines(row.settlement.lines, players)]
             out.append("  " + ", ".join(f"{name} {_signed(d)}" for name, d in zip(players, row.deltas))
                        + f"; sticks on the table {row.sticks}")
@@ -535,6 +519,26 @@ def settle_text(settled: Settled, *, explain: bool = False, width: int | None = 
         out[explained:] = _wrapped(out[explained:], width=width)
     out += ["", standings_text(settled, width)]
     return "\n".join(out)
+
+
+def win_line(w, row, players) -> str:
+    """One win of a ledger row explained: who, their seat and how they won, then the hand's yaku,
+    dora, han and fu breakdown (or the value given in the record). `settle --explain` and the HTML
+    report print it alike."""
+    wind = "ESW"[(w.winner - row.dealer) % len(players)]
+    seat = winner_words(dealer=w.winner == row.dealer, wind=wind, tsumo=w.tsumo,
+                        discarder=None if w.tsumo else players[w.discarder])
+    e = w.evaluation
+    if e is None:
+        return f"{players[w.winner]}, {seat}: {_worth(w.value, multiple=True)}"
+    if e.yakuman:
+        yakuman = ", ".join(f"{name}: yakuman ×{multiple}" for name, multiple in e.yakuman)
+        return f"{players[w.winner]}, {seat}: {w.hand}: {yakuman} = yakuman ×{e.value.yakuman}"
+    yaku = ", ".join(f"{name} {han}" for name, han in e.yaku)
+    extra = ", ".join(f"{k} {v}" for k, v in (("dora", e.dora), ("aka", e.aka), ("ura", e.ura), ("nuki", e.nuki)) if v)
+    fu = " + ".join(f"{reason} {fu}" for reason, fu in e.fu_breakdown)
+    return (f"{players[w.winner]}, {seat}: {w.hand}: {yaku}" + (f"; {extra}" if extra else "") + f" = {e.han} han"
+            + (f"; fu {fu} → {e.fu}" if fu else ""))
 
 
 def standings_text(settled: Settled, width: int | None = layout.NARROWEST) -> str:

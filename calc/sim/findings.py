@@ -28,6 +28,22 @@ def _untold(figure: str, unit: str, subject: str) -> Finding:
     return Finding(figure, f"the {unit} cannot tell which way {subject} moves", False, subject)
 
 
+# Which way is better, by what a figure means: higher final points are better for the seat they
+# belong to; a bust is worse (a match cut short, a player below zero). The other figures are neither
+# better nor worse in themselves: the dealer's income and the tsumo/ron balance move points between
+# players, and longer matches or a wider spread are a matter of taste.
+BETTER = {"mean_points": +1, "bust_rate": -1}
+
+
+def verdict(figure: str, d: dict) -> str:
+    """A difference from tsumo-loss judged by the figure's meaning: "better", "worse", "untold" (the
+    interval holds zero), or "neutral" (a real change, neither better nor worse)."""
+    if d["mean"] is None or not _tells(d):
+        return "untold"
+    direction = BETTER.get(figure, 0) * (1 if d["mean"] > 0 else -1)
+    return "better" if direction > 0 else "worse" if direction < 0 else "neutral"
+
+
 def _tells(d: dict) -> bool:
     return d["low"] is not None and (d["low"] > 0 or d["high"] < 0)
 

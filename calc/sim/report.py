@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from html import escape
 
 from tabulate import tabulate
@@ -198,10 +199,11 @@ def compare_svg(c: Comparison, title: str) -> str:
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" font-family="sans-serif" font-size="12">',
              f'<rect width="{width}" height="{height}" fill="white"/>',
              f'<text x="{left}" y="20" font-size="14">{escape(title)}</text>']
-    v = lo
+    v = 20 * math.ceil(lo / 20)  # ticks at multiples of 20, so one is at 0 (lo <= 0 <= hi)
     while v <= hi:
         parts.append(f'<line x1="{x(v):.1f}" y1="{top - 10}" x2="{x(v):.1f}" y2="{height - 40}" stroke="#ddd"/>')
-        parts.append(f'<text x="{x(v):.1f}" y="{height - 25}" text-anchor="middle">{v:+.0f}</text>')
+        parts.append(f'<text class="tick" x="{x(v):.1f}" y="{height - 25}" text-anchor="middle">'
+                     f'{f"{v:+.0f}" if v else "0"}</text>')
         v += 20
     parts.append(f'<line x1="{x(0):.1f}" y1="{top - 10}" x2="{x(0):.1f}" y2="{height - 40}" stroke="#888"/>')
     for i, s in enumerate(schemes):
