@@ -4,12 +4,12 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test test-browser screenshot bench truth-figures clean
+.PHONY: run test test-browser screenshots screenshot docs docs-reference docs-examples docs-refresh bench truth-figures clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[test]'
+	$(BIN)/pip install --quiet -e '.[test,docs]'
 	touch $(STAMP)
 
 run: $(STAMP)
@@ -24,9 +24,27 @@ test: $(STAMP)
 test-browser: $(STAMP)
 	SANMA_REQUIRE_BROWSER=1 $(BIN)/pytest -m browser
 
-# Rewrites docs/report.png, the README's picture of `sanma settle --html`, from the browser test.
-screenshot: $(STAMP)
-	SANMA_REQUIRE_BROWSER=1 SANMA_UPDATE_SCREENSHOT=1 $(BIN)/pytest -m browser -k settle_report_shows
+# Takes the pictures of the HTML reports in docs/ again (report.png, report-phone.png, compare.png),
+# in the browser tests.
+screenshots: $(STAMP)
+	SANMA_REQUIRE_BROWSER=1 SANMA_UPDATE_SCREENSHOTS=1 $(BIN)/pytest -m browser -q
+screenshot: screenshots
+
+# The documentation site (mkdocs.yml, docs/), built offline into site/; strict: a broken link or a
+# page missing from the navigation fails. NO_MKDOCS_2_WARNING: Material's banner about MkDocs 2.
+docs: $(STAMP)
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict
+
+# docs/reference.md, written from the typer app (every command, argument and option with its help).
+docs-reference: $(STAMP)
+	$(BIN)/python -m calc.cli.reference > docs/reference.md.new && mv docs/reference.md.new docs/reference.md
+
+# Rewrites the output every `$ sanma ...` example of README.md and docs/ shows from what it prints now.
+docs-examples: $(STAMP)
+	$(BIN)/python tests/doc_examples.py --write
+
+# After a change of commands or outputs: the reference, the examples, the pictures, then the site.
+docs-refresh: docs-reference docs-examples screenshots docs
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench.py
@@ -36,4 +54,4 @@ truth-figures: $(STAMP)
 	$(BIN)/python benchmarks/truth_figures.py
 
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) build site *.egg-info

@@ -4,7 +4,6 @@ one error family carrying the command's message."""
 from __future__ import annotations
 
 import dataclasses
-import doctest
 import json
 from pathlib import Path
 
@@ -135,23 +134,6 @@ def test_replay_one_real_game(data_dir):
     line = runner.invoke(app, ["replay", str(log), "--json"]).stdout.splitlines()[0]
     assert replayed.to_dict() == json.loads(line)
     assert sum(replayed.final_scores) == 105000
-
-
-def test_readme_python_api_examples():
-    """docs/api.md is a doctest: every example runs and prints what it shows."""
-    text = (ROOT / "docs" / "api.md").read_text(encoding="utf-8")
-    examples = doctest.DocTestParser().get_doctest(text, {}, "docs/api.md", "docs/api.md", 0)
-    assert len(examples.examples) >= 8
-    runner_ = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
-    import os
-
-    here = os.getcwd()
-    os.chdir(ROOT)  # the examples name examples/match.yaml as a reader in a clone would
-    try:
-        runner_.run(examples)
-    finally:
-        os.chdir(here)
-    assert runner_.failures == 0
 
 
 HAND = "123p456p789s99p234s"
