@@ -236,9 +236,17 @@ def refreshed(shown: list[str], actual: list[str]) -> list[str]:
     where: dict[int, int] = {}  # a shown line -> the line of actual it became
     matcher = difflib.SequenceMatcher(None, [line for _, line in literal], actual, autojunk=False)
     for tag, i1, i2, j1, j2 in matcher.get_opcodes():
-        if tag in ("equal", "replace"):
-            for d in range(min(i2 - i1, j2 - j1)):
+        if tag == "equal":
+            for d in range(i2 - i1):
                 where[literal[i1 + d][0]] = j1 + d
+        elif tag == "replace":  # each changed line to the most like it of the new ones, in order
+            after = j1
+            for i in range(i1, i2):
+                scored = [(difflib.SequenceMatcher(None, literal[i][1], actual[j]).ratio(), -j, j)
+                          for j in range(after, j2)]
+                if scored and max(scored)[0] > 0.5:
+                    where[literal[i][0]] = max(scored)[2]
+                    after = where[literal[i][0]] + 1
     segments, current = [], []  # runs of shown lines between the cuts
     for k, line in enumerate(shown):
         if _is_gap(line):

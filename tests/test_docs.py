@@ -102,3 +102,51 @@ def test_the_site_builds_strict(tmp_path):
     for page in (ROOT / "docs").glob("*.md"):
         assert (site / page.stem / "index.html").is_file(), page.name
     assert "--all-schemes" in (site / "reference" / "index.html").read_text(encoding="utf-8")
+
+
+# ---------------------------------------------------------------- the example machinery itself
+
+
+def test_a_gap_stands_for_any_lines_and_only_a_gap_does():
+    shown = ["first", "...", "last"]
+    assert doc_examples.matches(shown, ["first", "last"])
+    assert doc_examples.matches(shown, ["first", "a", "b", "last"])
+    assert not doc_examples.matches(shown, ["first", "a", "last", "more"])
+    assert not doc_examples.matches(["first", "last"], ["first", "a", "last"])
+    assert doc_examples.matches(["  ...", "x"], ["a", "x"])  # indented like the table it cuts
+    assert doc_examples.matches([], [])
+
+
+def test_a_refresh_keeps_the_cuts_where_the_lines_around_them_still_are():
+    shown = ["compare: 100 matches", "...", "north-split: +37% [30, 44]", "  more words", "..."]
+    now = ["compare: 100 matches", "table 1", "table 2", "north-split: +40% [7, 72]", "  more words", "realism"]
+    assert doc_examples.refreshed(shown, now) == ["compare: 100 matches", "...", "north-split: +40% [7, 72]",
+                                                  "  more words", "..."]
+    # a line the program now prints inside a shown part is shown
+    assert doc_examples.refreshed(["a", "b", "...", "z"], ["a", "new", "b", "c", "z"]) == ["a", "new", "b", "...", "z"]
+    # without cuts the page shows what it prints
+    assert doc_examples.refreshed(["old"], ["new", "lines"]) == ["new", "lines"]
+
+
+def test_a_wrong_page_fails_and_its_refresh_passes(tmp_path):
+    page_file = tmp_path / "page.md"
+    page_file.write_text("# A page\n\n```\n$ sanma pay --han 3 --fu 40\nwhat it no longer prints\n```\n\n"
+                         "```yaml\n# examples/club.yaml: not the file\n```\n", encoding="utf-8")
+    page = doc_examples.read_page(page_file)
+    outcomes = doc_examples.check_page(page)
+    assert [o.ok for o in outcomes] == [False, False]
+    assert doc_examples.rewrite(page, outcomes)
+    again = doc_examples.read_page(page_file)
+    assert all(o.ok for o in doc_examples.check_page(again))
+    text = page_file.read_text(encoding="utf-8")
+    assert "Non-dealer 3 han 40 fu ron" in text and text.count("examples/club.yaml") == 1
+
+
+def test_keep_is_typed_at_and_its_transcript_put_back(tmp_path):
+    page_file = tmp_path / "page.md"
+    page_file.write_text("```\n$ sanma keep t.yaml --players A B C\nE1 honba 0 > A tsumo mangan\n"
+                         "E2 honba 0 > quit\n```\n", encoding="utf-8")
+    page = doc_examples.read_page(page_file)
+    assert page.examples[0].typed == ["A tsumo mangan", "quit"]
+    (outcome,) = doc_examples.check_page(page)
+    assert "E1 honba 0 > A tsumo mangan" in outcome.actual and outcome.actual[-1] == "Saved t.yaml (1 hand(s))."

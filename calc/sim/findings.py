@@ -70,85 +70,85 @@ def _signed_interval(d: dict, scale: float, digits: int, unit: str = "") -> str:
     return f"{scale * d['mean']:+.{digits}f}{unit} [{scale * d['low']:+.{digits}f}, {scale * d['high']:+.{digits}f}]"
 
 
+def _clause(key: str, unit: str, d: dict, *, same: str, untold: str, told: str, judged: dict | None = None) -> Finding:
+    """The clause for a difference `d`: `same` when every match came out the same, `untold` (what
+    moves, with its numbers) when the interval of `judged` (default `d`) holds zero, else `told`."""
+    if _unchanged(d):
+        return Finding(key, same, True)
+    if not _tells(judged or d):
+        return _untold(key, unit, untold)
+    return Finding(key, told, True)
+
+
+def _compared(c: Comparison, scheme: str, key: str) -> tuple[float, float, dict] | None:
+    """(the scheme's figure, tsumo-loss's, their paired difference), or None where it is undefined."""
+    mine, base = c.scheme_figures(scheme)[key], c.scheme_figures(BASELINE)[key]
+    d = c.differences(scheme)[key]
+    return None if mine is None or base is None or d["low"] is None else (mine, base, d)
+
+
 def _dealer(c: Comparison, scheme: str, unit: str) -> Finding | None:
     key = "dealer_income_per_dealership"
-    relative = c.dealer_income_change(scheme)
     d = c.differences(scheme)[key]
     if d["mean"] is None or d["low"] is None:
         return None
-    if _unchanged(d):
-        return Finding(key, f"the dealer earns what tsumo-loss pays per dealership", True)
+    relative = c.dealer_income_change(scheme)
     if relative["low"] is None:  # tsumo-loss's dealer earns nothing or loses: a change in points, not a share
-        if not _tells(d):
-            return _untold(key, unit, f"the dealer's income per dealership ({_signed_interval(d, 1, 0)} points)")
         size, low, high = _magnitudes(d)
-        more = "more" if d["mean"] > 0 else "less"
-        return Finding(key, f"the dealer earns {size:.0f} points {more} per dealership [{low:.0f}, {high:.0f}]", True)
-    if not _tells(relative):
-        return _untold(key, unit, f"the dealer's income per dealership ({100 * relative['mean']:+.0f}% "
-                                  f"[{100 * relative['low']:+.0f}, {100 * relative['high']:+.0f}])")
+        return _clause(key, unit, d, same="the dealer earns what tsumo-loss pays per dealership",
+                       untold=f"the dealer's income per dealership ({_signed_interval(d, 1, 0)} points)",
+                       told=f"the dealer earns {size:.0f} points {'more' if d['mean'] > 0 else 'less'} per "
+                            f"dealership [{low:.0f}, {high:.0f}]")
     size, low, high = _magnitudes(relative, 100)
-    more = "more" if relative["mean"] > 0 else "less"
-    return Finding(key, f"the dealer earns {size:.0f}% {more} per dealership [{low:.0f}, {high:.0f}]", True)
+    return _clause(key, unit, d, judged=relative, same="the dealer earns what tsumo-loss pays per dealership",
+                   untold=f"the dealer's income per dealership ({100 * relative['mean']:+.0f}% "
+                          f"[{100 * relative['low']:+.0f}, {100 * relative['high']:+.0f}])",
+                   told=f"the dealer earns {size:.0f}% {'more' if relative['mean'] > 0 else 'less'} per "
+                        f"dealership [{low:.0f}, {high:.0f}]")
 
 
 def _tsumo(c: Comparison, scheme: str, unit: str) -> Finding | None:
-    key = "tsumo_share_of_ron"
-    mine, base = c.scheme_figures(scheme)[key], c.scheme_figures(BASELINE)[key]
-    d = c.differences(scheme)[key]
-    if mine is None or base is None or d["low"] is None:
+    if (compared := _compared(c, scheme, key := "tsumo_share_of_ron")) is None:
         return None
-    if _unchanged(d):
-        return Finding(key, f"tsumo wins bring {mine:.2f}x a ron's income, as under tsumo-loss", True)
-    if not _tells(d):
-        return _untold(key, unit, f"a tsumo's income against a ron's ({mine:.2f}x against {base:.2f}x, "
-                                  f"{_signed_interval(d, 1, 2)})")
-    return Finding(key, f"tsumo wins bring {mine:.2f}x a ron's income instead of {base:.2f}x "
-                        f"[{d['low']:+.2f}, {d['high']:+.2f}]", True)
+    mine, base, d = compared
+    return _clause(key, unit, d, same=f"tsumo wins bring {mine:.2f}x a ron's income, as under tsumo-loss",
+                   untold=f"a tsumo's income against a ron's ({mine:.2f}x against {base:.2f}x, "
+                          f"{_signed_interval(d, 1, 2)})",
+                   told=f"tsumo wins bring {mine:.2f}x a ron's income instead of {base:.2f}x "
+                        f"[{d['low']:+.2f}, {d['high']:+.2f}]")
 
 
 def _rate(c: Comparison, scheme: str, unit: str, key: str, event: str, name: str) -> Finding | None:
     """A share of matches (busts, the extension round): `event` completes '<share> of matches ...';
     `name` names the share."""
-    mine, base = c.scheme_figures(scheme)[key], c.scheme_figures(BASELINE)[key]
-    d = c.differences(scheme)[key]
-    if mine is None or base is None or d["low"] is None:
+    if (compared := _compared(c, scheme, key)) is None:
         return None
-    if _unchanged(d):
-        return Finding(key, f"{_share(mine)} of {unit} {event}, as under tsumo-loss", True)
-    if not _tells(d):
-        return _untold(key, unit, f"{name} ({_share(mine)} against {_share(base)}, "
-                                  f"{_signed_interval(d, 100, 1, 'points')})")
-    return Finding(key, f"{_share(mine)} of {unit} {event} instead of {_share(base)} "
-                        f"[{100 * d['low']:+.1f}, {100 * d['high']:+.1f} points]", True)
+    mine, base, d = compared
+    return _clause(key, unit, d, same=f"{_share(mine)} of {unit} {event}, as under tsumo-loss",
+                   untold=f"{name} ({_share(mine)} against {_share(base)}, {_signed_interval(d, 100, 1, 'points')})",
+                   told=f"{_share(mine)} of {unit} {event} instead of {_share(base)} "
+                        f"[{100 * d['low']:+.1f}, {100 * d['high']:+.1f} points]")
 
 
 def _hands(c: Comparison, scheme: str, unit: str) -> Finding | None:
-    key = "hands_per_match"
-    d = c.differences(scheme)[key]
+    d = c.differences(scheme)[key := "hands_per_match"]
     if d["low"] is None:
         return None
-    if _unchanged(d):
-        return Finding(key, f"{unit} last as many hands as under tsumo-loss", True)
-    if not _tells(d):
-        return _untold(key, unit, f"the length of the {unit} ({_signed_interval(d, 1, 2, 'hands')})")
     size, low, high = _magnitudes(d)
-    return Finding(key, f"{unit} are {size:.2f} hands {'longer' if d['mean'] > 0 else 'shorter'} "
-                        f"[{low:.2f}, {high:.2f}]", True)
+    return _clause(key, unit, d, same=f"{unit} last as many hands as under tsumo-loss",
+                   untold=f"the length of the {unit} ({_signed_interval(d, 1, 2, 'hands')})",
+                   told=f"{unit} are {size:.2f} hands {'longer' if d['mean'] > 0 else 'shorter'} "
+                        f"[{low:.2f}, {high:.2f}]")
 
 
 def _spread(c: Comparison, scheme: str, unit: str) -> Finding | None:
-    key = "points_sd"
-    mine, base = c.scheme_figures(scheme)[key], c.scheme_figures(BASELINE)[key]
-    d = c.differences(scheme)[key]
-    if mine is None or base is None or d["low"] is None:
+    if (compared := _compared(c, scheme, key := "points_sd")) is None:
         return None
-    if _unchanged(d):
-        return Finding(key, "final points spread as under tsumo-loss", True)
-    if not _tells(d):
-        return _untold(key, unit, f"the spread of final points ({_signed_interval(d, 1, 1)})")
-    return Finding(key, f"final points spread {'wider' if d['mean'] > 0 else 'narrower'}: a standard deviation of "
-                        f"{mine:.1f} instead of {base:.1f} [{d['low']:+.1f}, {d['high']:+.1f}]", True)
+    mine, base, d = compared
+    return _clause(key, unit, d, same="final points spread as under tsumo-loss",
+                   untold=f"the spread of final points ({_signed_interval(d, 1, 1)})",
+                   told=f"final points spread {'wider' if d['mean'] > 0 else 'narrower'}: a standard deviation of "
+                        f"{mine:.1f} instead of {base:.1f} [{d['low']:+.1f}, {d['high']:+.1f}]")
 
 
 def _seat_name(seat: int) -> str:
