@@ -24,9 +24,10 @@ test: $(STAMP)
 test-browser: $(STAMP)
 	SANMA_REQUIRE_BROWSER=1 $(BIN)/pytest -m browser
 
-# Rewrites docs/report.png, the README's picture of `sanma settle --html`, from the browser test.
+# Rewrites the docs' pictures from the browser tests: docs/report.png (`sanma settle --html`) and
+# docs/serve.png (`sanma serve`'s page on a phone).
 screenshot: $(STAMP)
-	SANMA_REQUIRE_BROWSER=1 SANMA_UPDATE_SCREENSHOT=1 $(BIN)/pytest -m browser -k settle_report_shows
+	SANMA_REQUIRE_BROWSER=1 SANMA_UPDATE_SCREENSHOT=1 $(BIN)/pytest -m browser -k "settle_report_shows or serve_page"
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench.py

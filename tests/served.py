@@ -22,7 +22,8 @@ class Served:
         self.record = record
         self.token = token
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-        self.process = subprocess.Popen([sys.executable, "-m", "calc", "serve", str(record), "--port", "0",
+        # run beside the record, named as a person types it
+        self.process = subprocess.Popen([sys.executable, "-m", "calc", "serve", record.name, "--port", "0",
                                          "--token", token, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                         text=True, env=env, cwd=record.parent)
         self.printed: list[str] = []

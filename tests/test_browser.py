@@ -184,3 +184,161 @@ def test_compare_page_and_plot(browser, tmp_path):
     assert boxes.count() == 3 * 3
     assert all(boxes.nth(i).is_visible() and boxes.nth(i).bounding_box()["width"] >= 1 for i in range(9))
     plot.close()
+
+
+# ---------------------------------------------------------------- sanma serve's page, on two phones
+
+SMALL_PHONE = {"width": 360, "height": 780}
+
+
+class Phone:
+    """A phone at the table: its own browser context (its own cookie), the page opened from the
+    link `sanma serve` printed, every console error collected."""
+
+    def __init__(self, browser, link: str) -> None:
+        self.context = browser.new_context(viewport=SMALL_PHONE, device_scale_factor=2, is_mobile=True,
+                                           has_touch=True)
+        self.page = self.context.new_page()
+        self.errors: list[str] = []
+        # a refused entry is an answer of 422 (which Chromium also logs as a failed load): not an error of the page
+        self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" and "status of 422"
+                     not in m.text else None)
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.page.goto(link)
+        self.page.wait_for_selector("#entry h2")
+
+    def row(self, label: str):
+        import re
+
+        return self.page.locator(".row", has=self.page.locator("b", has_text=re.compile(f"^{re.escape(label)}$")))
+
+    def tap(self, label: str, *buttons: str) -> None:
+        for name in buttons:
+            self.row(label).get_by_role("button", name=name, exact=True).click()
+
+    def button(self, name: str):
+        return self.page.get_by_role("button", name=name, exact=True)
+
+    def preview(self) -> str:
+        """The value (or refusal) shown before saving, once the server has checked the entry."""
+        self.page.wait_for_function("() => { const p = document.getElementById('preview');"
+                                    " return p && !p.textContent.includes('Checking'); }")
+        self.page.wait_for_selector("#preview pre, #preview .refused")
+        return self.page.inner_text("#preview")
+
+    def note(self, expected: str) -> None:
+        """The answer to the last tap that went to the server, as the player reads it."""
+        from playwright.sync_api import expect
+
+        expect(self.page.locator("#note")).to_have_text(expected)
+
+    def close(self) -> None:
+        assert self.errors == [], self.errors
+        # nothing wider than the screen: no sideways scrolling of the whole page
+        assert self.page.evaluate("document.documentElement.scrollWidth") <= SMALL_PHONE["width"]
+        self.context.close()
+
+
+def test_serve_page_on_phones(browser, tmp_path):
+    import shutil
+
+    from served import Served
+
+    from calc.table import record
+
+    path = tmp_path / "table.yaml"
+    shutil.copy(ROOT / "examples" / "table.yaml", path)
+    server = Served(path)
+    try:
+        ana, bo = Phone(browser, server.link), Phone(browser, server.link)
+        page = ana.page
+        assert page.url == server.base + "/"  # the token went into a cookie, out of the address bar
+        assert page.inner_text("#next") == "Next: E3, honba 1, dealer Chen."
+        assert page.inner_text("#scores").split() == ["Ana", "(S)", "28300", "Bo", "(W)", "36800", "Chen", "(E)",
+                                                      "39900"]
+        assert "Standings (provisional)" in page.inner_text("#report")
+        assert page.locator("#report table.ledger tbody tr").count() == 3
+        assert page.locator("#report svg polyline.score-line").count() == 3
+
+        # a riichi and a ron by value: the value and the payments shown before it is saved
+        ana.tap("Riichi", "Bo")
+        ana.tap("Winner", "Bo")
+        ana.tap("From", "Ana")
+        ana.tap("Han", "3")
+        assert "Tap the fu." in page.inner_text("#preview")
+        ana.tap("Fu", "40")
+        shown = ana.preview()
+        assert shown.startswith("hand 4 (E3, honba 1): Bo ron Ana: 3 han 40 fu")
+        assert "Bo riichi → table 1000; Ana → Bo 6200 (discarder); table → Bo 1000 (sticks)" in shown
+        assert len(record.read(path).hands) == 3  # only shown, not saved
+        ana.button("Save the hand").click()
+        ana.note("Saved: hand 4 (E3, honba 1): Bo ron Ana: 3 han 40 fu")
+        assert page.inner_text("#next") == "Next: S1, honba 0, dealer Ana."
+        hands = record.read(path).hands
+        assert len(hands) == 4 and hands[-1].riichi == (1,)
+        # the other phone follows within its next look at the record
+        bo.page.wait_for_function("() => document.querySelectorAll('#report table.ledger tbody tr').length == 4",
+                                  timeout=10000)
+        assert bo.page.inner_text("#next") == "Next: S1, honba 0, dealer Ana."
+        assert "Bo ron Ana: 3 han 40 fu" in bo.page.inner_text("#report")
+
+        # a tsumo by tiles, picked from the tile buttons on the other phone, the winning tile last
+        bo.tap("Winner", "Ana")
+        bo.tap("From", "Tsumo")
+        bo.tap("Value", "tiles")
+        bo.tap("Tiles for", "dora indicators")
+        bo.page.locator(".tiles").get_by_role("button", name="9s", exact=True).click()  # dora 1s
+        bo.tap("Tiles for", "the hand")
+        for tile in ["1p", "2p", "3p", "4p", "5p", "6p", "7s", "8s", "9s", "9p", "9p", "2s", "3s", "4s"]:
+            bo.page.locator(".tiles").get_by_role("button", name=tile, exact=True).click()
+        assert bo.page.inner_text(".notation") == "123456p789s99p234s"
+        shown = bo.preview()
+        # the dealer Ana (East in S1): menzen tsumo and pinfu, no dora in the hand = 2 han 20 fu:
+        # 700 from each under tsumo-loss
+        assert shown.startswith("hand 5 (S1, honba 0): Ana tsumo: 2 han 20 fu")
+        assert "Bo → Ana 700 (non-dealer); Chen → Ana 700 (non-dealer)" in shown
+        assert "menzen_tsumo 1, pinfu 1" in shown
+        bo.button("Save the hand").click()
+        bo.note("Saved: hand 5 (S1, honba 0): Ana tsumo: 2 han 20 fu")
+        assert record.read(path).hands[-1].wins[0].hand == "123456p789s99p234s"
+
+        # a refused entry: keep's own words, in the preview and again on saving; nothing written
+        before = path.read_bytes()
+        ana.page.wait_for_function("() => document.querySelectorAll('#report table.ledger tbody tr').length == 5",
+                                   timeout=10000)
+        assert page.inner_text("#next") == "Next: S1, honba 1, dealer Ana."
+        ana.tap("Winner", "Chen")
+        ana.tap("From", "Bo")
+        ana.tap("Han", "1")
+        ana.tap("Fu", "20")
+        refusal = "refused: hand 6: 20 fu is pinfu tsumo only; a ron hand has at least 30 fu (seven pairs 25)"
+        assert ana.preview() == refusal
+        ana.button("Save the hand").click()
+        ana.note(refusal)
+        assert path.read_bytes() == before
+
+        # undo: asked once more, then taken back, as keep words it
+        ana.button("Undo the last hand").click()
+        assert "Take back hand 5 (S1: Ana tsumo: 2 han 20 fu)?" in page.inner_text("#entry")
+        ana.button("take it back").click()
+        ana.note("hand 5 (S1: Ana tsumo: 2 han 20 fu) taken back")
+        assert len(record.read(path).hands) == 4
+        assert page.inner_text("#next") == "Next: S1, honba 0, dealer Ana."
+        if os.environ.get("SANMA_UPDATE_SCREENSHOT"):
+            bo.page.reload()
+            bo.page.wait_for_selector("#entry h2")
+            bo.tap("Riichi", "Chen")
+            bo.tap("Winner", "Chen")
+            bo.tap("From", "Bo")
+            bo.tap("Han", "2")
+            bo.tap("Fu", "40")
+            bo.preview()
+            # docs/serve.md's picture: the entry with its value, down to the standings
+            bottom = bo.page.evaluate("document.querySelector('#report table.standings')"
+                                      ".getBoundingClientRect().bottom + window.scrollY")
+            bo.page.screenshot(path=str(ROOT / "docs" / "serve.png"), full_page=True,
+                               clip={"x": 0, "y": 0, "width": SMALL_PHONE["width"], "height": bottom + 8})
+        ana.close()
+        bo.close()
+    finally:
+        server.stop()

@@ -51,7 +51,7 @@ def settle_json(path: Path) -> dict:
 
 def test_the_link_the_token_and_a_clean_stop(table):
     server = Served(table)
-    assert server.printed[0] == f"Serving {table} (profile standard, scheme tsumo-loss): Ana, Bo, Chen; 3 hand(s) so far."
+    assert server.printed[0] == "Serving table.yaml (profile standard, scheme tsumo-loss): Ana, Bo, Chen; 3 hand(s) so far."
     assert server.link.endswith(f"/?token={TOKEN}")
     for path in ("/", "/api/match", "/report"):
         status, answer, _ = server.request("GET", path, auth=False)
@@ -75,7 +75,7 @@ def test_the_link_the_token_and_a_clean_stop(table):
     # Ctrl-C: a clean stop, the record as it was, the lock gone
     code, printed = server.stop()
     assert code == 0, printed
-    assert f"Stopped; {table} holds 3 hand(s)." in printed
+    assert "Stopped; table.yaml holds 3 hand(s). `sanma serve table.yaml` goes on." in printed
     assert not (table.parent / ".table.yaml.lock").exists()
 
 

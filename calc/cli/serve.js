@@ -345,11 +345,11 @@ document.addEventListener("click", (event) => {
   const target = event.target.closest("button[data-a]");
   if (!target || !$("entry").contains(target)) return;
   const [a, v] = [target.dataset.a, target.dataset.v];
+  note = "";  // the last answer gives way to what is tapped now
   if (a === "save") { save(); return; }
   if (a === "undo") { confirmUndo = true; render(); return; }
   if (a === "undo-no") { confirmUndo = false; render(); return; }
   if (a === "undo-yes") { undo(); return; }
-  note = "";
   if (a === "kind") S.kind = v;
   else if (a === "riichi") S.riichi = toggle(S.riichi, v);
   else if (a === "tenpai") S.tenpai = toggle(S.tenpai, v);
