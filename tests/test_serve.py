@@ -335,6 +335,12 @@ def test_a_new_record_and_usage_errors(tmp_path):
     try:
         match = server.request("GET", "/api/match")[1]
         assert match["rules"] == "parlour" and match["next"]["scores"] == {"Ana": 35000, "Bo": 35000, "Chen": 35000}
+        status, _, _ = server.request("POST", "/api/hands", {"win": {"winner": "Bo", "tsumo": True, "limit": "mangan",
+                                                                     "chips": 2}})
+        assert status == 201
+        # the page's standings carry the chips and the total, as `sanma settle` prints them
+        status, fragment, _ = server.request("GET", "/report")
+        assert "<th class=\"num\">chips</th>" in fragment and "+4 (+20)" in fragment
     finally:
         server.stop()
     busy = Served(tmp_path / "new.yaml")
