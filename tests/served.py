@@ -69,6 +69,13 @@ class Served:
         self.reader.join(timeout=10)
         return self.process.returncode, "\n".join(self.printed) + "\n" + self.process.stderr.read()
 
+    def __enter__(self) -> "Served":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self.process.poll() is None:  # a test that failed midway leaves no server behind
+            self.stop()
+
     def kill(self) -> None:
         self.process.kill()  # SIGKILL: no clean-up at all
         self.process.wait(timeout=30)

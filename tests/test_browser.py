@@ -207,14 +207,16 @@ class Phone:
         self.page.goto(link)
         self.page.wait_for_selector("#entry h2")
 
-    def row(self, label: str):
+    def row(self, label: str, second: bool = False):
+        """A row of buttons by its label: the first win's (or the hand's), or the second ron's."""
         import re
 
-        return self.page.locator(".row", has=self.page.locator("b", has_text=re.compile(f"^{re.escape(label)}$")))
+        rows = self.page.locator("#entry .second .row" if second else "#entry > .row")
+        return rows.filter(has=self.page.locator("b", has_text=re.compile(f"^{re.escape(label)}$")))
 
-    def tap(self, label: str, *buttons: str) -> None:
+    def tap(self, label: str, *buttons: str, second: bool = False) -> None:
         for name in buttons:
-            self.row(label).get_by_role("button", name=name, exact=True).click()
+            self.row(label, second).get_by_role("button", name=name, exact=True).click()
 
     def button(self, name: str):
         return self.page.get_by_role("button", name=name, exact=True)
@@ -324,6 +326,20 @@ def test_serve_page_on_phones(browser, tmp_path):
         ana.note("hand 5 (S1: Ana tsumo: 2 han 20 fu) taken back")
         assert len(record.read(path).hands) == 4
         assert page.inner_text("#next") == "Next: S1, honba 0, dealer Ana."
+
+        # a double ron: two winners on one discard
+        ana.tap("Winner", "Bo")
+        ana.tap("From", "Chen")
+        ana.tap("Han", "2")
+        ana.tap("Fu", "30")
+        ana.button("+ a second ron on the same discard").click()
+        ana.tap("Second winner", "Ana", second=True)
+        ana.tap("Value", "limit", second=True)
+        ana.tap("Limit", "mangan", second=True)
+        assert ana.preview().startswith("hand 5 (S1, honba 0): Bo ron Chen: 2 han 30 fu; Ana ron Chen: mangan")
+        ana.button("Save the hand").click()
+        ana.note("Saved: hand 5 (S1, honba 0): Bo ron Chen: 2 han 30 fu; Ana ron Chen: mangan")
+        assert [w.winner for w in record.read(path).hands[-1].wins] == [1, 0]
         if os.environ.get("SANMA_UPDATE_SCREENSHOT"):
             bo.page.reload()
             bo.page.wait_for_selector("#entry h2")
@@ -340,5 +356,32 @@ def test_serve_page_on_phones(browser, tmp_path):
                                clip={"x": 0, "y": 0, "width": SMALL_PHONE["width"], "height": bottom + 8})
         ana.close()
         bo.close()
+    finally:
+        server.stop()
+
+
+def test_serve_page_shows_the_final_tally(browser, tmp_path):
+    """A match that is over: no entry, the final standings (uma, oka) and the chart of every hand."""
+    import shutil
+
+    from served import Served
+
+    path = tmp_path / "match.yaml"
+    shutil.copy(ROOT / "examples" / "match.yaml", path)
+    data = json.loads(runner.invoke(app, ["settle", MATCH, "--json"]).stdout)
+    server = Served(path)
+    try:
+        phone = Phone(browser, server.link)
+        page = phone.page
+        assert page.inner_text("#entry h2") == "The match is over"
+        assert page.inner_text("#next") == f"The match is over after hand 13: {data['end_text']}."
+        assert page.get_by_role("button", name="Save the hand", exact=True).count() == 0
+        report = page.inner_text("#report")
+        assert "Final standings" in report
+        for standing in data["standings"]:
+            assert f"{standing['points']:+.1f}" in report  # +30.4, -6.8, -23.6
+        lines = _visible_lines(phone, "#report svg polyline.score-line")
+        assert all(len(line.get_attribute("points").split()) == 14 for line in lines)
+        phone.close()
     finally:
         server.stop()

@@ -50,7 +50,11 @@ def settle_json(path: Path) -> dict:
 
 
 def test_the_link_the_token_and_a_clean_stop(table):
-    server = Served(table)
+    with Served(table) as server:
+        _the_link_the_token_and_a_clean_stop(server, table)
+
+
+def _the_link_the_token_and_a_clean_stop(server, table):
     assert server.printed[0] == "Serving table.yaml (profile standard, scheme tsumo-loss): Ana, Bo, Chen; 3 hand(s) so far."
     assert server.link.endswith(f"/?token={TOKEN}")
     for path in ("/", "/api/match", "/report"):
@@ -120,10 +124,20 @@ REFUSED = [
 ]
 
 
+@pytest.fixture(scope="module")
+def one_server(tmp_path_factory):
+    """One server for the refusals: none of them writes anything (each test checks it)."""
+    path = tmp_path_factory.mktemp("refused") / "table.yaml"
+    shutil.copy(ROOT / "examples" / "table.yaml", path)
+    with Served(path) as server:
+        yield server
+
+
 @pytest.mark.parametrize("entry,_", REFUSED)
-def test_a_refused_entry_says_what_keep_says_and_writes_nothing(served, table, tmp_path, entry, _):
+def test_a_refused_entry_says_what_keep_says_and_writes_nothing(one_server, tmp_path, entry, _):
+    table = one_server.record
     before = table.read_bytes()
-    status, answer, _h = served.request("POST", "/api/hands", entry)
+    status, answer, _h = one_server.request("POST", "/api/hands", entry)
     assert status == 422, answer
     assert table.read_bytes() == before
     # keep's own words: the same entry given to the keeper `sanma keep` uses, on a copy of the record
@@ -269,7 +283,11 @@ def test_forty_entries_at_once_are_all_in_the_file(served, table):
 
 
 def test_a_server_killed_mid_burst_leaves_a_record_that_settles_and_resumes(table):
-    server = Served(table)
+    with Served(table) as server:
+        _killed_mid_burst(server, table)
+
+
+def _killed_mid_burst(server, table):
     acknowledged = []
     lock = threading.Lock()
     killed = threading.Event()

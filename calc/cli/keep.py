@@ -109,13 +109,18 @@ def write_atomically(path: Path, text: str) -> None:
 
 
 def _sync_folder(folder: Path) -> None:
-    if sys.platform == "win32":  # a folder cannot be opened there; its rename is durable as it is
+    """Best effort: Windows cannot open a folder, some file systems cannot sync one; the record is
+    written by then either way."""
+    if sys.platform == "win32":
         return
-    handle = os.open(folder, os.O_RDONLY)
     try:
-        os.fsync(handle)
-    finally:
-        os.close(handle)
+        handle = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(handle)
+        finally:
+            os.close(handle)
+    except OSError:
+        pass
 
 
 class RecordLock:
@@ -126,7 +131,6 @@ class RecordLock:
 
     def __init__(self, record_path: Path, holder: str) -> None:
         self.path = record_path.with_name(f".{record_path.name}.lock")
-        self.record = record_path
         self.handle: int | None = None
         try:
             import fcntl

@@ -116,7 +116,8 @@ function winPanel(w, i) {
   const p = `w${i}-`;
   let out = i ? `<div class="second"><b>Second ron</b> <button type="button" class="warn" data-a="w1-remove">` +
                `remove</button>` : "";
-  out += choice(i ? "Second winner" : "Winner", p + "winner", players.filter((x) => !i || x !== S.wins[0].from),
+  const first = S.wins[0];
+  out += choice(i ? "Second winner" : "Winner", p + "winner", players.filter((x) => !i || (x !== first.from && x !== first.winner)),
                 (x) => w.winner === x);
   if (!i) {
     out += choice("From", p + "from", [...players.filter((x) => x !== w.winner), "tsumo"],
@@ -241,6 +242,10 @@ async function load(force = false) {
   }
   if (got.status === 401) {
     $("status").textContent = "The server wants its token again: open the link it printed.";
+    return;
+  }
+  if (got.status !== 200 && got.status !== 304) {
+    $("status").textContent = `The server answered ${got.status}; trying again…`;
     return;
   }
   $("status").textContent = "";

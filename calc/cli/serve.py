@@ -21,7 +21,7 @@ import signal
 import socket
 import threading
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 from urllib.parse import quote
 
 import uvicorn
@@ -38,7 +38,6 @@ from calc.core.errors import SanmaError
 from calc.scoring.request import HandRequest, score
 
 BODY_LIMIT = 16 * 1024  # a hand entry is a few hundred bytes
-DEFAULT_PORT = 8000
 STALE = ("the record changed since this page last read it (another phone entered or took back a hand); "
          "look at the ledger, and enter the hand again if it is still missing")
 
@@ -48,6 +47,12 @@ class ApiError(Exception):
         super().__init__(message)
         self.status = status
         self.message = message
+
+
+class Snapshot(NamedTuple):
+    match: bytes  # settle --json
+    etag: str
+    report: str  # the HTML report's standings, chart and ledger
 
 
 class Table:
@@ -60,21 +65,22 @@ class Table:
 
     def _refresh(self) -> None:
         settled = self.keeper.settled
-        self.match = json.dumps(report.settle_dict(settled), ensure_ascii=False).encode("utf-8")
-        self.etag = '"' + hashlib.sha256(self.match).hexdigest()[:20] + '"'
-        self.report = "\n".join(html.match_sections(settled, None))
+        match = json.dumps(report.settle_dict(settled), ensure_ascii=False).encode("utf-8")
+        etag = '"' + hashlib.sha256(match).hexdigest()[:20] + '"'
+        # one assignment: a GET never pairs one state's JSON with another's ETag
+        self.snapshot = Snapshot(match, etag, "\n".join(html.match_sections(settled, None)))
 
     def _fresh(self, expected: str | None) -> None:
-        if expected is not None and expected != self.etag:
+        if expected is not None and expected != self.snapshot.etag:
             raise ApiError(412, STALE)
 
-    def enter(self, hand: Any, expected: str | None) -> str:
-        """Record one hand; returns keep's line for the server's terminal."""
+    def enter(self, hand: Any, expected: str | None) -> tuple[str, Snapshot]:
+        """Record one hand: keep's line for the server's terminal, and the record with it."""
         with self.lock:
             self._fresh(expected)
             settled = self.keeper.enter(hand)
             self._refresh()
-            return hand_text(settled).splitlines()[0]
+            return hand_text(settled).splitlines()[0], self.snapshot
 
     def check(self, hand: Any) -> dict:
         """What the hand would record: its ledger entry (as settle --json), keep's text, the arithmetic."""
@@ -84,14 +90,14 @@ class Table:
         return {"hand": report.settle_dict(settled)["ledger"][-1], "text": hand_text(settled),
                 "explain": html._explanation(settled, row)}
 
-    def undo(self, expected: str | None) -> str:
+    def undo(self, expected: str | None) -> tuple[str, Snapshot]:
         with self.lock:
             self._fresh(expected)
             if not self.keeper.data["hands"]:
                 raise ApiError(409, "nothing to undo")
             what, _ = self.keeper.take_back()
             self._refresh()
-            return what
+            return what, self.snapshot
 
     def score(self, line: Any) -> dict:
         """One `sanma hand --batch` line, under the record's profile unless it names a built-in one."""
@@ -144,8 +150,9 @@ def make_app(table: Table, token: str, port: int) -> Starlette:
         except RecursionError:
             raise ApiError(400, "invalid JSON: nested too deeply") from None
 
-    def match_response(status: int = 200) -> Response:
-        return Response(table.match, status, media_type="application/json", headers={"ETag": table.etag})
+    def match_response(status: int = 200, snapshot: Snapshot | None = None) -> Response:
+        snapshot = snapshot or table.snapshot
+        return Response(snapshot.match, status, media_type="application/json", headers={"ETag": snapshot.etag})
 
     async def page(request: Request) -> Response:
         if "token" in request.query_params:  # the link as printed: keep the token in a cookie, not in the address bar
@@ -157,27 +164,29 @@ def make_app(table: Table, token: str, port: int) -> Starlette:
         return HTMLResponse(page_html(table.keeper.settled))
 
     async def report_fragment(request: Request) -> Response:
-        return HTMLResponse(table.report, headers={"ETag": table.etag})
+        snapshot = table.snapshot
+        return HTMLResponse(snapshot.report, headers={"ETag": snapshot.etag})
 
     async def get_match(request: Request) -> Response:
-        if request.headers.get("if-none-match") == table.etag:
-            return Response(status_code=304, headers={"ETag": table.etag})
-        return match_response()
+        snapshot = table.snapshot
+        if request.headers.get("if-none-match") == snapshot.etag:
+            return Response(status_code=304, headers={"ETag": snapshot.etag})
+        return match_response(200, snapshot)
 
     async def post_hand(request: Request) -> Response:
         hand = await body(request)
-        line = await run_in_threadpool(table.enter, hand, request.headers.get("if-match"))
+        line, snapshot = await run_in_threadpool(table.enter, hand, request.headers.get("if-match"))
         print(f"{line}  [{_client(request)}]", flush=True)
-        return match_response(201)
+        return match_response(201, snapshot)
 
     async def post_check(request: Request) -> Response:
         hand = await body(request)
         return JSONResponse(await run_in_threadpool(table.check, hand))
 
     async def post_undo(request: Request) -> Response:
-        what = await run_in_threadpool(table.undo, request.headers.get("if-match"))
+        what, snapshot = await run_in_threadpool(table.undo, request.headers.get("if-match"))
         print(f"{what}  [{_client(request)}]", flush=True)
-        return match_response()
+        return match_response(200, snapshot)
 
     async def post_score(request: Request) -> Response:
         line = await body(request)
