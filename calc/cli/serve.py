@@ -33,6 +33,7 @@ from starlette.routing import Route
 
 from calc.cli import html, report
 from calc.cli.keep import Keeper, hand_text
+from calc.cli.serve_page import page_html
 from calc.core import rules as R
 from calc.core.errors import SanmaError
 from calc.scoring.request import HandRequest, score
@@ -105,7 +106,7 @@ class Table:
             raise SanmaError("a batch line must be a JSON object")
         ruleset = self.keeper.settled.rules
         if "rules" in line:
-            if line["rules"] not in R.builtin_names(None):  # a request never makes the server read a file
+            if line["rules"] not in R.builtin_names():  # a request never makes the server read a file
                 raise SanmaError(f"rules: a built-in profile here ({', '.join(R.builtin_names())}), got {line['rules']!r}")
             ruleset = None
         if "scheme" in line and line["scheme"] not in R.SCHEMES:
@@ -120,7 +121,8 @@ def _cookie_name(port: int) -> str:
     return f"sanma_token_{port}"  # a cookie is shared by every port of a host: one name per server
 
 
-def make_app(table: Table, token: str, port: int) -> Starlette:
+def make_app(table: Table, token: str, port: int):
+    """The ASGI application: the routes behind the token check."""
     cookie = _cookie_name(port)
 
     def authorised(request: Request) -> bool:
@@ -159,8 +161,6 @@ def make_app(table: Table, token: str, port: int) -> Starlette:
             response = RedirectResponse("/", 303)
             response.set_cookie(cookie, token, httponly=True, samesite="strict", path="/")
             return response
-        from calc.cli.serve_page import page_html
-
         return HTMLResponse(page_html(table.keeper.settled))
 
     async def report_fragment(request: Request) -> Response:
@@ -176,7 +176,7 @@ def make_app(table: Table, token: str, port: int) -> Starlette:
     async def post_hand(request: Request) -> Response:
         hand = await body(request)
         line, snapshot = await run_in_threadpool(table.enter, hand, request.headers.get("if-match"))
-        print(f"{line}  [{_client(request)}]", flush=True)
+        _say(f"{line}  [{_client(request)}]")
         return match_response(201, snapshot)
 
     async def post_check(request: Request) -> Response:
@@ -185,7 +185,7 @@ def make_app(table: Table, token: str, port: int) -> Starlette:
 
     async def post_undo(request: Request) -> Response:
         what, snapshot = await run_in_threadpool(table.undo, request.headers.get("if-match"))
-        print(f"{what}  [{_client(request)}]", flush=True)
+        _say(f"{what}  [{_client(request)}]")
         return match_response(200, snapshot)
 
     async def post_score(request: Request) -> Response:
@@ -222,6 +222,15 @@ def make_app(table: Table, token: str, port: int) -> Starlette:
 
 def _client(request: Request) -> str:
     return request.client.host if request.client else "?"
+
+
+def _say(line: str) -> None:
+    """A line on the server's terminal, for the scorekeeper: the hand is saved whether or not the
+    terminal is still there to show it."""
+    try:
+        print(line, flush=True)
+    except OSError:
+        pass
 
 
 # ---------------------------------------------------------------- the command
