@@ -371,3 +371,23 @@ def test_a_new_record_and_usage_errors(tmp_path):
         assert result.output.startswith(f"Error: cannot listen on 127.0.0.1:{port}: Address already in use")
     finally:
         busy.stop()
+
+
+def test_without_the_serve_extra_it_says_what_to_install(table, monkeypatch):
+    import calc.cli
+
+    monkeypatch.delitem(sys.modules, "calc.cli.serve", raising=False)  # not imported yet, as in a fresh process
+    monkeypatch.delattr(calc.cli, "serve", raising=False)
+    monkeypatch.setitem(sys.modules, "uvicorn", None)  # as if `pip install sanma` without [serve]
+    result = runner.invoke(app, ["serve", str(table)])
+    assert result.exit_code == 1
+    assert result.output == ("Error: sanma serve needs its web server (uvicorn is missing): "
+                             "pip install 'sanma[serve]'\n")
+
+
+def test_ctrl_c_right_after_start_stops_it_cleanly(table):
+    """Ctrl-C the moment the links are printed (before uvicorn listens for it) stops it as cleanly."""
+    for _ in range(3):
+        code, printed = Served(table).stop()
+        assert code == 0 and "Stopped; table.yaml holds 3 hand(s)." in printed and "Traceback" not in printed
+    assert not (table.parent / ".table.yaml.lock").exists()

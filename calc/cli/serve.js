@@ -48,8 +48,9 @@ function tileLabel(t) {
 }
 function tileButton(t, action, extra = "") {
   const red = t[0] === "0" ? " tile-red" : "";
+  const title = t[0] === "0" ? `red five (${t})` : t;
   return `<button type="button" class="tile tile-${t[1]}${red}" data-a="${action}" data-v="${t}" ${extra}` +
-         ` aria-label="${t}">${tileLabel(t)}</button>`;
+         ` aria-label="${t}" title="${title}">${tileLabel(t)}</button>`;
 }
 
 // ---- the entry in the record's form, or what is still missing

@@ -279,46 +279,52 @@ def listen(host: str, port: int) -> socket.socket:
 
 def run(path: Path, *, port: int, token: str | None, lan: bool, rules: str | None,
         players: tuple[str, ...] | None) -> int:
+    """Serve until Ctrl-C (or `kill`); the record is saved after every hand, the lock released at the end."""
     token = token or secrets.token_urlsafe(18)
     keeper = Keeper(path, rules, players, holder="sanma serve")
     try:
         sock = listen("0.0.0.0" if lan else "127.0.0.1", port)
         port = sock.getsockname()[1]
-        table = Table(keeper)
-        settled = keeper.settled
-        print(f"Serving {path} (profile {settled.rules.name}, scheme {settled.rules.payment.scheme}): "
-              f"{', '.join(settled.players)}; {len(keeper.data['hands'])} hand(s) so far.")
-        link = f"/?token={quote(token, safe='')}"
-        print(f"Open on this machine:  http://127.0.0.1:{port}{link}")
-        if lan:
-            addresses = lan_addresses()
-            for address in addresses:
-                print(f"Open on the network:   http://{address}:{port}{link}")
-            if addresses:
-                import segno
-
-                segno.make(f"http://{addresses[0]}:{port}{link}", error="l").terminal(compact=True)
-            else:
-                print("(no network address found on this machine: is it connected?)")
-        print("Every request needs the token. Ctrl-C stops the server; the record is saved after every hand.",
-              flush=True)
-        config = uvicorn.Config(make_app(table, token, port), log_level="warning", access_log=False,
+        config = uvicorn.Config(make_app(Table(keeper), token, port), log_level="warning", access_log=False,
                                 lifespan="off", timeout_graceful_shutdown=3, server_header=False)
         server = uvicorn.Server(config)
-        previous = signal.signal(signal.SIGTERM, _interrupt)  # `kill` stops it as Ctrl-C does
+
+        def stop(signum, frame) -> None:
+            # Ctrl-C or `kill` outside uvicorn's own handlers (just before it starts, or the signal it
+            # raises again once stopped) stops it the same way, never halfway
+            server.should_exit = True
+
+        previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGINT, signal.SIGTERM)}
         try:
+            _announce(keeper, path, port, token, lan)
             server.run(sockets=[sock])
-        except KeyboardInterrupt:  # uvicorn stops on Ctrl-C, then raises it again for us
-            pass
         finally:
-            signal.signal(signal.SIGTERM, previous)
+            for sig, handler in previous.items():
+                signal.signal(sig, handler)
             sock.close()
+    except KeyboardInterrupt:  # Ctrl-C while the record was being read: nothing was served
+        pass
     finally:
         keeper.close()
-    print(f"\nStopped; {path} holds {len(keeper.data['hands'])} hand(s). `sanma serve {path}` goes on.", flush=True)
+    _say(f"\nStopped; {path} holds {len(keeper.data['hands'])} hand(s). `sanma serve {path}` goes on.")
     return 0
 
 
-def _interrupt(signum, frame) -> None:
-    raise KeyboardInterrupt
+def _announce(keeper: Keeper, path: Path, port: int, token: str, lan: bool) -> None:
+    """The links to open, the token in them, as a notebook server prints them (and a QR code with --lan)."""
+    settled = keeper.settled
+    print(f"Serving {path} (profile {settled.rules.name}, scheme {settled.rules.payment.scheme}): "
+          f"{', '.join(settled.players)}; {len(keeper.data['hands'])} hand(s) so far.")
+    link = f"/?token={quote(token, safe='')}"
+    print(f"Open on this machine:  http://127.0.0.1:{port}{link}")
+    if lan:
+        addresses = lan_addresses()
+        for address in addresses:
+            print(f"Open on the network:   http://{address}:{port}{link}")
+        if addresses:
+            import segno
 
+            segno.make(f"http://{addresses[0]}:{port}{link}", error="l").terminal(compact=True)
+        else:
+            print("(no network address found on this machine: is it connected?)")
+    print("Every request needs the token. Ctrl-C stops the server; the record is saved after every hand.", flush=True)
