@@ -268,6 +268,7 @@ def test_serve_page_on_phones(browser, tmp_path):
         ana.tap("From", "Ana")
         ana.tap("Han", "3")
         assert "Tap the fu." in page.inner_text("#preview")
+        assert ana.button("Save the hand").is_disabled()  # not complete yet
         ana.tap("Fu", "40")
         shown = ana.preview()
         assert shown.startswith("hand 4 (E3, honba 1): Bo ron Ana: 3 han 40 fu")

@@ -190,7 +190,9 @@ function render() {
       out += choice("Chombo by", "chombo", players, (x) => S.chombo === x);
     }
     out += `<div id="preview" aria-live="polite">${checked}</div>`;
-    out += `<div class="row"><button type="button" class="go" data-a="save">Save the hand</button>` +
+    // an entry still missing a tap cannot be saved yet (the hint above says which); every refusal is the server's
+    const ready = !entry().missing;
+    out += `<div class="row"><button type="button" class="go" data-a="save"${ready ? "" : " disabled"}>Save the hand</button>` +
            `<button type="button" data-a="reset">clear</button></div>`;
   } else {
     out += `<h2>The match is over</h2><p>${esc(match.end_text || "")}</p>`;
@@ -288,7 +290,7 @@ function check() {
 }
 async function save() {
   const got = entry();
-  if (got.missing) { note = `<span class="refused">refused: ${esc(got.missing)}</span>`; render(); return; }
+  if (got.missing) return;
   const answer = await api("POST", "/api/hands", got.entry, {"If-Match": etag});
   if (answer.status === 201) {
     const last = answer.data.ledger[answer.data.ledger.length - 1];
