@@ -287,3 +287,205 @@ def test_compare_colours_say_better_or_worse_by_meaning(browser, compared):
     assert ("maru-dori", "mean_points", "worse") in seen
     assert ("maru-dori", "bust_rate", "untold") in seen
     page.close()
+
+
+# ---------------------------------------------------------------- sanma serve's page, on two phones
+
+SMALL_PHONE = {"width": 360, "height": 780}
+
+
+class Phone:
+    """A phone at the table: its own browser context (its own cookie), the page opened from the
+    link `sanma serve` printed, every console error collected."""
+
+    def __init__(self, browser, link: str) -> None:
+        self.context = browser.new_context(viewport=SMALL_PHONE, device_scale_factor=2, is_mobile=True,
+                                           has_touch=True)
+        self.page = self.context.new_page()
+        self.errors: list[str] = []
+        # a refused entry is an answer of 422 (which Chromium also logs as a failed load): not an error of the page
+        self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" and "status of 422"
+                     not in m.text else None)
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.page.goto(link)
+        self.page.wait_for_selector("#entry h2")
+
+    def row(self, label: str, second: bool = False):
+        """A row of buttons by its label: the first win's (or the hand's), or the second ron's."""
+        import re
+
+        rows = self.page.locator("#entry .second .row" if second else "#entry > .row")
+        return rows.filter(has=self.page.locator("b", has_text=re.compile(f"^{re.escape(label)}$")))
+
+    def tap(self, label: str, *buttons: str, second: bool = False) -> None:
+        for name in buttons:
+            self.row(label, second).get_by_role("button", name=name, exact=True).click()
+
+    def button(self, name: str):
+        return self.page.get_by_role("button", name=name, exact=True)
+
+    def preview(self) -> str:
+        """The value (or refusal) shown before saving, once the server has checked the entry."""
+        self.page.wait_for_function("() => { const p = document.getElementById('preview');"
+                                    " return p && !p.textContent.includes('Checking'); }")
+        self.page.wait_for_selector("#preview pre, #preview .refused")
+        return self.page.inner_text("#preview")
+
+    def note(self, expected: str) -> None:
+        """The answer to the last tap that went to the server, as the player reads it."""
+        from playwright.sync_api import expect
+
+        expect(self.page.locator("#note")).to_have_text(expected)
+
+    def close(self) -> None:
+        assert self.errors == [], self.errors
+        # nothing wider than the screen: no sideways scrolling of the whole page
+        assert self.page.evaluate("document.documentElement.scrollWidth") <= SMALL_PHONE["width"]
+        self.context.close()
+
+
+def test_serve_page_on_phones(browser, tmp_path):
+    import shutil
+
+    from served import Served
+
+    from calc.table import record
+
+    path = tmp_path / "table.yaml"
+    shutil.copy(ROOT / "examples" / "table.yaml", path)
+    server = Served(path)
+    try:
+        ana, bo = Phone(browser, server.link), Phone(browser, server.link)
+        page = ana.page
+        assert page.url == server.base + "/"  # the token went into a cookie, out of the address bar
+        assert page.inner_text("#next") == "Next: E3, honba 1, dealer Chen."
+        assert page.inner_text("#scores").split() == ["Ana", "(S)", "28300", "Bo", "(W)", "36800", "Chen", "(E)",
+                                                      "39900"]
+        assert "Standings (provisional)" in page.inner_text("#report")
+        assert page.locator("#report table.ledger tbody tr").count() == 3
+        assert page.locator("#report svg polyline.score-line").count() == 3
+
+        # a riichi and a ron by value: the value and the payments shown before it is saved
+        ana.tap("Riichi", "Bo")
+        ana.tap("Winner", "Bo")
+        ana.tap("From", "Ana")
+        ana.tap("Han", "3")
+        assert "Tap the fu." in page.inner_text("#preview")
+        assert ana.button("Save the hand").is_disabled()  # not complete yet
+        ana.tap("Fu", "40")
+        shown = ana.preview()
+        assert shown.startswith("hand 4 (E3, honba 1): Bo ron Ana: 3 han 40 fu")
+        assert "Bo riichi → table 1000; Ana → Bo 6200 (discarder); table → Bo 1000 (sticks)" in shown
+        assert len(record.read(path).hands) == 3  # only shown, not saved
+        ana.button("Save the hand").click()
+        ana.note("Saved: hand 4 (E3, honba 1): Bo ron Ana: 3 han 40 fu")
+        assert page.inner_text("#next") == "Next: S1, honba 0, dealer Ana."
+        hands = record.read(path).hands
+        assert len(hands) == 4 and hands[-1].riichi == (1,)
+        # the other phone follows within its next look at the record
+        bo.page.wait_for_function("() => document.querySelectorAll('#report table.ledger tbody tr').length == 4",
+                                  timeout=10000)
+        assert bo.page.inner_text("#next") == "Next: S1, honba 0, dealer Ana."
+        assert "Bo ron Ana: 3 han 40 fu" in bo.page.inner_text("#report")
+
+        # a tsumo by tiles, picked from the tile buttons on the other phone, the winning tile last
+        bo.tap("Winner", "Ana")
+        bo.tap("From", "Tsumo")
+        bo.tap("Value", "tiles")
+        bo.tap("Tiles for", "dora indicators")
+        bo.page.locator(".tiles").get_by_role("button", name="9s", exact=True).click()  # dora 1s
+        bo.tap("Tiles for", "the hand")
+        for tile in ["1p", "2p", "3p", "4p", "5p", "6p", "7s", "8s", "9s", "9p", "9p", "2s", "3s", "4s"]:
+            bo.page.locator(".tiles").get_by_role("button", name=tile, exact=True).click()
+        assert bo.page.inner_text(".notation") == "123456p789s99p234s"
+        shown = bo.preview()
+        # the dealer Ana (East in S1): menzen tsumo and pinfu, no dora in the hand = 2 han 20 fu:
+        # 700 from each under tsumo-loss
+        assert shown.startswith("hand 5 (S1, honba 0): Ana tsumo: 2 han 20 fu")
+        assert "Bo → Ana 700 (non-dealer); Chen → Ana 700 (non-dealer)" in shown
+        assert "menzen_tsumo 1, pinfu 1" in shown
+        bo.button("Save the hand").click()
+        bo.note("Saved: hand 5 (S1, honba 0): Ana tsumo: 2 han 20 fu")
+        assert record.read(path).hands[-1].wins[0].hand == "123456p789s99p234s"
+
+        # a refused entry: keep's own words, in the preview and again on saving; nothing written
+        before = path.read_bytes()
+        ana.page.wait_for_function("() => document.querySelectorAll('#report table.ledger tbody tr').length == 5",
+                                   timeout=10000)
+        assert page.inner_text("#next") == "Next: S1, honba 1, dealer Ana."
+        ana.tap("Winner", "Chen")
+        ana.tap("From", "Bo")
+        ana.tap("Han", "1")
+        ana.tap("Fu", "20")
+        refusal = "refused: hand 6: 20 fu is pinfu tsumo only; a ron hand has at least 30 fu (seven pairs 25)"
+        assert ana.preview() == refusal
+        ana.button("Save the hand").click()
+        ana.note(refusal)
+        assert path.read_bytes() == before
+
+        # undo: asked once more, then taken back, as keep words it
+        ana.button("Undo the last hand").click()
+        assert "Take back hand 5 (S1: Ana tsumo: 2 han 20 fu)?" in page.inner_text("#entry")
+        ana.button("take it back").click()
+        ana.note("hand 5 (S1: Ana tsumo: 2 han 20 fu) taken back")
+        assert len(record.read(path).hands) == 4
+        assert page.inner_text("#next") == "Next: S1, honba 0, dealer Ana."
+
+        # a double ron: two winners on one discard
+        ana.tap("Winner", "Bo")
+        ana.tap("From", "Chen")
+        ana.tap("Han", "2")
+        ana.tap("Fu", "30")
+        ana.button("+ a second ron on the same discard").click()
+        ana.tap("Second winner", "Ana", second=True)
+        ana.tap("Value", "limit", second=True)
+        ana.tap("Limit", "mangan", second=True)
+        assert ana.preview().startswith("hand 5 (S1, honba 0): Bo ron Chen: 2 han 30 fu; Ana ron Chen: mangan")
+        ana.button("Save the hand").click()
+        ana.note("Saved: hand 5 (S1, honba 0): Bo ron Chen: 2 han 30 fu; Ana ron Chen: mangan")
+        assert [w.winner for w in record.read(path).hands[-1].wins] == [1, 0]
+        if os.environ.get("SANMA_UPDATE_SCREENSHOTS"):
+            bo.page.reload()
+            bo.page.wait_for_selector("#entry h2")
+            bo.tap("Riichi", "Chen")
+            bo.tap("Winner", "Chen")
+            bo.tap("From", "Bo")
+            bo.tap("Han", "2")
+            bo.tap("Fu", "40")
+            bo.preview()
+            # docs/serve.md's picture: the entry with its value, down to the standings
+            bottom = bo.page.evaluate("document.querySelector('#report table.standings')"
+                                      ".getBoundingClientRect().bottom + window.scrollY")
+            bo.page.screenshot(path=str(ROOT / "docs" / "serve.png"), full_page=True,
+                               clip={"x": 0, "y": 0, "width": SMALL_PHONE["width"], "height": bottom + 8})
+        ana.close()
+        bo.close()
+    finally:
+        server.stop()
+
+
+def test_serve_page_shows_the_final_tally(browser, tmp_path):
+    """A match that is over: no entry, the final standings (uma, oka) and the chart of every hand."""
+    import shutil
+
+    from served import Served
+
+    path = tmp_path / "match.yaml"
+    shutil.copy(ROOT / "examples" / "match.yaml", path)
+    data = json.loads(runner.invoke(app, ["settle", MATCH, "--json"]).stdout)
+    server = Served(path)
+    try:
+        phone = Phone(browser, server.link)
+        page = phone.page
+        assert page.inner_text("#entry h2") == "The match is over"
+        assert page.inner_text("#next") == f"The match is over after hand 13: {data['end_text']}."
+        assert page.get_by_role("button", name="Save the hand", exact=True).count() == 0
+        report = page.inner_text("#report")
+        assert "Final standings" in report
+        for standing in data["standings"]:
+            assert f"{standing['points']:+.1f}" in report  # +30.4, -6.8, -23.6
+        lines = _visible_lines(phone, "#report svg polyline.score-line")
+        assert all(len(line.get_attribute("points").split()) == 14 for line in lines)
+        phone.close()
+    finally:
+        server.stop()

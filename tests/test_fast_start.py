@@ -115,3 +115,29 @@ def test_replay_with_options_is_left_to_typer(args, capsys):
 
     assert replay_run.plain(args) is False
     assert capsys.readouterr() == ("", "")
+
+
+# `sanma serve`'s web stack is imported by that command alone: every other command starts without it.
+WEB_STACK = ["starlette", "uvicorn", "anyio", "h11", "segno", "calc.cli.serve"]
+
+
+def test_other_commands_start_without_the_web_stack():
+    """One process runs several commands in turn (the typer app and the fast paths), then looks."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    commands = [["settle", "examples/match.yaml", "--json"], ["hand", "123p456p789s99p234s"],
+                ["hand", "123p456p789s99p234s", "--explain", "--rules", "tenhou"], ["--help"], ["serve", "--help"],
+                ["keep", "--help"]]
+    code = (
+        "import sys\n"
+        "from calc.cli import main\n"
+        f"for args in {commands!r}:\n"
+        "    sys.argv = ['sanma', *args]\n"
+        "    try:\n        main()\n    except SystemExit as e:\n        assert not e.code, (args, e.code)\n"
+        f"print(sorted(m for m in {WEB_STACK!r} if m in sys.modules))\n"
+    )
+    root = Path(__file__).resolve().parent.parent
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=root).stdout
+    assert out.splitlines()[-1] == "[]"

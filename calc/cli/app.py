@@ -341,19 +341,48 @@ def settle_command(
         typer.echo(report.settle_text(settled, explain=explain, width=_width(wide)))
 
 
+# `keep` and `serve` start a new record alike
+NEW_RULES = typer.Option(None, "--rules", help="Profile name or YAML file of a new record (default standard).")
+NEW_PLAYERS = typer.Option(None, "--players", help="A new record's players, East first: --players A B C.")
+
+
+def _new_players(file: Path, players: tuple[str, str, str] | None) -> tuple[str, str, str] | None:
+    players = players if players and all(players) else None
+    if players is None and not file.exists():
+        raise typer.BadParameter("a new record needs the players: --players EAST SOUTH WEST")
+    return players
+
+
 @app.command("keep")
 def keep_command(
     file: Path = typer.Argument(..., help="The match record (YAML) to keep; an existing one is resumed."),
-    rules: Optional[str] = typer.Option(None, "--rules", help="Profile name or YAML file of a new record (default standard)."),
-    players: Optional[tuple[str, str, str]] = typer.Option(None, "--players", help="A new record's players, East first: --players A B C."),
+    rules: Optional[str] = NEW_RULES,
+    players: Optional[tuple[str, str, str]] = NEW_PLAYERS,
 ) -> None:
     """Keep a match record as it is played: one line per event, the file saved after every hand."""
     from calc.cli.keep import run
 
-    players = players if players and all(players) else None
-    if players is None and not file.exists():
-        raise typer.BadParameter("a new record needs the players: --players EAST SOUTH WEST")
-    raise typer.Exit(run(file, rules, players))
+    raise typer.Exit(run(file, rules, _new_players(file, players)))
+
+
+@app.command("serve")
+def serve_command(
+    file: Path = typer.Argument(..., help="The match record (YAML) to serve; an existing one is resumed."),
+    port: int = typer.Option(8000, "--port", help="The port to listen on (0: any free one).", min=0, max=65535),
+    token: Optional[str] = typer.Option(None, "--token", help="The token every request needs (default: a random one)."),
+    lan: bool = typer.Option(False, "--lan", help="Listen on this machine's network addresses too (default: 127.0.0.1 only)."),
+    rules: Optional[str] = NEW_RULES,
+    players: Optional[tuple[str, str, str]] = NEW_PLAYERS,
+) -> None:
+    """Serve a match record to the phones at the table: a page to follow and enter hands, and a JSON API."""
+    players = _new_players(file, players)
+    if token is not None and not token.strip():
+        raise typer.BadParameter("the token cannot be empty", param_hint="--token")
+    try:
+        from calc.cli import serve  # the web stack, imported by this command alone
+    except ImportError as exc:
+        raise SanmaError(f"sanma serve needs its web server ({exc.name} is missing): pip install 'sanma[serve]'") from None
+    raise typer.Exit(serve.run(file, port=port, token=token, lan=lan, rules=rules, players=players))
 
 
 # ---------------------------------------------------------------- sanma replay

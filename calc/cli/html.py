@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from html import escape
 
-from calc.cli.report import _end_text, _final, _named_lines, _result_text, _signed, win_line
+from calc.cli.report import _chip_cells, _end_text, _final, _named_lines, _result_text, _signed, win_line
 from calc.table.record import Settled
 
 COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd")
@@ -145,13 +145,23 @@ def scores_chart(settled: Settled) -> str:
 
 
 def _standings(settled: Settled) -> str:
+    from calc.table import chips
+
+    # a profile with chips or a chombo adds the columns `sanma settle` adds: chips, chombo, total
+    finals = chips.finals(settled) if chips.shown(settled) else None
     rows = []
     for s in settled.standings:
         score = f"{s.score}" + (f" (+{s.leftover} sticks)" if s.leftover else "")
+        extra = ""
+        if finals is not None:
+            f = finals[s.seat]
+            extra = "".join(_num(value, text) for value, text in
+                            zip((f.chips, f.penalty, f.total), _chip_cells(f, settled.rules)))
         rows.append(f"<tr><td>{s.rank}</td><td>{escape(settled.players[s.seat])}</td><td class=\"num\">{score}</td>"
                     f"{_num(s.uma, f'{s.uma:+d}')}{_num(float(s.oka), f'{float(s.oka):+.1f}' if s.oka else '')}"
-                    f"{_num(s.points, _final(s.points, settled.rules))}</tr>")
-    return _table(["rank", "player", "score", "uma", "oka", "points"], rows, {2, 3, 4, 5}, "standings")
+                    f"{_num(s.points, _final(s.points, settled.rules))}{extra}</tr>")
+    headers = ["rank", "player", "score", "uma", "oka", "points", *(["chips", "chombo", "total"] if finals else [])]
+    return _table(headers, rows, set(range(2, len(headers))), "standings")
 
 
 def _explanation(settled: Settled, row) -> list[str]:

@@ -581,6 +581,16 @@ def _end_dict(settled: Settled) -> dict:
     }
 
 
+def _next_dict(settled: Settled) -> dict | None:
+    """The hand to be played next, as `sanma keep` announces it (None once the match is over)."""
+    state, players = settled.state, settled.players
+    if state.ended:
+        return None
+    return {"round": state.label, "honba": state.honba, "dealer": players[state.dealer], "sticks": state.sticks,
+            "seats": {name: "ESW"[state.seat_wind(seat, len(players)) - T.EAST] for seat, name in enumerate(players)},
+            "scores": {name: score for name, score in zip(players, state.scores)}}
+
+
 def settle_dict(settled: Settled, schemes: dict[str, Settled] | None = None) -> dict:
     """--json: the ledger, the standings and, with --all-schemes, one standings list per scheme."""
     from calc.table import chips  # loaded here: `sanma hand` starts without the match code
@@ -615,6 +625,7 @@ def settle_dict(settled: Settled, schemes: dict[str, Settled] | None = None) -> 
         "scheme": settled.rules.payment.scheme,
         "ledger": ledger,
         **_end_dict(settled),
+        "next": _next_dict(settled),
         "standings": _standings_list(settled),
     }
     if schemes is not None:
