@@ -180,6 +180,11 @@ BAD = [
     ("unknown profile", "rules: tenhu\nplayers: [A, B, C]\n", "unknown profile 'tenhu' (did you mean 'tenhou'?)"),
     ("duplicate key", "players: [A, B, C]\nhands:\n  - win: {winner: A, winner: B, from: C, han: 1, fu: 30}\n",
      "match.yaml:3: duplicate key 'winner'"),
+    # from 5 han the fu change nothing: a fu written there is refused where it is written, in the record's words
+    ("fu at 5 han", "players: [A, B, C]\nhands:\n  - win:\n      winner: A\n      from: B\n      han: 6\n"
+     "      fu: 30\n", "match.yaml:7: hand 1: 6 han is haneman whatever the fu: fu changes nothing at 5 han or more"),
+    ("yakuman with fu", "players: [A, B, C]\nhands:\n  - win: {winner: A, from: B, yakuman: 1, fu: 30}\n",
+     "give han/fu or a yakuman multiple, not both"),
 ]
 
 

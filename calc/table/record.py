@@ -19,14 +19,13 @@ names the hand and the line.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
 from calc.table import match, payment, penalty, record_extras
 from calc.core import tiles as T
-from calc.core.errors import SanmaError
+from calc.core.errors import SanmaError, in_keys
 from calc.core.notation import parse_hand, parse_tiles
 from calc.scoring.evaluate import Evaluation, evaluate
 from calc.table.events import ABORTS, PAO_YAKUMAN, Abort, DoubleRon, ExhaustiveDraw, Kyoku, Nagashi, Riichi, Win
@@ -337,7 +336,8 @@ class _Reader(RecordReader):
         try:
             return payment.han_fu_value(win["han"], win.get("fu"), tsumo=tsumo, rules=self.rules)
         except SanmaError as exc:
-            raise self.error(exc.message, at["han"]) from None
+            where = at["fu"] if "fu" in win and isinstance(win["han"], int) and win["han"] >= 5 else at["han"]
+            raise self.error(in_keys(exc.message), where) from None
 
     def multiple(self, multiple: Any, line: int) -> HandValue:
         if isinstance(multiple, bool) or not isinstance(multiple, int):
@@ -402,8 +402,7 @@ class _Evaluations:
                 hand, context, _ = build(request, rules)
                 self.cache[key] = evaluate(hand, context, rules)
             except SanmaError as exc:
-                # the evaluator speaks of `sanma hand` flags (--dora); the record has keys (dora:)
-                message = re.sub(r"--([a-z-]+)", lambda m: m.group(1).replace("-", "_"), exc.message)
+                message = in_keys(exc.message)  # the evaluator speaks of `sanma hand` flags; a record has keys
                 column = f" (column {exc.column})" if exc.column else ""
                 raise RecordError(f"hand {spec.number}: {record.players[win.winner]}'s hand: {message}{column}",
                                   file=record.file, line=win.line) from None
