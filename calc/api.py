@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Mapping, NamedTuple, Union
 
+from calc.core import nesting
 from calc.core import tiles as _tiles
 from calc.core.errors import IllegalHandError, NotationError, RulesError, SanmaError, in_keys
 from calc.core.rules import RuleSet, load
@@ -381,7 +382,10 @@ def settle(record: str | Path | Mapping[str, object]) -> SettleResult:
     from calc.table import record as _record
 
     if isinstance(record, Mapping):
-        text = yaml.safe_dump(dict(record), sort_keys=False, allow_unicode=True)
+        try:
+            text = yaml.safe_dump(dict(record), sort_keys=False, allow_unicode=True)
+        except RecursionError:
+            raise SanmaError(nesting.MESSAGE, file="<mapping>") from None
         match_record = _record.read_text(text, file="<mapping>")
     elif isinstance(record, (str, Path)):
         match_record = _record.read(record)

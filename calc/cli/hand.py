@@ -13,6 +13,7 @@ from typing import BinaryIO, Iterable
 
 from calc.cli import report
 from calc.core.errors import SanmaError
+from calc.core.nesting import too_deep
 from calc.core.workers import check
 from calc.scoring.request import HandRequest, pay_all_schemes, score
 
@@ -26,7 +27,7 @@ _encode = json.JSONEncoder(check_circular=False).encode
 def score_line(number: int, raw: bytes, defaults: dict, all_schemes: bool) -> tuple[str, bool]:
     """(the output line, whether it failed) for one input line."""
     try:
-        data = json.loads(raw.decode("utf-8"))
+        data = _json_line(raw.decode("utf-8"))
         if not isinstance(data, dict):
             raise SanmaError("a batch line must be a JSON object")
         result = score(HandRequest.from_mapping(data, defaults))
@@ -40,6 +41,14 @@ def score_line(number: int, raw: bytes, defaults: dict, all_schemes: bool) -> tu
     except SanmaError as error:
         out = {"line": number, "error": str(error)}
     return json.dumps(out), True
+
+
+def _json_line(text: str) -> object:
+    try:
+        return json.loads(text)
+    except RecursionError:  # nested hundreds of levels deep: bad input, not a bug (calc.core.nesting)
+        deep = too_deep(SanmaError, text)
+        raise SanmaError(f"{deep.message} (column {deep.column})") from None
 
 
 def _score_chunk(task: tuple[list[tuple[int, bytes]], dict, bool]) -> tuple[str, int]:

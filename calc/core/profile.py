@@ -17,6 +17,7 @@ from typing import Any, Callable
 import yaml
 
 from calc.core.errors import RulesError
+from calc.core.nesting import too_deep
 from calc.core.yamlread import yaml_problem
 
 DEFAULT_VARIANT = "sanma"
@@ -68,8 +69,8 @@ def variant_of(name_or_path: str) -> str:
             if data.get("extends") is None:
                 break
             path = _resolve(str(data["extends"]), relative_to=path.parent)
-    except (RulesError, OSError, UnicodeDecodeError, yaml.YAMLError):
-        pass
+    except (RulesError, OSError, UnicodeDecodeError, yaml.YAMLError, RecursionError):
+        pass  # `load` reports it
     return DEFAULT_VARIANT
 
 
@@ -131,13 +132,22 @@ class _Layer:
 def _read_layer(path: Path, problems: list[RulesError], schema: dict[str, dict[str, Key]],
                 variant: str) -> _Layer:
     label = str(path)
-    top_level = ("extends", "summary", "variant", *schema)
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise RulesError(f"cannot read profile: {exc.strerror}", file=label) from None
     except UnicodeDecodeError as exc:
         raise RulesError(f"not UTF-8 text (byte {exc.start})", file=label) from None
+    try:
+        return _read_nodes(path, text, problems, schema, variant)
+    except RecursionError:
+        raise too_deep(RulesError, text, yaml=True, file=label) from None
+
+
+def _read_nodes(path: Path, text: str, problems: list[RulesError], schema: dict[str, dict[str, Key]],
+                variant: str) -> _Layer:
+    label = str(path)
+    top_level = ("extends", "summary", "variant", *schema)
     try:
         root = _compose(text)
     except yaml.YAMLError as exc:

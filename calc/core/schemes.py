@@ -193,8 +193,8 @@ def looks_like_scheme_file(name: str) -> bool:
         if not path.is_file():  # never open a pipe here: the read would wait for a writer
             return False
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError, yaml.YAMLError):  # UnicodeDecodeError is a ValueError
-        return False
+    except (OSError, ValueError, yaml.YAMLError, RecursionError):  # UnicodeDecodeError is a ValueError
+        return False  # the profile reader reports what is wrong
     return isinstance(data, dict) and any(key in data for key in ("rounding", *SECTIONS))
 
 

@@ -17,6 +17,7 @@ from typing import Any
 import yaml
 
 from calc.core.errors import SanmaError
+from calc.core.nesting import too_deep
 
 
 class RecordError(SanmaError):
@@ -81,6 +82,8 @@ def load_yaml(text: str, file: str) -> Any:
     loader_class = type("_FileLoader", (_Loader,), {"file": file})
     try:
         return yaml.load(text, Loader=loader_class)  # noqa: S506 - a SafeLoader subclass
+    except RecursionError:
+        raise too_deep(RecordError, text, yaml=True, file=file) from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
         line = mark.line + 1 if mark else None

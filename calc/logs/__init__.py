@@ -13,6 +13,7 @@ import zlib
 from pathlib import Path
 
 from calc.core import rules as R
+from calc.core.nesting import too_deep
 from calc.logs.mjlog import read_mjlog
 from calc.logs.model import Draw, Game, Kyoku, Lobby, LogError, LogWin, Meld, Win
 from calc.table.round import PlayError
@@ -70,9 +71,12 @@ def _parse(data: bytes, name: str, rules: R.RuleSet, mjai_rules: R.RuleSet) -> G
         from calc.logs.tenhou6 import read_tenhou6
 
         try:
-            obj = json.loads(data.decode("utf-8-sig"))
+            text = data.decode("utf-8-sig")
+            obj = json.loads(text)
         except UnicodeDecodeError as e:
             raise LogError(f"broken JSON: not UTF-8 text ({e.reason})") from None
+        except RecursionError:
+            raise too_deep(LogError, text) from None
         except json.JSONDecodeError as e:
             if e.msg == "Extra data" and start.startswith(b"{"):  # JSON lines: an mjai event log
                 return read_mjai(data, game_id_from_name(name), mjai_rules)

@@ -29,6 +29,7 @@ from dataclasses import replace
 from typing import Any
 
 from calc.core import tiles as T
+from calc.core.nesting import too_deep
 from calc.core.notation import Tile
 from calc.core.rules import RuleSet
 from calc.logs import tenhou as TH
@@ -126,6 +127,8 @@ def events_of(data: bytes) -> list[tuple[int, dict]]:
             obj = json.loads(text)
         except json.JSONDecodeError as e:
             raise LogError(f"broken JSON: {e.msg}", line=e.lineno, column=e.colno) from None
+        except RecursionError:
+            raise too_deep(LogError, text) from None
         out = [(0, e) for e in obj]
     else:
         lines = text.splitlines()
@@ -133,7 +136,7 @@ def events_of(data: bytes) -> list[tuple[int, dict]]:
         try:  # one decode for the whole file; a broken line is found line by line below
             decoded = json.loads("[" + ",".join(lines[n - 1] for n in numbers) + "]")
             out = list(zip(numbers, decoded)) if len(decoded) == len(numbers) else None
-        except json.JSONDecodeError:
+        except (json.JSONDecodeError, RecursionError):
             out = None
     if out is None:
         out = []
@@ -144,6 +147,8 @@ def events_of(data: bytes) -> list[tuple[int, dict]]:
                 out.append((number, json.loads(line)))
             except json.JSONDecodeError as e:
                 raise LogError(f"broken JSON: {e.msg}", line=number, column=e.colno) from None
+            except RecursionError:
+                raise too_deep(LogError, line, line=number) from None
     for number, event in out:
         if not isinstance(event, dict) or not isinstance(event.get("type"), str):
             raise LogError("not an mjai event: an object with a `type` is expected", line=number or None)
