@@ -257,7 +257,7 @@ def test_replay_workers_keep_the_order(data_dir, tmp_path):
     two = runner.invoke(app, ["replay", str(tmp_path), "--workers", "2"])
     assert one.exit_code == two.exit_code == 0
     assert one.output == two.output
-    assert runner.invoke(app, ["replay", str(tmp_path), "--workers", "0"]).exit_code == 1  # a bound, as in simulate
+    assert runner.invoke(app, ["replay", str(tmp_path), "--workers", "0"]).exit_code == 2  # a bound, as in simulate
 
 
 def test_older_tenhou_logs_round_final_points_to_whole_numbers(data_dir, tmp_path):

@@ -45,6 +45,12 @@ class SanmaError(Exception):
         return f"{where}: {self.message}" if where else self.message
 
 
+class UsageError(SanmaError):
+    """A command-line count out of its range (`--matches`, `--workers`): a usage error, which the
+    command reports as click reports its own (exit 2); the API and the library raise it as any
+    SanmaError."""
+
+
 class NotationError(SanmaError):
     """A tile string that cannot be read."""
 
