@@ -83,7 +83,7 @@ def test_settle_command_prints_ledger_and_standings():
     result = run("settle", str(EXAMPLE), "--wide")
     assert result.exit_code == 0, result.output
     out = result.stdout
-    assert "agari-yame: the dealer Chen repeats in the last hand while first" in out
+    assert "agari-yame: the dealer Chen wins the last hand while first" in out
     assert "Final standings" in out
     lines = [line.split() for line in out.splitlines()]
     assert ["1", "Chen", "40400", "+0.4", "+15", "+15.0", "+30.4"] in lines
@@ -285,3 +285,35 @@ def test_stacked_yakuman_by_value():
 def test_players_named_by_numbers():
     settled = settle_text("players: [1, 2, 3]\nhands:\n  - win: {winner: 2, from: 3, han: 1, fu: 30}\n")
     assert settled.rows[0].deltas == (0, 1000, -1000)
+
+
+TENPAI_YAME = ("players: [Ana, Bo, Chen]\nstart: {round: S3, scores: {Ana: 30000, Bo: 30000, Chen: 45000}}\n"
+               "hands:\n  - draw: {tenpai: [Chen]}\n")
+
+
+def test_a_match_ended_by_tenpai_yame_names_that_rule(tmp_path):
+    """S3: the dealer Chen, first and past the return points, is tenpai at the draw: the match ends by
+    tenpai-yame (match.tenpai_yame), not agari-yame, in the text, the JSON, the page and the API."""
+    path = tmp_path / "m.yaml"
+    path.write_text(TENPAI_YAME, encoding="utf-8")
+    text = run("settle", str(path)).output
+    assert "tenpai-yame: the dealer Chen is tenpai at the draw in the last hand while first" in " ".join(text.split())
+    assert "agari-yame" not in text
+    data = json.loads(run("settle", str(path), "--json").output)
+    assert data["end"] == "tenpai-yame" and data["end_text"].startswith("tenpai-yame: the dealer Chen")
+    page = tmp_path / "m.html"
+    assert run("settle", str(path), "--html", str(page)).exit_code == 0
+    assert "tenpai-yame: the dealer Chen is tenpai" in page.read_text(encoding="utf-8")
+    import calc
+
+    assert calc.settle(path).end == "tenpai-yame"
+
+
+def test_replay_and_simulate_name_tenpai_yame(tmp_path):
+    """A simulated east game (seed 25) whose dealer ends it tenpai at the draw, saved and replayed."""
+    result = run("simulate", "--matches", "1", "--seed", "25", "--length", "east", "--workers", "1",
+                 "--save", str(tmp_path / "games"))
+    assert result.exit_code == 0 and "simulated matches ended by: tenpai-yame 100.0%" in result.output
+    replayed = run("replay", str(tmp_path / "games"), "--json")
+    assert json.loads(replayed.stdout.splitlines()[0])["end"] == "tenpai-yame"
+    assert "ended by tenpai-yame" in " ".join(run("replay", str(tmp_path / "games")).output.split())

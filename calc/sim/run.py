@@ -203,6 +203,7 @@ def _tally(run: MatchRun, rules: R.RuleSet) -> Tally:
                 if name not in NOT_YAKU:
                     t.yaku[name] += 1
     t.busts = run.state.end_reason == match.BUST
+    t.ends[run.state.end_reason] += 1
     t.extension = went_into_extension(run, rules)
     return t
 

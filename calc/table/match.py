@@ -21,7 +21,8 @@ ROUND_LETTERS = "ESW"
 
 # Why a match ended.
 BUST = "bust"
-AGARI_YAME = "agari-yame"
+AGARI_YAME = "agari-yame"  # the last hand's dealer won while first (match.agari_yame)
+TENPAI_YAME = "tenpai-yame"  # ... was tenpai at an exhaustive draw while first (match.tenpai_yame)
 LAST_HAND = "last hand"
 SUDDEN_DEATH = "sudden death"
 EXTENSION_OVER = "extension round over"
@@ -180,7 +181,7 @@ def _end_reason(state: MatchState, kyoku: Kyoku, scores: tuple[int, ...], repeat
         won = bool(kyoku.wins)
         yame = m.agari_yame if won else m.tenpai_yame
         if yame and first == state.dealer and (reached or not m.extension_round):
-            return AGARI_YAME
+            return AGARI_YAME if won else TENPAI_YAME
         if extension and reached and not m.extension_renchan:
             return SUDDEN_DEATH
         return None

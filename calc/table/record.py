@@ -499,7 +499,9 @@ def describe_end(state: match.MatchState, players: tuple[str, ...], rules: RuleS
         return f"bust: {busted}"
     first = match.order(state.scores)[0]
     if reason == match.AGARI_YAME:
-        return f"agari-yame: the dealer {players[first]} repeats in the last hand while first"
+        return f"agari-yame: the dealer {players[first]} wins the last hand while first"
+    if reason == match.TENPAI_YAME:
+        return f"tenpai-yame: the dealer {players[first]} is tenpai at the draw in the last hand while first"
     if reason == match.LAST_HAND:
         if m.extension_round:
             return f"last hand played, {players[first]} has {state.scores[first]} ≥ {m.return_points}"
