@@ -129,8 +129,8 @@ class _Reader(RecordReader):
             try:
                 scheme = top["scheme"]  # a scheme file is found beside the record, as `rules:` is
                 rules = rules.with_scheme(profile_path(scheme, self.file) if isinstance(scheme, str) else scheme)
-            except SanmaError as exc:
-                raise self.error(exc.message, lines["scheme"]) from None
+            except SanmaError as exc:  # a scheme file's problems name their own file, line and key path
+                raise self.error(str(exc), lines["scheme"]) from None
         overrides = {}
         for key in ("uma", "length"):
             if key in top:
