@@ -316,4 +316,4 @@ def test_replay_and_simulate_name_tenpai_yame(tmp_path):
     assert result.exit_code == 0 and "simulated matches ended by: tenpai-yame 100.0%" in result.output
     replayed = run("replay", str(tmp_path / "games"), "--json")
     assert json.loads(replayed.stdout.splitlines()[0])["end"] == "tenpai-yame"
-    assert "ended by tenpai-yame" in " ".join(run("replay", str(tmp_path / "games")).output.split())
+    assert "ended: tenpai-yame" in " ".join(run("replay", str(tmp_path / "games")).output.split())

@@ -392,15 +392,15 @@ def replay_command(
     if rules is not None:
         load(rules)  # an unknown or broken profile is refused before any work
     schemes = tuple(SCHEMES) if all_schemes else ((scheme,) if scheme else ())  # beside the log's own
-    paths, failed = replay_run.gather(files, use_cache=not no_cache)  # Tenhou ids and links: downloaded or cached
+    found, failed = replay_run.gather(files, use_cache=not no_cache)  # Tenhou ids and links: downloaded or cached
     if as_csv or html is not None:
         from calc.cli import share
 
         if as_csv and as_json:
             raise typer.BadParameter("--csv and --json do not go together")
         share.check_html_path(html)
-        raise typer.Exit(share.replay(paths, schemes, as_csv=as_csv, as_json=as_json, html_path=html))
-    code = replay_run.show(paths, failed, schemes, as_json, rules=rules, workers=workers, width=_width(wide))
+        raise typer.Exit(share.replay(found, schemes, as_csv=as_csv, as_json=as_json, html_path=html))
+    code = replay_run.show(found, failed, schemes, as_json, rules=rules, workers=workers, width=_width(wide))
     if code:
         raise typer.Exit(code)
 

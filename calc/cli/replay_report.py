@@ -28,7 +28,7 @@ def game_text(r: GameReplay, schemes: dict[str, Settled] | None = None, width: i
     finals = ", ".join(f"{name} {score} ({_points(p)})" for name, score, p in zip(g.players, r.final_scores, r.final_points))
     hands = f"{_count(len(g.kyoku), 'hand')} ({_count(r.wins, 'win')}, {_count(r.draws, 'draw')})"
     final = "final" if g.complete else "an excerpt; after its last hand"
-    ended = f"; ended by {r.settled.state.end_reason}" if r.settled.state.ended else ""  # the rule, rules.md
+    ended = f"; ended: {r.settled.state.end_reason}" if r.settled.state.ended else ""  # the rule, rules.md
     if r.ok:
         lines = layout.lines(f"{g.game_id}: {hands} reproduced; {final} {finals}{ended}", width, "  ")
     else:

@@ -33,7 +33,7 @@ from calc.core.nesting import too_deep
 from calc.core.notation import Tile
 from calc.core.rules import RuleSet
 from calc.logs import tenhou as TH
-from calc.logs.model import Game, Kyoku, Lobby, LogError, LogWin
+from calc.logs.model import Game, Kyoku, Lobby, LogError, LogWin, NotALog
 from calc.table.play import (
     DAIMINKAN,
     EXHAUSTIVE,
@@ -149,8 +149,11 @@ def events_of(data: bytes) -> list[tuple[int, dict]]:
                 raise LogError(f"broken JSON: {e.msg}", line=number, column=e.colno) from None
             except RecursionError:
                 raise too_deep(LogError, line, line=number) from None
-    for number, event in out:
-        if not isinstance(event, dict) or not isinstance(event.get("type"), str):
+    events = [isinstance(event, dict) and isinstance(event.get("type"), str) for _, event in out]
+    if out and not any(events):  # JSON lines of some other program: no line is an mjai event
+        raise NotALog("not an mjai log: no line is an mjai event (an object with a `type`)")
+    for (number, _), event in zip(out, events):
+        if not event:
             raise LogError("not an mjai event: an object with a `type` is expected", line=number or None)
     if not out:
         raise LogError("not an mjai log: no events")
