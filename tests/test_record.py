@@ -317,3 +317,19 @@ def test_replay_and_simulate_name_tenpai_yame(tmp_path):
     replayed = run("replay", str(tmp_path / "games"), "--json")
     assert json.loads(replayed.stdout.splitlines()[0])["end"] == "tenpai-yame"
     assert "ended: tenpai-yame" in " ".join(run("replay", str(tmp_path / "games")).output.split())
+
+
+@pytest.mark.parametrize("hands, legend", [
+    # no honba anywhere: the example is the first hand, as it was played
+    ("  - win: {winner: Bo, from: Ana, han: 3, fu: 40}\n  - win: {winner: Chen, tsumo: true, limit: mangan}\n",
+     "hand E1-0 = East 1 with 0 honba"),
+    # a draw, then the next hand carries a honba: that hand is the example
+    ("  - draw: {tenpai: [Bo]}\n  - win: {winner: Chen, from: Ana, han: 2, fu: 30}\n",
+     "hand E2-1 = East 2 with 1 honba"),
+])
+def test_the_ledgers_legend_names_a_hand_of_this_match(hands, legend):
+    from calc.cli.report import settle_text
+
+    settled = record.settle(record.read_text("players: [Ana, Bo, Chen]\nhands:\n" + hands, "m.yaml"))
+    text = " ".join(settle_text(settled, width=60).split())
+    assert legend in text and ("E3-1" not in text or legend.startswith("hand E3-1"))

@@ -446,7 +446,7 @@ def _chip_moves(moved: tuple[int, ...], players: tuple[str, ...]) -> str:
 
 def _ledger(settled: Settled, width: int | None) -> list[str]:
     """One row per hand: every column in one line when it fits `width`; else the narrow form, each
-    player's cell the change over the score after it, the hand named E3-1 (East 3, 1 honba)."""
+    player's cell the change over the score after it, each hand named like E3-1 (East 3, 1 honba)."""
     from calc.table import chips  # loaded here: `sanma hand` starts without the match code
 
     players = settled.players
@@ -476,9 +476,13 @@ def _ledger(settled: Settled, width: int | None) -> list[str]:
                        keep=2, tablefmt="simple",
                        colalign=("right", "left", "left", "left", *["right"] * len(players), *(["left"] if with_chips else [])),
                        disable_numparse=True)
-    return [table, "", *layout.lines("hand E3-1 = East 3 with 1 honba (sticks: riichi sticks on the table before "
-                                     "it); each player: the change, then the score after the hand; --wide: one "
-                                     "line per hand", width)]
+    # the legend's example is a hand of this match: one with honba, where there is one
+    example = next((row for row in settled.rows if row.honba), settled.rows[0])
+    wind = {"E": "East", "S": "South", "W": "West"}[example.label[0]]
+    return [table, "", *layout.lines(f"hand {example.label}-{example.honba} = {wind} {example.label[1:]} with "
+                                     f"{example.honba} honba (sticks: riichi sticks on the table before it); each "
+                                     f"player: the change, then the score after the hand; --wide: one line per "
+                                     f"hand", width)]
 
 
 def settle_text(settled: Settled, *, explain: bool = False, width: int | None = None) -> str:
