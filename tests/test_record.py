@@ -333,3 +333,27 @@ def test_the_ledgers_legend_names_a_hand_of_this_match(hands, legend):
     settled = record.settle(record.read_text("players: [Ana, Bo, Chen]\nhands:\n" + hands, "m.yaml"))
     text = " ".join(settle_text(settled, width=60).split())
     assert legend in text and ("E3-1" not in text or legend.startswith("hand E3-1"))
+
+
+PLAY_ON = ("rules: parlour\nplayers: [Ana, Bo, Chen]\nstart: {round: S3, scores: {Ana: 30000, Bo: 30000, Chen: 45000}}\n"
+           "hands:\n")
+
+
+@pytest.mark.parametrize("hands, message", [
+    ("  - draw: {tenpai: [Ana]}\n    play_on: true\n", "match.yaml:5: hand 1: play_on: the dealer played on, but "
+     "agari-yame or tenpai-yame would not have ended the match after this hand"),
+    ("  - draw: {tenpai: [Chen]}\n    play_on: false\n", "match.yaml:6: hand 1: play_on: true says the dealer played on"),
+])
+def test_play_on_is_a_record_key_of_its_own_hand(hands, message):
+    with pytest.raises(record.RecordError) as error:
+        record.settle(record.read_text(PLAY_ON + hands, "match.yaml"))
+    assert message in str(error.value)
+
+
+def test_play_on_where_the_profile_gives_the_dealer_no_choice():
+    text = PLAY_ON.replace("rules: parlour", "rules: tenhou") + "  - draw: {tenpai: [Chen]}\n    play_on: true\n"
+    with pytest.raises(record.RecordError, match=r"match.yaml:6: hand 1: play_on: under profile 'tenhou' agari-yame and "
+                                                 r"tenpai-yame end the match \(match.yame_choice is false\)"):
+        record.read_text(text, "match.yaml")
+    played = record.settle(record.read_text(PLAY_ON + "  - draw: {tenpai: [Chen]}\n    play_on: true\n", "m.yaml"))
+    assert not played.state.ended and played.rows[0].played_on and (played.state.label, played.state.honba) == ("S3", 1)

@@ -120,6 +120,8 @@ SCHEMA: dict[str, dict[str, Key]] = {
         "bust": Key(bool, doc="a score below 0 ends the match"),
         "agari_yame": Key(bool, doc="a leading dealer may stop in the last hand"),
         "tenpai_yame": Key(bool, doc="agari-yame also when the dealer repeats by tenpai at an exhaustive draw"),
+        "yame_choice": Key(bool, doc="the dealer may play on instead of agari-yame / tenpai-yame (a record's "
+                                     "`play_on: true`); false: the match ends"),
         "extension_renchan": Key(bool, doc="in the extension round a dealer repeat goes on though someone reached the return points"),
         "tenpai_renchan": Key(bool, doc="the dealer repeats when tenpai at an exhaustive draw"),
         "leftover_sticks": Key(str, choices=("first", "none")),
@@ -224,6 +226,7 @@ class MatchRules:
     bust: bool
     agari_yame: bool
     tenpai_yame: bool
+    yame_choice: bool
     extension_renchan: bool
     tenpai_renchan: bool
     leftover_sticks: str

@@ -39,7 +39,7 @@ from calc.scoring.value import LIMITS, YAKUMAN, HandValue, limit_value
 
 TOP_KEYS = ("rules", "scheme", "uma", "length", "players", "start", "hands")
 RESULT_KEYS = ("win", "draw", "abort", "nagashi", "chombo")
-HAND_KEYS = ("riichi", *RESULT_KEYS)
+HAND_KEYS = ("riichi", *RESULT_KEYS, "play_on")
 # A full hand takes the flags of `sanma hand` (the batch keys); these follow from the record instead.
 FLOW_KEYS = {"seat": "the seat wind", "round": "the round wind", "honba": "the honba", "sticks": "the sticks"}
 PROFILE_KEYS = ("rules", "scheme")
@@ -77,6 +77,7 @@ class HandSpec:
     nagashi: tuple[int, ...] = ()
     abort: str | None = None
     chombo: int | None = None  # the offender's seat
+    play_on: bool = False  # the dealer plays on instead of agari-yame / tenpai-yame (match.yame_choice)
 
 
 @dataclass(frozen=True)
@@ -146,6 +147,19 @@ class _Reader(RecordReader):
 
     def read_hand(self, entry: Any, number: int, line: int) -> HandSpec:
         entry = self.mapping(entry, "a hand", line, HAND_KEYS)
+        spec = self.read_result(entry, number, line)
+        if "play_on" not in entry:
+            return spec
+        at = entry.key_lines["play_on"]
+        if entry["play_on"] is not True:
+            raise self.error(f"play_on: true says the dealer played on instead of agari-yame; got "
+                             f"{_show(entry['play_on'])} (leave it out when the match ended)", at)
+        if not self.rules.match.yame_choice:
+            raise self.error(f"play_on: under profile {self.rules.name!r} agari-yame and tenpai-yame end the match "
+                             f"(match.yame_choice is false); the dealer has no choice to play on", at)
+        return replace(spec, play_on=True)
+
+    def read_result(self, entry: _Map, number: int, line: int) -> HandSpec:
         results = [key for key in RESULT_KEYS if key in entry]
         if len(results) != 1:
             found = " and ".join(results) if results else "none"
@@ -475,10 +489,17 @@ def settle(record: Record, rules: RuleSet | None = None, *, strict: bool = True,
             if kyoku is None:
                 state, row = penalty.apply(state, spec.chombo, rules)
             else:
-                state, row = match.apply(state, kyoku, rules, check_riichi=strict)
+                state, row = match.apply(state, kyoku, rules, check_riichi=strict, play_on=spec.play_on)
         except SanmaError as exc:
             raise RecordError(f"hand {spec.number}: {_named(exc.message, record.players)}",
                               file=record.file, line=spec.line) from None
+        if spec.play_on and not row.played_on:
+            if strict:
+                raise RecordError(f"hand {spec.number}: play_on: the dealer played on, but agari-yame or tenpai-yame "
+                                  f"would not have ended the match after this hand (rules.md, game end)",
+                                  file=record.file, line=spec.line)
+            notes.append(f"hand {spec.number}: under this scheme no agari-yame falls on this hand; its play_on "
+                         f"changes nothing")
         rows.append(row)
     return Settled(record, rules, tuple(rows), state, match.tally(state, rules), unplayed, tuple(notes))
 
