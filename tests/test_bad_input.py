@@ -112,7 +112,9 @@ BOUNDS = [
     (["pay", "--yakuman", "2", "--rules", "ron-adjust"], None),
     (["pay", "--han", str(10**21)], f"{10**21} han: no hand counts more than 100"),
     (["pay", "--han", "3", "--fu", "30", "--honba", "101"], "honba 101: a table never gets past 100 honba"),
+    # counts of a run, not of a game: out of range they are usage errors (exit 2)
     (["simulate", "--matches", "1", "--workers", "1000"], "--workers 1000: this machine has"),
+    (["simulate", "--matches", str(10**20)], f"--matches {10**20}: give 1 to 100,000 matches"),
 ]
 
 
@@ -122,7 +124,9 @@ def test_every_number_has_a_bound(args, message):
     if message is None:
         assert result.exit_code == 0, result.output
         return
-    assert result.exit_code == 1 and message in result.stderr, result.output
+    usage = args[0] == "simulate"
+    assert result.exit_code == (2 if usage else 1) and message in result.stderr, result.output
+    assert len(result.stderr.strip().splitlines()) == 1
 
 
 def test_the_largest_yakuman_the_bound_allows_is_a_real_hand():
