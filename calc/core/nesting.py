@@ -20,8 +20,9 @@ MESSAGE = (f"nested too deep to read: lists or mappings inside each other more t
 _JSON_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
 
 
-def json_place(text: str) -> tuple[int, int] | tuple[None, None]:
-    """(line, column) of the bracket that opens level SHOWN_AT (or the deepest level), strings skipped."""
+def _deepest(text: str) -> tuple[int, int | None]:
+    """(the deepest bracket level reached, up to SHOWN_AT; the offset of the bracket that opens it),
+    double-quoted strings skipped."""
     depth, deepest, at = 0, 0, None
     for token in _JSON_TOKENS.finditer(text):
         mark = token.group()
@@ -33,10 +34,22 @@ def json_place(text: str) -> tuple[int, int] | tuple[None, None]:
                     break
         elif mark in "]}":
             depth -= 1
+    return deepest, at
+
+
+def json_place(text: str) -> tuple[int, int] | tuple[None, None]:
+    """(line, column) of the bracket that opens level SHOWN_AT (or the deepest level)."""
+    _, at = _deepest(text)
     if at is None:
         return None, None
     line = text.count("\n", 0, at) + 1
     return line, at - text.rfind("\n", 0, at)
+
+
+def flow_too_deep(text: str) -> bool:
+    """YAML (or JSON) text whose brackets nest SHOWN_AT levels: refused before PyYAML reads it, whose
+    reader takes time that grows with the square of the depth (seconds at a thousand levels)."""
+    return _deepest(text)[0] >= SHOWN_AT
 
 
 def yaml_place(text: str) -> tuple[int, int] | tuple[None, None]:

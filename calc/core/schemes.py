@@ -33,6 +33,7 @@ from typing import Any
 import yaml
 
 from calc.core.errors import RulesError, SanmaError
+from calc.core.nesting import flow_too_deep
 from calc.core.profile import builtin_dir
 
 TOP_KEYS = ("extends", "name", "title", "summary", "rounding", "dealer_wins", "non_dealer_wins")
@@ -198,7 +199,10 @@ def looks_like_scheme_file(name: str) -> bool:
     try:
         if not path.is_file():  # never open a pipe here: the read would wait for a writer
             return False
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
+        if flow_too_deep(text):  # the profile reader reports it, at once
+            return False
+        data = yaml.safe_load(text)
     except (OSError, ValueError, yaml.YAMLError, RecursionError):  # UnicodeDecodeError is a ValueError
         return False  # the profile reader reports what is wrong
     return isinstance(data, dict) and any(key in data for key in ("rounding", *SECTIONS))

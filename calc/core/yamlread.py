@@ -17,7 +17,7 @@ from typing import Any
 import yaml
 
 from calc.core.errors import SanmaError
-from calc.core.nesting import too_deep
+from calc.core.nesting import flow_too_deep, too_deep
 
 
 class RecordError(SanmaError):
@@ -80,6 +80,8 @@ _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _constr
 def load_yaml(text: str, file: str) -> Any:
     """YAML text -> plain values, mappings as YamlMap and lists as YamlList; a syntax error names its line."""
     loader_class = type("_FileLoader", (_Loader,), {"file": file})
+    if flow_too_deep(text):
+        raise too_deep(RecordError, text, file=file)
     try:
         return yaml.load(text, Loader=loader_class)  # noqa: S506 - a SafeLoader subclass
     except RecursionError:
