@@ -610,6 +610,8 @@ def settle_dict(settled: Settled, schemes: dict[str, Settled] | None = None) -> 
         }
         if moved is not None:
             entry["chips"] = {name: n for name, n in zip(players, moved[k])}
+        if row.played_on:
+            entry["play_on"] = True  # the dealer played on instead of agari-yame / tenpai-yame (the record's key)
         if row.kyoku.wins:
             entry["wins"] = [{"winner": players[w.winner], "from": None if w.tsumo else players[w.discarder],
                               "han": w.value.han, "fu": w.value.fu, "limit": w.value.limit, "yakuman": w.value.yakuman}
