@@ -71,13 +71,15 @@ def test_workers_keep_the_input_order(tmp_path):
 
 
 def test_workers_bounds_and_stdin():
-    # one bound for every command: twice the machine's cores (calc.core.workers)
+    # one bound for every command: twice the machine's cores (calc.core.workers); a count out of
+    # its range is a usage error (exit 2), one line
     too_many = str(max_workers() + 1)
     for args in (["hand", "--batch", "x.jsonl"], ["replay", "x.xml"], ["simulate", "--matches", "1"],
                  ["compare", "--matches", "1"]):
         result = runner.invoke(app, [*args, "--workers", too_many])
-        assert result.exit_code == 1 and "processes make the run no faster, only heavier" in result.output, args
-        assert runner.invoke(app, [*args, "--workers", "0"]).exit_code == 1
+        assert result.exit_code == 2 and "processes make the run no faster, only heavier" in result.output, args
+        assert len(result.output.strip().splitlines()) == 1
+        assert runner.invoke(app, [*args, "--workers", "0"]).exit_code == 2
     result = runner.invoke(app, ["hand", "--batch", "-", "--workers", "2"], input="")
     assert result.exit_code == 2 and "standard input is read by one" in result.output
     result = runner.invoke(app, ["hand", PINFU, "--workers", "2"])

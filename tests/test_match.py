@@ -274,7 +274,7 @@ def test_agari_yame_and_tenpai_yame_in_the_last_hand():
     state, _ = apply(s3, K(ron(2, 0, 1, 30)), STANDARD)
     assert state.end_reason == match.AGARI_YAME
     state, _ = apply(s3, K(ExhaustiveDraw(frozenset({2}))), STANDARD)
-    assert state.end_reason == match.AGARI_YAME
+    assert state.end_reason == match.TENPAI_YAME == "tenpai-yame"  # named for its own rule, match.tenpai_yame
     no_tenpai_yame = R.RuleSet(**{**STANDARD.__dict__, "match": R.MatchRules(
         **{**STANDARD.match.__dict__, "tenpai_yame": False})})
     state, _ = apply(s3, K(ExhaustiveDraw(frozenset({2}))), no_tenpai_yame)

@@ -15,12 +15,13 @@ from typing import Optional
 import typer
 from typer.core import TyperGroup
 
-from calc.core.errors import SanmaError
+from calc.core.errors import SanmaError, UsageError
 from calc.scoring.request import DEFAULT_SEAT
 
 
 class _Commands(TyperGroup):
-    """Turns a SanmaError raised by any command into one `Error: ...` line on stderr, exit 1."""
+    """Turns a SanmaError raised by any command into one `Error: ...` line on stderr, exit 1 (2 for
+    a UsageError: a count out of its range, as click's usage errors exit)."""
 
     def invoke(self, ctx):
         try:
@@ -56,9 +57,9 @@ def _root(
 
 
 def fail(error: SanmaError) -> None:
-    """Print a user error as one line on stderr and exit 1."""
+    """Print a user error as one line on stderr and exit 1 (2 for a usage error)."""
     typer.echo(f"Error: {error}", err=True)
-    raise typer.Exit(1)
+    raise typer.Exit(2 if isinstance(error, UsageError) else 1)
 
 
 WIDE_HELP = "Every column at full width (default: fit 80 columns, or the terminal when wider)."
@@ -84,7 +85,7 @@ def main() -> None:
         app()
     except SanmaError as error:  # raised outside a command's own handling
         typer.echo(f"Error: {error}", err=True)
-        sys.exit(1)
+        sys.exit(2 if isinstance(error, UsageError) else 1)
 
 
 # ---------------------------------------------------------------- sanma hand
@@ -420,15 +421,15 @@ def replay_command(
     if rules is not None:
         load(rules)  # an unknown or broken profile is refused before any work
     schemes = tuple(SCHEMES) if all_schemes else ((scheme,) if scheme else ())  # beside the log's own
-    paths, failed = replay_run.gather(files, use_cache=not no_cache)  # Tenhou ids and links: downloaded or cached
+    found, failed = replay_run.gather(files, use_cache=not no_cache)  # Tenhou ids and links: downloaded or cached
     if as_csv or html is not None:
         from calc.cli import share
 
         if as_csv and as_json:
             raise typer.BadParameter("--csv and --json do not go together")
         share.check_html_path(html)
-        raise typer.Exit(share.replay(paths, schemes, as_csv=as_csv, as_json=as_json, html_path=html))
-    code = replay_run.show(paths, failed, schemes, as_json, rules=rules, workers=workers, width=_width(wide))
+        raise typer.Exit(share.replay(found, schemes, as_csv=as_csv, as_json=as_json, html_path=html))
+    code = replay_run.show(found, failed, schemes, as_json, rules=rules, workers=workers, width=_width(wide))
     if code:
         raise typer.Exit(code)
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from html import escape
 
-from calc.cli.report import _chip_cells, _end_text, _final, _named_lines, _result_text, _signed, win_line
+from calc.cli.report import _chip_cells, _end_text, _final, _named_lines, _row_text, _signed, win_line
 from calc.table.record import Settled
 
 COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd")
@@ -179,7 +179,7 @@ def _ledger(settled: Settled) -> str:
     players = settled.players
     rows = []
     for row in settled.rows:
-        what = escape(_result_text(row.kyoku, players))
+        what = escape(_row_text(row, players))
         items = "".join(f"<li>{escape(line)}</li>" for line in _explanation(settled, row))
         cells = "".join(_num(d, f"{_signed(d)} → {s}").replace("<td ", f'<td data-label="{escape(name)}" ', 1)
                         for name, d, s in zip(players, row.deltas, row.scores))

@@ -29,7 +29,7 @@ from tabulate import tabulate
 from calc.core.errors import SanmaError
 from calc.core.yamlread import file_text, load_yaml
 from calc.scoring.value import LIMITS
-from calc.table import chips, record
+from calc.table import chips, match, record
 from calc.table.events import ABORTS
 
 HELP = """\
@@ -46,9 +46,10 @@ One line per event (names may be shortened while they stay unambiguous; Tab comp
   abort [nine-terminals|four-kans]
   nagashi Bo [tenpai Ana]         nagashi mangan (two names for two)
   chombo Ana                      a chombo (the hand's riichi sticks go back)
-  undo    show    help    quit"""
+  play on                         the dealer plays on instead of agari-yame (profiles with match.yame_choice)
+  undo    show    help    quit    (Ctrl-C cancels the line being typed; Ctrl-D is quit)"""
 
-COMMANDS = ("riichi", "draw", "abort", "nagashi", "chombo", "undo", "show", "help", "quit")
+COMMANDS = ("riichi", "draw", "abort", "nagashi", "chombo", "play", "undo", "show", "help", "quit")
 WIN_WORDS = ("ron", "tsumo")
 VALUE_FLAGS = ("dora", "ura", "nuki", "win")  # full-hand flags with a value
 BOOL_FLAGS = ("ippatsu", "rinshan", "chankan", "haitei", "houtei", "double_riichi", "tenhou", "chiihou", "renhou")
@@ -371,6 +372,23 @@ class Keeper:
         self.data, self.settled = data, settled
         return settled
 
+    def play_on(self) -> record.Settled:
+        """The dealer plays on after the last hand instead of agari-yame / tenpai-yame: the record says
+        so on that hand (`play_on: true`, rules.md, game end)."""
+        rules = self.settled.rules
+        if not rules.match.yame_choice:
+            raise Refused(f"under profile {rules.name!r} agari-yame and tenpai-yame end the match "
+                          f"(match.yame_choice is false): the dealer has no choice to play on")
+        if not self.data["hands"] or self.state.end_reason not in (match.AGARI_YAME, match.TENPAI_YAME):
+            raise Refused("play on is for a dealer whose win or tenpai has just ended the match by agari-yame or "
+                          "tenpai-yame; it has not")
+        hands = [*self.data["hands"][:-1], {**self.data["hands"][-1], "play_on": True}]
+        data = {**self.data, "hands": hands}
+        settled = self._settle(data)
+        write_atomically(self.path, dump(data))
+        self.data, self.settled = data, settled
+        return settled
+
     def take_back(self) -> tuple[str, dict]:
         """Remove the last hand from the record: (what it was, in words, and the hand as it was recorded)."""
         if not self.data["hands"]:
@@ -398,9 +416,9 @@ class Keeper:
 
 
 def _result(row, players: tuple[str, ...]) -> str:
-    from calc.cli.report import _result_text
+    from calc.cli.report import _row_text
 
-    return _result_text(row.kyoku, players)
+    return _row_text(row, players)
 
 
 def _signed(points: int) -> str:
@@ -410,7 +428,10 @@ def _signed(points: int) -> str:
 def next_hand(settled: record.Settled) -> str:
     state, players = settled.state, settled.players
     if state.ended:
-        return f"The match is over after hand {state.hands}: {record.describe_end(state, players, settled.rules)}."
+        over = f"The match is over after hand {state.hands}: {record.describe_end(state, players, settled.rules)}."
+        if settled.rules.match.yame_choice and state.end_reason in (match.AGARI_YAME, match.TENPAI_YAME):
+            over += " The dealer may play on instead: type `play on`."
+        return over
     sticks = f", {state.sticks} riichi stick(s) on the table" if state.sticks else ""
     return f"Next: {state.label}, honba {state.honba}, dealer {players[state.dealer]}{sticks}."
 
@@ -459,6 +480,21 @@ class Shell(cmd.Cmd):
     def __init__(self, keeper: Keeper) -> None:
         super().__init__()
         self.keeper = keeper
+        self.warned = False  # `quit` with a pending riichi warned once; a second quit leaves
+
+    def cmdloop(self, intro=None) -> None:
+        """Ctrl-C cancels the line being typed (as in a shell), never the session."""
+        while True:
+            try:
+                super().cmdloop(intro)
+                return
+            except KeyboardInterrupt:
+                self.stdout.write("\n")
+
+    def precmd(self, line: str) -> str:
+        if line.strip().lower() not in ("quit", "exit", "eof"):
+            self.warned = False
+        return line
 
     @property
     def prompt(self) -> str:  # type: ignore[override]
@@ -533,10 +569,23 @@ class Shell(cmd.Cmd):
     def do_help(self, arg: str) -> None:
         self.stdout.write(HELP + "\n")
 
+    def do_play(self, arg: str) -> None:
+        if arg.strip().lower() != "on":
+            raise Refused("the line is `play on`: the dealer plays on instead of agari-yame")
+        settled = self.keeper.play_on()
+        self.stdout.write(f"The dealer {settled.players[settled.state.dealer]} plays on.\n{next_hand(settled)}\n")
+
     def do_quit(self, arg: str) -> bool:
-        if self.keeper.pending:
-            self.stdout.write(f"(the pending riichi of {', '.join(self.keeper.pending)} belongs to an unfinished "
-                              f"hand and is not recorded)\n")
+        pending = ", ".join(self.keeper.pending)
+        if pending and not self.warned:
+            # a riichi belongs to the hand being played: leaving now drops it, so say so and ask again
+            self.warned = True
+            self.stdout.write(f"riichi {pending} is pending: the hand is not finished, so it is not in the record. "
+                              f"Type the hand's result, `undo` to drop the riichi, or quit again to leave without "
+                              f"it.\n")
+            return False
+        if pending:
+            self.stdout.write(f"(the pending riichi of {pending} belongs to an unfinished hand and is not recorded)\n")
         self.stdout.write(f"Saved {self.keeper.path} ({len(self.keeper.data['hands'])} hand(s)).\n")
         return True
 
@@ -546,24 +595,46 @@ class Shell(cmd.Cmd):
         self.stdout.write("\n")
         return self.do_quit(arg)
 
-    # ---- Tab completion (readline, where the terminal has it)
+    # ---- Tab completion (readline, where the terminal has it), by what the line expects there
 
-    @staticmethod
-    def _complete(text: str, words: tuple[str, ...]) -> list[str]:
-        """Words that start with `text`, as typed if any do (`Ch`: Chen, not chombo), else in any case."""
-        exact = [w + " " for w in words if w.startswith(text)]
-        return exact or [w + " " for w in words if w.lower().startswith(text.lower())]
+    def expected(self, before: list[str]) -> tuple[str, ...]:
+        """The words that may come after the words `before` on a line: at the start a command or a
+        player (a win line starts with the winner), a player where a name goes, else the line's words."""
+        players = self.keeper.players
+        if not before:
+            return (*COMMANDS, *players)
+        first = before[0].lower()
+        if first in ("riichi", "draw", "chombo"):
+            return players
+        if first == "nagashi":
+            return (*players, "tenpai")
+        if first == "abort":
+            return ABORTS if len(before) == 1 else ()
+        if first == "play":
+            return ("on",) if len(before) == 1 else ()
+        if first in COMMANDS or first in ("exit",):
+            return ()
+        win = [w.lower() for w in " ".join(before).replace(";", " and ").split()]
+        if "and" in win:  # the second win of a double ron
+            win = win[len(win) - win[::-1].index("and"):]
+        if len(win) == 0 or (len(win) == 2 and win[1] == "ron") or win[-1] in ("pao", "liable"):
+            return players
+        if len(win) == 1:
+            return WIN_WORDS
+        if win[-1] in (*VALUE_FLAGS, "chips"):
+            return ()  # a tile or a number
+        return (*LIMITS, *BOOL_FLAGS, *VALUE_FLAGS, "chips", "pao", "and")
 
-    def completenames(self, text: str, *ignored) -> list[str]:
-        return self._complete(text, (*COMMANDS, *self.keeper.players))
+    def _complete(self, text: str, line: str, begidx: int) -> list[str]:
+        """Every expected word that starts with `text`, in any case: both `chombo` and `Chen` for `ch` at
+        the start of a line, where either may come; readline lists them when there are several."""
+        return [w + " " for w in self.expected(line[:begidx].split()) if w.lower().startswith(text.lower())]
+
+    def completenames(self, text: str, line: str, begidx: int, endidx: int) -> list[str]:
+        return self._complete(text, line, begidx)
 
     def completedefault(self, text: str, line: str, begidx: int, endidx: int) -> list[str]:
-        return self._complete(text, (*self.keeper.players, *WIN_WORDS, *EXTRA_WORDS))
-
-    def complete_riichi(self, text: str, line: str, begidx: int, endidx: int) -> list[str]:
-        return self.completedefault(text, line, begidx, endidx)
-
-    complete_draw = complete_nagashi = complete_chombo = complete_abort = complete_riichi
+        return self._complete(text, line, begidx)
 
 
 def run(path: Path, rules: str | None, players: tuple[str, ...] | None) -> int:

@@ -17,6 +17,7 @@ from typing import Any
 import yaml
 
 from calc.core.errors import SanmaError
+from calc.core.nesting import flow_too_deep, too_deep
 
 
 class RecordError(SanmaError):
@@ -79,8 +80,12 @@ _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _constr
 def load_yaml(text: str, file: str) -> Any:
     """YAML text -> plain values, mappings as YamlMap and lists as YamlList; a syntax error names its line."""
     loader_class = type("_FileLoader", (_Loader,), {"file": file})
+    if flow_too_deep(text):
+        raise too_deep(RecordError, text, file=file)
     try:
         return yaml.load(text, Loader=loader_class)  # noqa: S506 - a SafeLoader subclass
+    except RecursionError:
+        raise too_deep(RecordError, text, yaml=True, file=file) from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
         line = mark.line + 1 if mark else None

@@ -14,7 +14,7 @@ from urllib.parse import unquote
 
 from calc.core.rules import RuleSet
 from calc.logs import tenhou as TH
-from calc.logs.model import Game, Kyoku, Lobby, LogError, LogWin
+from calc.logs.model import Game, Kyoku, Lobby, LogError, LogWin, NotALog
 from calc.table.play import DAIMINKAN, PON, Agari, Ankan, Call, Deal, Discard, Dora, Draw, Kakan, Nuki, Ryuukyoku
 from calc.table.round import Round
 
@@ -119,7 +119,7 @@ def read_mjlog(data: bytes | str, game_id: str, rules: RuleSet) -> Game:
         reason = re.sub(r":? ?line \d+, column \d+$", "", str(e))
         raise LogError(f"broken XML: {reason}", line=line, column=column + 1) from None
     if root.tag != "mjloggm":
-        raise LogError(f"not a Tenhou log: the XML root is <{root.tag}>, not <mjloggm>")
+        raise NotALog(f"not a Tenhou log: the XML root is <{root.tag}>, not <mjloggm>")
     try:
         return _read(root, game_id, rules)
     except (KeyError, ValueError, IndexError) as e:

@@ -17,11 +17,16 @@ from calc.table.play import Meld, Win  # a hand's parts are the round state's fa
 from calc.table.play import DrawResult as Draw
 from calc.table.play import RoundResult as Kyoku
 
-__all__ = ["Draw", "Game", "Kyoku", "Lobby", "LogError", "LogWin", "Meld", "Win"]
+__all__ = ["Draw", "Game", "Kyoku", "Lobby", "LogError", "LogWin", "Meld", "NotALog", "Win"]
 
 
 class LogError(SanmaError):
     """A record that cannot be read: wrong format, truncated, or a play that cannot happen."""
+
+
+class NotALog(LogError):
+    """Readable JSON or XML (or an empty file) that is no game record at all: a report, a note, some
+    other program's data. Found in a folder it is skipped as a README is; named, it is an error."""
 
 
 @dataclass(frozen=True, slots=True)

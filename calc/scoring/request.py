@@ -143,8 +143,8 @@ def build(request: HandRequest, rules: RuleSet | None = None) -> tuple[Hand, Win
     )
     if request.renhou and rules.hand.renhou == "none":
         # A log states the situation whatever the rules; a person asking for renhou expects it to count.
-        raise IllegalHandError(f"--renhou: profile {rules.name!r} does not score renhou (hand.renhou: none), so the "
-                               f"flag would change nothing; leave it out, or use a profile with hand.renhou: "
+        raise IllegalHandError(f"--renhou: profile {rules.name!r} does not score renhou (hand.renhou: none), so it "
+                               f"would change nothing; leave it out, or use a profile with hand.renhou: "
                                f"mangan or yakuman")
     hand = build_hand(request.hand, rules, context, win=request.win, indicators=dora + ura)
     return hand, context, rules

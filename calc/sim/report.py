@@ -69,6 +69,8 @@ def simulate_text(setup_line: str, simulated: dict, real: dict, source: str, int
     out = [setup_line + (" (interrupted: the matches finished so far)" if interrupted else ""), "",
            tabulate(rows, headers=["", "simulated", "real (Tenhou half games)"], tablefmt="simple",
                     disable_numparse=True)]
+    if simulated.get("ends"):
+        out += ["", *layout.lines(ends_text(simulated["ends"]), layout.NARROWEST, "  ")]
     names = sorted(set(simulated["yaku"]) | set(real["yaku"]),
                    key=lambda n: (-max(simulated["yaku"].get(n, 0), real["yaku"].get(n, 0)), n))
     yaku_rows = [(n, _fmt(simulated["yaku"].get(n, 0), "pct"), _fmt(real["yaku"].get(n, 0), "pct"))
@@ -81,6 +83,12 @@ def simulate_text(setup_line: str, simulated: dict, real: dict, source: str, int
     if note:
         out += layout.lines(f"note: {note}", layout.NARROWEST, "  ")
     return "\n".join(out)
+
+
+def ends_text(ends: dict[str, float]) -> str:
+    """How the matches ended, by the rule that ended each (rules.md, game end), most common first."""
+    parts = sorted(ends.items(), key=lambda item: (-item[1], item[0]))
+    return "simulated matches ended by: " + ", ".join(f"{reason} {_fmt(share, 'pct')}" for reason, share in parts)
 
 
 def simulate_dict(setup: dict, simulated: dict, real: dict, source: str, interrupted: bool) -> dict:

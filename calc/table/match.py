@@ -21,7 +21,8 @@ ROUND_LETTERS = "ESW"
 
 # Why a match ended.
 BUST = "bust"
-AGARI_YAME = "agari-yame"
+AGARI_YAME = "agari-yame"  # the last hand's dealer won while first (match.agari_yame)
+TENPAI_YAME = "tenpai-yame"  # ... was tenpai at an exhaustive draw while first (match.tenpai_yame)
 LAST_HAND = "last hand"
 SUDDEN_DEATH = "sudden death"
 EXTENSION_OVER = "extension round over"
@@ -83,6 +84,7 @@ class LedgerRow:
     sticks: int  # on the table after the hand
     repeat: bool  # the dealer deals again
     state: MatchState  # the state after the hand
+    played_on: bool = False  # the dealer played on where agari-yame / tenpai-yame would have ended it
 
     @property
     def ended(self) -> bool:
@@ -164,8 +166,10 @@ def _repeats(state: MatchState, kyoku: Kyoku, rules: RuleSet) -> bool:
     return True  # Abort
 
 
-def _end_reason(state: MatchState, kyoku: Kyoku, scores: tuple[int, ...], repeat: bool, rules: RuleSet) -> str | None:
-    """Why the match ends after this hand, or None (rules.md §6)."""
+def _end_reason(state: MatchState, kyoku: Kyoku, scores: tuple[int, ...], repeat: bool, rules: RuleSet,
+                play_on: bool = False) -> str | None:
+    """Why the match ends after this hand, or None (rules.md §6). `play_on`: the dealer chose to play
+    on instead of agari-yame / tenpai-yame (only where `match.yame_choice` lets them)."""
     m = rules.match
     if m.bust and min(scores) < 0:
         return BUST
@@ -179,8 +183,8 @@ def _end_reason(state: MatchState, kyoku: Kyoku, scores: tuple[int, ...], repeat
         # the match; with an extension round only once someone has reached the return points.
         won = bool(kyoku.wins)
         yame = m.agari_yame if won else m.tenpai_yame
-        if yame and first == state.dealer and (reached or not m.extension_round):
-            return AGARI_YAME
+        if yame and first == state.dealer and (reached or not m.extension_round) and not (play_on and m.yame_choice):
+            return AGARI_YAME if won else TENPAI_YAME
         if extension and reached and not m.extension_renchan:
             return SUDDEN_DEATH
         return None
@@ -193,11 +197,14 @@ def _end_reason(state: MatchState, kyoku: Kyoku, scores: tuple[int, ...], repeat
     return None
 
 
-def apply(state: MatchState, kyoku: Kyoku, rules: RuleSet, *, check_riichi: bool = True) -> tuple[MatchState, LedgerRow]:
+def apply(state: MatchState, kyoku: Kyoku, rules: RuleSet, *, check_riichi: bool = True,
+          play_on: bool = False) -> tuple[MatchState, LedgerRow]:
     """Play one hand: deposits, payments, the next dealer and honba, and whether the match ends.
 
     `check_riichi=False` accepts a riichi below `match.riichi_min_points` (re-settling a recorded
-    match under another scheme, where the recorded riichi stands as played).
+    match under another scheme, where the recorded riichi stands as played). `play_on`: the dealer
+    plays on where agari-yame or tenpai-yame would end the match (`match.yame_choice`); the row
+    says whether it did (`played_on`).
     """
     if state.ended:
         raise MatchError(f"the match has already ended ({state.end_reason}) after hand {state.hands}")
@@ -232,7 +239,8 @@ def apply(state: MatchState, kyoku: Kyoku, rules: RuleSet, *, check_riichi: bool
     new_scores = tuple(scores)
 
     repeat = _repeats(state, kyoku, rules)
-    reason = _end_reason(state, kyoku, new_scores, repeat, rules)
+    reason = _end_reason(state, kyoku, new_scores, repeat, rules, play_on)
+    played_on = play_on and reason != _end_reason(state, kyoku, new_scores, repeat, rules)
     # rules.md §6: honba up on a repeat or any draw, back to 0 after a non-dealer win.
     honba = state.honba + 1 if (repeat or not kyoku.wins) else 0
     if reason is not None:
@@ -260,6 +268,7 @@ def apply(state: MatchState, kyoku: Kyoku, rules: RuleSet, *, check_riichi: bool
         sticks=sticks,
         repeat=repeat,
         state=after,
+        played_on=played_on,
     )
     return after, row
 
