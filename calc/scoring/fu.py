@@ -63,10 +63,10 @@ def fu_parts(shape: Shape, *, pinfu: bool, pair_fu: dict[int, int]) -> tuple[tup
     triplet_part = _TRIPLET_PART
     for tile, concealed, kan, _ in shape.triplets:
         parts.append(triplet_part[tile, concealed, kan])
-    fu = pair_fu.get(shape.pair, 0)
+    fu = pair_fu.get(shape.pair, 0) if shape.pair is not None else 0
     if fu:
         parts.append(("value pair", shape.pair, fu))
-    wait_part = _WAIT_PART.get(shape.wait)
+    wait_part = _WAIT_PART.get(shape.wait) if shape.wait is not None else None
     if wait_part:
         parts.append(wait_part)
     if shape.tsumo:

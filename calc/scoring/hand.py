@@ -106,17 +106,25 @@ class WinContext:
         return self.seat_wind == T.EAST
 
 
+def annotation_text(annotation: object) -> str:
+    """A field's annotation as written ("bool", "str | None"): a string in the source, a type object
+    once mypyc has compiled the class."""
+    if isinstance(annotation, str):
+        return annotation
+    name = getattr(annotation, "__name__", None)
+    return name if isinstance(name, str) and not str(annotation).count("|") else str(annotation)
+
+
 # The yes/no facts of a win (tsumo, riichi, ..., renhou): the flags of `sanma hand` by these names.
-SITUATION_FLAGS = tuple(f.name for f in fields(WinContext) if f.type == "bool")
+SITUATION_FLAGS = tuple(f.name for f in fields(WinContext) if annotation_text(f.type) == "bool")
 
 
 def _meld_from_text(meld: MeldText, rules: RuleSet) -> Meld:
     indices = sorted(t for t, _ in meld.tiles)
     red = sum(1 for _, r in meld.tiles if r)
-    where = {"column": meld.column}
     if meld.closed:
         if len(indices) != 4 or len(set(indices)) != 1:
-            raise IllegalHandError("a closed kan ( ) holds four identical tiles", **where)
+            raise IllegalHandError("a closed kan ( ) holds four identical tiles", column=meld.column)
         return Meld(CLOSED_KAN, tuple(indices), red)
     if len(set(indices)) == 1 and len(indices) in (3, 4):
         return Meld(PON if len(indices) == 3 else OPEN_KAN, tuple(indices), red)
@@ -129,9 +137,9 @@ def _meld_from_text(meld: MeldText, rules: RuleSet) -> Meld:
     )
     if is_run:
         if not rules.game.chi:
-            raise IllegalHandError("chi is not allowed in sanma (profile: game.chi is false)", **where)
+            raise IllegalHandError("chi is not allowed in sanma (profile: game.chi is false)", column=meld.column)
         return Meld(CHI, tuple(indices), red)
-    raise IllegalHandError("a meld is a pon [555z], an open kan [5555z] or a closed kan (5555z)", **where)
+    raise IllegalHandError("a meld is a pon [555z], an open kan [5555z] or a closed kan (5555z)", column=meld.column)
 
 
 def parse_indicators(text: str | None, what: str) -> tuple[Tile, ...]:

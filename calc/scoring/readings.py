@@ -77,7 +77,7 @@ def _suit_parts(base: int, key: tuple[int, ...], honors: bool) -> tuple[Part, ..
 
 
 # (first tile, end, honours, the suit's table: counts -> parts)
-_SUITS = tuple(
+_SUITS: tuple[tuple[int, int, bool, dict[tuple[int, ...], tuple[Part, ...]]], ...] = tuple(
     (base, end, base == T.HONOR, {}) for base, end in ((T.MAN, T.PIN), (T.PIN, T.SOU), (T.SOU, T.HONOR), (T.HONOR, 34))
 )
 
