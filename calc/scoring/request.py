@@ -7,8 +7,7 @@ the batch reader share one path: request -> build_hand -> evaluate -> payment.wi
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Mapping
-from operator import attrgetter
+from typing import Mapping, NamedTuple
 
 from calc.table import payment
 from calc.core import tiles as T
@@ -23,9 +22,12 @@ from calc.core.rules import RuleSet, load
 DEFAULT_SEAT = "S"
 
 
-@dataclass(frozen=True)
+@dataclass
 class HandRequest:
-    """The flags of `sanma hand`; the situation flags are WinContext's own names."""
+    """The flags of `sanma hand`; the situation flags are WinContext's own names.
+
+    Not frozen, though nothing writes to it: it is the raw input of every hand scored, and a
+    compiled frozen dataclass takes about 10 µs to build (22 fields), a plain one 1 µs."""
 
     hand: str
     win: str | None = None
@@ -106,8 +108,7 @@ _KIND = {
 }
 
 
-@dataclass(frozen=True)
-class HandResult:
+class HandResult(NamedTuple):
     request: HandRequest
     rules: RuleSet
     hand: Hand
@@ -127,9 +128,6 @@ def _wind(letter: str, what: str) -> int:
     return wind
 
 
-_situation = attrgetter(*SITUATION_FLAGS)  # request -> its situation flags, in SITUATION_FLAGS order
-
-
 def build(request: HandRequest, rules: RuleSet | None = None) -> tuple[Hand, WinContext, RuleSet]:
     rules = rules or load(request.rules)
     if request.scheme:
@@ -138,15 +136,11 @@ def build(request: HandRequest, rules: RuleSet | None = None) -> tuple[Hand, Win
         raise SanmaError("--nuki cannot be negative")
     dora = parse_indicators(request.dora, "--dora")
     ura = parse_indicators(request.ura, "--ura")
-    context = WinContext(
-        **dict(zip(SITUATION_FLAGS, _situation(request))),
-        seat_wind=_wind(request.seat, "--seat"),
-        round_wind=_wind(request.round, "--round"),
-        dora_indicators=tuple(t for t, _ in dora),
-        ura_indicators=tuple(t for t, _ in ura),
-        nuki=request.nuki,
-        honba=request.honba,
-        sticks=request.sticks,
+    r = request
+    context = WinContext(  # positionally, in WinContext's order: SITUATION_FLAGS, then the rest
+        r.tsumo, r.riichi, r.double_riichi, r.ippatsu, r.rinshan, r.chankan, r.haitei, r.houtei, r.tenhou, r.chiihou,
+        r.renhou, _wind(r.seat, "--seat"), _wind(r.round, "--round"), tuple([t for t, _ in dora]),
+        tuple([t for t, _ in ura]), r.nuki, r.honba, r.sticks,
     )
     if request.renhou and rules.hand.renhou == "none":
         # A log states the situation whatever the rules; a person asking for renhou expects it to count.
