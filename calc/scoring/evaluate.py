@@ -29,10 +29,9 @@ from calc.scoring.fu import (
 from calc.scoring.hand import Hand, WinContext
 from calc.scoring.readings import (
     StandardReading,
-    counts_of,
     is_seven_pairs,
     is_thirteen_orphans,
-    standard_readings,
+    readings_of,
     triplet_fu,
 )
 from calc.scoring.shape import RYANMEN, SEVEN_PAIRS, SHANPON, STANDARD, TANKI, THIRTEEN_ORPHANS, waits
@@ -132,9 +131,11 @@ RENHOU_FLOOR = 5  # han: a mangan
 
 
 def evaluate(hand: Hand, context: WinContext, rules: RuleSet) -> Evaluation:
-    concealed = counts_of(hand.concealed)
+    concealed = [0] * 34
+    for t in hand.concealed:
+        concealed[t] += 1
     closed_14 = not hand.melds and len(hand.concealed) == 14
-    readings = standard_readings(concealed)
+    readings = readings_of(concealed)
     seven = closed_14 and is_seven_pairs(concealed)
     # thirteen singles and a pair never split into sets: asked only when no standard reading exists
     orphans = closed_14 and not readings and is_thirteen_orphans(concealed)

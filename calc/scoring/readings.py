@@ -109,8 +109,14 @@ _SUITS: tuple[tuple[int, int, dict[int, tuple[StandardReading, ...]]], ...] = (
 
 def standard_readings(counts: Sequence[int]) -> tuple[StandardReading, ...]:
     """Every (pair, sets) reading of 34 concealed counts, in a fixed order (manzu's ways first)."""
+    return readings_of(counts if isinstance(counts, list) else list(counts))
+
+
+def readings_of(counts: list[int]) -> tuple[StandardReading, ...]:
+    """`standard_readings` of a list (the evaluator's own counts: compiled, a list is read directly)."""
     per_suit: list[tuple[StandardReading, ...]] = []
     pairs = 0
+    combinations = 1
     for base, size, table in _SUITS:
         key = 0
         for i in range(base + size - 1, base - 1, -1):
@@ -125,33 +131,34 @@ def standard_readings(counts: Sequence[int]) -> tuple[StandardReading, ...]:
         if entry[0].pair != NO_TILE:  # every reading of a suit has the pair or none has (its count mod 3)
             pairs += 1
         per_suit.append(entry)
+        combinations *= len(entry)
     if pairs != 1:
         return ()
     if len(per_suit) == 1:
         return per_suit[0]
+    if combinations == 1:  # most hands: one way in every suit
+        return (_join([entry[0] for entry in per_suit]),)
     out = []
     # every combination of one reading per suit, the last suit varying fastest
-    sizes = [len(entry) for entry in per_suit]
-    combinations = 1
-    for size in sizes:
-        combinations *= size
+    last = len(per_suit) - 1
     for number in range(combinations):
-        parts = []
-        for entry, size in zip(per_suit[::-1], sizes[::-1]):
-            parts.append(entry[number % size])
-            number //= size
+        parts: list[StandardReading] = [per_suit[0][0]] * len(per_suit)
+        for index in range(last, -1, -1):
+            entry = per_suit[index]
+            parts[index] = entry[number % len(entry)]
+            number //= len(entry)
         out.append(_join(parts))
     return tuple(out)
 
 
 def _join(parts: list[StandardReading]) -> StandardReading:
-    """One reading from its suits' parts (given last suit first)."""
+    """One reading from its suits' parts, in suit order."""
     pair = NO_TILE
     runs: tuple[int, ...] = ()
     triplets: tuple[int, ...] = ()
     run_bits = triplet_bits = peikou = fu = 0
     outside = True
-    for part in reversed(parts):
+    for part in parts:
         if part.pair != NO_TILE:
             pair = part.pair
         runs += part.runs

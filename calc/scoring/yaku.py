@@ -133,7 +133,11 @@ def suits_of(tiles: int) -> int:
 
 
 def popcount(bits: int) -> int:
-    return bin(bits).count("1")
+    count = 0
+    while bits:
+        bits &= bits - 1
+        count += 1
+    return count
 
 
 # ------------------------------------------------------------- the conditions
