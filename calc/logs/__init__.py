@@ -14,10 +14,10 @@ from pathlib import Path
 
 from calc.core import rules as R
 from calc.logs.mjlog import read_mjlog
-from calc.logs.model import Draw, Game, Kyoku, Lobby, LogError, LogWin, Meld, Win
+from calc.logs.model import Draw, Game, Kyoku, Lobby, LogError, LogWin, Meld, WinFacts
 from calc.table.round import PlayError
 
-__all__ = ["Draw", "Game", "Kyoku", "Lobby", "LogError", "LogWin", "Meld", "Win", "parse_log", "read_log"]
+__all__ = ["Draw", "Game", "Kyoku", "Lobby", "LogError", "LogWin", "Meld", "WinFacts", "parse_log", "read_log"]
 
 GZIP_MAGIC = b"\x1f\x8b"
 PROFILE = "tenhou"  # Tenhou's own rules decide what the play means (ippatsu, ron on a north)

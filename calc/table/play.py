@@ -6,7 +6,7 @@ checks each is legal and derives every fact (first go-around, ippatsu, rinshan, 
 houtei, kan dora timing, pao, tenpai at the draw). Seats are absolute (0 = the first dealer); tiles
 are `calc.core.notation.Tile` pairs (index 0-33, red).
 
-A round ends in `Win` facts (one, or two on a double ron) or one `Draw`; `RoundResult` is the
+A round ends in `WinFacts` (one, or two on a double ron) or one `Draw`; `RoundResult` is the
 whole hand as played, which `calc.table.round.settle_event` turns into the match engine's
 `calc.table.events.Kyoku`.
 """
@@ -139,7 +139,7 @@ class Meld:
 
 
 @dataclass(frozen=True, slots=True)
-class Win:
+class WinFacts:
     """One win as the play made it: the hand, how the tile came and every situation."""
 
     winner: int
@@ -192,6 +192,6 @@ class RoundResult:
     dealer: int
     scores: tuple[int, ...]  # at the start
     riichi: tuple[int, ...]  # seats whose deposit was taken, in order
-    wins: tuple[Win, ...]  # two on a double ron
+    wins: tuple[WinFacts, ...]  # two on a double ron
     draw: DrawResult | None
     scores_after: tuple[int, ...]
