@@ -298,7 +298,7 @@ def _measure_mahjong(lines: list[dict]) -> float:
         win_id = next(i for i, t in zip(concealed, hand.concealed) if t == hand.win_tile)
         melds, every = [], list(concealed)
         for meld in hand.melds:
-            ids = [tile_id(t) for t in meld.tiles]
+            ids = [tile_id(t) for t, _ in meld.tiles]
             every += ids
             melds.append(Meld(Meld.PON if meld.kind == PON else Meld.KAN, tiles=ids, opened=meld.opened))
         options = OptionalRules(has_open_tanyao=rules.hand.open_tanyao, has_aka_dora=False,

@@ -152,9 +152,9 @@ def evaluate(hand: Hand, context: WinContext, rules: RuleSet) -> Evaluation:
     meld_outside = True
     meld_triplets: list[tuple[int, bool, bool]] = []
     for meld in hand.melds:
-        for t in meld.tiles:
+        for t, _ in meld.tiles:
             counts[t] += 1
-        first = meld.tiles[0]
+        first = meld.tiles[0][0]
         if meld.opened:
             closed = False
         if meld.is_kan:

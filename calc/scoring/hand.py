@@ -14,35 +14,44 @@ from calc.core.errors import IllegalHandError
 from calc.core.notation import MeldText, Tile, format_tiles, parse_hand, parse_tiles
 from calc.core.rules import RuleSet
 
-PON, CHI, OPEN_KAN, CLOSED_KAN = "pon", "chi", "kan", "ankan"
+# Meld kinds. The play names each kan by how it was made; the notation's [5555z] says only that a kan
+# is open (called or added): OPEN_KAN. Scoring treats the three open kans alike.
+PON, CHI, DAIMINKAN, KAKAN, ANKAN, OPEN_KAN = "pon", "chi", "daiminkan", "kakan", "ankan", "kan"
+CLOSED_KAN = ANKAN
+_KANS = (DAIMINKAN, KAKAN, ANKAN, OPEN_KAN)
 
 
 class Meld(NamedTuple):
-    kind: str  # pon, chi, kan (open: called or added), ankan (closed kan)
-    tiles: tuple[int, ...]  # sorted tile indices
-    red: int = 0  # red fives among them
+    """One meld, as the round state records it and as the scorer reads it (the one meld type)."""
+
+    kind: str  # pon, chi, daiminkan, kakan, ankan, or kan (open, as the notation writes it)
+    tiles: tuple[Tile, ...]  # sorted
+    called: Tile | None = None  # the tile taken from another player (None for ankan, or not known)
+    from_seat: int | None = None  # who discarded it (None for ankan, or not known)
+
+    @property
+    def red(self) -> int:
+        return sum([1 for _, red in self.tiles if red])
 
     @property
     def opened(self) -> bool:
-        return self.kind != CLOSED_KAN
+        return self.kind != ANKAN
 
     @property
     def is_kan(self) -> bool:
-        return self.kind in (OPEN_KAN, CLOSED_KAN)
+        return self.kind in _KANS
 
     @property
     def is_triplet(self) -> bool:
         return self.kind != CHI
 
     def text(self) -> str:
-        reds = self.red
-        tiles = []
-        for t in self.tiles:  # the red copies of a five are written first
-            is_red = reds > 0 and t in (T.FIVE_PIN, T.FIVE_SOU, T.FIVE_MAN)
-            reds -= is_red
-            tiles.append((t, is_red))
-        body = format_tiles(tiles)
-        return f"({body})" if self.kind == CLOSED_KAN else f"[{body}]"
+        body = format_tiles(sorted(self.tiles, key=_red_first))  # the red copies of a five are written first
+        return f"({body})" if self.kind == ANKAN else f"[{body}]"
+
+
+def _red_first(tile: Tile) -> tuple[int, bool]:
+    return tile[0], not tile[1]
 
 
 class Hand(NamedTuple):
@@ -110,14 +119,14 @@ SITUATION_FLAGS = tuple(name for name, default in WinContext._field_defaults.ite
 
 
 def _meld_from_text(meld: MeldText, rules: RuleSet) -> Meld:
-    indices = sorted(t for t, _ in meld.tiles)
-    red = sum(1 for _, r in meld.tiles if r)
+    tiles = tuple(sorted(meld.tiles))
+    indices = [t for t, _ in tiles]
     if meld.closed:
         if len(indices) != 4 or len(set(indices)) != 1:
             raise IllegalHandError("a closed kan ( ) holds four identical tiles", column=meld.column)
-        return Meld(CLOSED_KAN, tuple(indices), red)
+        return Meld(ANKAN, tiles)
     if len(set(indices)) == 1 and len(indices) in (3, 4):
-        return Meld(PON if len(indices) == 3 else OPEN_KAN, tuple(indices), red)
+        return Meld(PON if len(indices) == 3 else OPEN_KAN, tiles)
     is_run = (
         len(indices) == 3
         and indices[0] < T.HONOR
@@ -128,7 +137,7 @@ def _meld_from_text(meld: MeldText, rules: RuleSet) -> Meld:
     if is_run:
         if not rules.game.chi:
             raise IllegalHandError("chi is not allowed in sanma (profile: game.chi is false)", column=meld.column)
-        return Meld(CHI, tuple(indices), red)
+        return Meld(CHI, tiles)
     raise IllegalHandError("a meld is a pon [555z], an open kan [5555z] or a closed kan (5555z)", column=meld.column)
 
 

@@ -17,8 +17,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from calc.core.notation import Tile
+from calc.scoring.hand import ANKAN, DAIMINKAN, KAKAN, PON, Meld  # one meld type: the round's and the scorer's
 
-PON, DAIMINKAN, ANKAN, KAKAN, NUKI = "pon", "daiminkan", "ankan", "kakan", "nuki"
+NUKI = "nuki"
 
 # How the winning tile reached the winner (the truth files' `win_source`).
 DISCARD, DRAW = "discard", "draw"
@@ -126,18 +127,6 @@ Event = Draw | Discard | Call | Ankan | Kakan | Nuki | Dora | Agari | Ryuukyoku
 
 
 # --- facts --------------------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class Meld:
-    kind: str  # pon | daiminkan | ankan | kakan
-    tiles: tuple[Tile, ...]  # sorted
-    called: Tile | None  # the tile taken from another player (None for ankan)
-    from_seat: int | None  # who discarded it (None for ankan)
-
-    @property
-    def red(self) -> int:
-        return sum(1 for _, red in self.tiles if red)
-
-
 @dataclass(frozen=True, slots=True)
 class WinFacts:
     """One win as the play made it: the hand, how the tile came and every situation."""

@@ -422,7 +422,7 @@ def _check_pao(record: Record, spec: HandSpec, win: WinSpec, hand, evaluation: E
     if not held:
         raise RecordError(f"{where} has no {' or '.join(PAO_YAKUMAN)}, the only yakuman pao answers for; leave "
                           f"`liable:` out", file=record.file, line=win.line)
-    if not any(m.opened and m.tiles[0] in kinds[name] for name in held for m in hand.melds):
+    if not any(m.opened and m.tiles[0][0] in kinds[name] for name in held for m in hand.melds):
         raise RecordError(f"{where}: its {' and '.join(held)} has no called set, so nobody fed it and nobody "
                           f"is liable; leave `liable:` out", file=record.file, line=win.line)
 

@@ -21,9 +21,7 @@ from calc.core.errors import SanmaError
 from calc.core.notation import Tile
 from calc.core.rules import RuleSet
 from calc.scoring import shanten as S
-from calc.scoring.hand import CLOSED_KAN, OPEN_KAN, Hand, WinContext
-from calc.scoring.hand import Meld as HandMeld
-from calc.scoring.hand import PON as HAND_PON
+from calc.scoring.hand import Hand, WinContext
 from calc.table import events as E
 from calc.table.play import (
     ANKAN,
@@ -98,15 +96,12 @@ def context_args(win: WinFacts) -> dict:
     }
 
 
-_HAND_KIND = {PON: HAND_PON, ANKAN: CLOSED_KAN, DAIMINKAN: OPEN_KAN, KAKAN: OPEN_KAN}
-
-
 def scoring_input(win: WinFacts) -> tuple[Hand, WinContext]:
     """The win as the evaluator's Hand and WinContext, built straight from the tiles (a win the
     play made is legal by construction; calc.logs.convert.build goes through the notation)."""
     hand = Hand(
         concealed=tuple(index for index, _ in win.closed),
-        melds=tuple(HandMeld(_HAND_KIND[m.kind], tuple(index for index, _ in m.tiles), m.red) for m in win.melds),
+        melds=win.melds,  # the round's melds are the scorer's
         win_tile=win.win_tile[0],
         concealed_red=tuple(index for index, red in win.closed if red),
         win_red=win.win_tile[1],
