@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from calc.core.notation import Tile
-from calc.scoring.hand import ANKAN, DAIMINKAN, KAKAN, PON, Meld  # one meld type: the round's and the scorer's
+# One meld type for the round state and the scorer; the play names its kinds with the scorer's.
+from calc.scoring.hand import ANKAN, DAIMINKAN, KAKAN, PON, Meld  # noqa: F401
 
 NUKI = "nuki"
 
