@@ -44,7 +44,8 @@ def extensions() -> list:
         ["--follow-imports=silent", "--ignore-missing-imports", *compiled["source_paths"]()],
         group_name="calc",  # one shared library, calc__mypyc, beside the package
         opt_level=os.environ.get("SANMA_MYPYC_OPT", "3"),
+        multi_file=True,  # one C file per module, so that the compiler runs on every core (below)
     )
 
 
-setup(ext_modules=extensions())
+setup(ext_modules=extensions(), options={"build_ext": {"parallel": os.cpu_count() or 1}})
