@@ -150,15 +150,13 @@ def generated_lines(count: int, seed: int = 7) -> list[dict]:
     return out
 
 
-def _fresh(*args: str) -> dict:
-    """Run this file's `_measure` in a fresh Python process; its JSON answer."""
-    done = subprocess.run([sys.executable, str(HERE), "_measure", *args], capture_output=True, text=True, check=True)
+def _fresh(*args: str, pure: bool = False) -> dict:
+    """Run this file's `_measure` in a fresh Python process; its JSON answer. `pure`: on the pure
+    source (SANMA_PURE_PYTHON=1: the compiled modules hidden)."""
+    env = {**os.environ, "SANMA_PURE_PYTHON": "1"} if pure else None
+    done = subprocess.run([sys.executable, str(HERE), "_measure", *args], capture_output=True, text=True, check=True,
+                          env=env)
     return json.loads(done.stdout)
-
-
-def _median_fresh(*args: str) -> tuple[int, float]:
-    runs = [_fresh(*args) for _ in range(FRESH_RUNS)]
-    return runs[0]["count"], statistics.median(r["seconds"] for r in runs)
 
 
 def _run(command: list[str]) -> tuple[float, float]:
@@ -176,22 +174,29 @@ def _sanma() -> list[str]:
     return [str(script)] if script.exists() else [sys.executable, "-m", "calc"]
 
 
-def _batch_marginal(path: Path, empty: Path, *extra: str, cpu: bool = False) -> float:
+def _batch_marginal(path: Path, empty: Path, *extra: str, cpu: bool = False, runs: int = FRESH_RUNS) -> float:
     """Median over fresh runs of (time on the file - time on an empty file): start-up excluded.
     Wall time, or with `cpu` the process's CPU time (one process: the figure a busy machine
     disturbs least)."""
     marginal = []
-    for _ in range(FRESH_RUNS):
+    for _ in range(runs):
         full = _run([*_sanma(), "hand", "--batch", str(path), *extra])
         bare = _run([*_sanma(), "hand", "--batch", str(empty), *extra])
         marginal.append(full[cpu] - bare[cpu])
     return statistics.median(marginal)
 
 
+# (what is measured, its anchor, the target ratio): printed under the table (issue 22)
+TARGETS = (("calc.score", "mahjong", 4.0), ("sanma hand --batch (CPU, marginal)", "mahjong", 3.0))
+RATIOS: list[str] = []
+
+
 @benchmark("hands")
 def bench_hands() -> list[Row]:
-    """Unique hands scored once each: calc.score in process, `sanma hand --batch` (marginal, one
-    process and two), the evaluator alone, and the `mahjong` package on the same hands."""
+    """Unique hands scored once each: calc.score in process (compiled and on the pure source),
+    `sanma hand --batch` (marginal, one process and two), the evaluator alone, and the `mahjong`
+    package on the same hands. Paired: each round runs ours and the anchor in turn, fresh processes;
+    each figure is the median of the rounds."""
     rows: list[Row] = []
     folder = Path(tempfile.mkdtemp(prefix="sanma-bench-hands-"))
     try:
@@ -200,17 +205,34 @@ def bench_hands() -> list[Row]:
         for label, lines in (("real wins", real_win_lines()), ("generated", generated_lines(3000))):
             path = folder / f"{label.replace(' ', '-')}.jsonl"
             path.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
-            count, seconds = _median_fresh("score", str(path))
-            rows.append((f"calc.score, {label}, first pass (one core, CPU)", count, seconds))
-            count, seconds = _median_fresh("evaluate", str(path))
-            rows.append((f"evaluate only (hand already read), {label}, first pass", count, seconds))
-            rows.append((f"sanma hand --batch, {label} (CPU, marginal)", len(lines),
-                         _batch_marginal(path, empty, cpu=True)))
-            rows.append((f"sanma hand --batch, {label} (wall, marginal)", len(lines), _batch_marginal(path, empty)))
-            rows.append((f"sanma hand --batch --workers 2, {label} (wall, marginal)", len(lines),
-                         _batch_marginal(path, empty, "--workers", "2")))
-            count, seconds = _median_fresh("mahjong", str(path))
-            rows.append((f"mahjong package estimate_hand_value, {label} (one core, CPU)", count, seconds))
+            runs: dict[str, list[float]] = {}
+            for _ in range(FRESH_RUNS):  # one round: every measurement once, ours and the anchor's in turn
+                for name, measure in (
+                    ("calc.score", lambda: _fresh("score", str(path))["seconds"]),
+                    ("mahjong", lambda: _fresh("mahjong", str(path))["seconds"]),
+                    ("calc.score, pure", lambda: _fresh("score", str(path), pure=True)["seconds"]),
+                    ("evaluate", lambda: _fresh("evaluate", str(path))["seconds"]),
+                    ("batch cpu", lambda: _batch_marginal(path, empty, cpu=True, runs=1)),
+                    ("batch wall", lambda: _batch_marginal(path, empty, runs=1)),
+                    ("batch 2", lambda: _batch_marginal(path, empty, "--workers", "2", runs=1)),
+                ):
+                    runs.setdefault(name, []).append(measure())
+            median = {name: statistics.median(times) for name, times in runs.items()}
+            count = len(lines)
+            rows += [
+                (f"calc.score, {label}, first pass (one core, CPU)", count, median["calc.score"]),
+                (f"calc.score on the pure source, {label} (CPU)", count, median["calc.score, pure"]),
+                (f"evaluate only (hand already read), {label}, first pass", count, median["evaluate"]),
+                (f"sanma hand --batch, {label} (CPU, marginal)", count, median["batch cpu"]),
+                (f"sanma hand --batch, {label} (wall, marginal)", count, median["batch wall"]),
+                (f"sanma hand --batch --workers 2, {label} (wall, marginal)", count, median["batch 2"]),
+                (f"mahjong package estimate_hand_value, {label} (one core, CPU)", count, median["mahjong"]),
+            ]
+            for ours, key in (("calc.score", "calc.score"), ("sanma hand --batch (CPU, marginal)", "batch cpu")):
+                anchor, target = next((a, t) for name, a, t in TARGETS if name == ours)
+                ratio = median[anchor] / median[key]
+                RATIOS.append(f"{ours} / {anchor} package, {label}: {ratio:.2f}x (target {target:g}x: "
+                              f"{'met' if ratio >= target else 'not met'})")
     finally:
         shutil.rmtree(folder, ignore_errors=True)
     return rows
@@ -218,7 +240,7 @@ def bench_hands() -> list[Row]:
 
 @benchmark("startup")
 def bench_startup() -> list[Row]:
-    """`sanma hand "<hand>"`: one answer, the whole process (median of 11 runs; target < 120 ms wall)."""
+    """`sanma hand "<hand>"`: one answer, the whole process (median of 11 runs; target < 100 ms wall)."""
     command = [*_sanma(), "hand", "123p456p789s99p234s", "--tsumo", "--seat", "S"]
     _run(command)  # the first run may write bytecode caches: not counted
     runs = [_run(command) for _ in range(11)]
@@ -276,7 +298,7 @@ def _measure_mahjong(lines: list[dict]) -> float:
         win_id = next(i for i, t in zip(concealed, hand.concealed) if t == hand.win_tile)
         melds, every = [], list(concealed)
         for meld in hand.melds:
-            ids = [tile_id(t) for t in meld.tiles]
+            ids = [tile_id(t) for t, _ in meld.tiles]
             every += ids
             melds.append(Meld(Meld.PON if meld.kind == PON else Meld.KAN, tiles=ids, opened=meld.opened))
         options = OptionalRules(has_open_tanyao=rules.hand.open_tanyao, has_aka_dora=False,
@@ -362,8 +384,13 @@ def main(argv: list[str]) -> None:
                 rows.append((what, count, f"{seconds:.3f}", f"{count / seconds:,.0f}"))
     finally:
         shutil.rmtree(DATA_DIR, ignore_errors=True)
+    from calc import compiled
+
+    print(f"sanma build: {compiled.build()} (python {sys.version.split()[0]})")
     print(tabulate(rows, headers=["benchmark", "items", "seconds", "per second"], tablefmt="simple",
                    colalign=("left", "right", "right", "right")))
+    for line in RATIOS:
+        print(line)
 
 
 if __name__ == "__main__":

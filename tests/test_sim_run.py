@@ -32,7 +32,7 @@ def test_invariants_hold_over_hundreds_of_seeded_hands(bots):
         play = play_hand(Wall.shuffled(random.Random(f"inv/{i}")), TENHOU, dealer=i % 3, round_wind=i % 2,
                          bots=[make(bots)] * 3, check=True)
         kinds.add(type(play.kyoku.result).__name__)
-    assert {"Win", "ExhaustiveDraw"} <= kinds
+    assert {"ScoredWin", "ExhaustiveDraw"} <= kinds
 
 
 @pytest.mark.parametrize("bots", ["greedy", "defensive"])

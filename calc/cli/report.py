@@ -377,10 +377,10 @@ def _row_text(row, players: tuple[str, ...]) -> str:
 
 
 def _result_text(kyoku: Kyoku, players: tuple[str, ...]) -> str:
-    from calc.table.events import DoubleRon, ExhaustiveDraw, Nagashi, Win
+    from calc.table.events import DoubleRon, ExhaustiveDraw, Nagashi, ScoredWin
 
     result = kyoku.result
-    if isinstance(result, (Win, DoubleRon)):
+    if isinstance(result, (ScoredWin, DoubleRon)):
         parts = []
         for w in kyoku.wins:
             how = "tsumo" if w.tsumo else f"ron {players[w.discarder]}"

@@ -15,10 +15,10 @@ from pathlib import Path
 from calc.core import rules as R
 from calc.core.nesting import too_deep
 from calc.logs.mjlog import read_mjlog
-from calc.logs.model import Draw, Game, Kyoku, Lobby, LogError, LogWin, Meld, NotALog, Win
+from calc.logs.model import Draw, Game, Kyoku, Lobby, LogError, LogWin, Meld, NotALog, WinFacts
 from calc.table.round import PlayError
 
-__all__ = ["Draw", "Game", "Kyoku", "Lobby", "LogError", "LogWin", "Meld", "NotALog", "Win", "parse_log",
+__all__ = ["Draw", "Game", "Kyoku", "Lobby", "LogError", "LogWin", "Meld", "NotALog", "WinFacts", "parse_log",
            "read_log"]
 
 GZIP_MAGIC = b"\x1f\x8b"

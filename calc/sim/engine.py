@@ -48,7 +48,7 @@ from calc.table.play import (
     Nuki,
     RoundResult,
     Ryuukyoku,
-    Win,
+    WinFacts,
 )
 from calc.table.round import Round, scoring_input, settled
 from calc.sim.wall import Wall, red_ids, sanma_ids
@@ -411,7 +411,7 @@ class Game:
     def _ura(self) -> tuple:
         return tuple(self.tile(i) for i in self.wall.ura_slots[: len(self.dora_ids)])
 
-    def _evaluate(self, seat: int, giver: int) -> tuple[Win, Evaluation] | None:
+    def _evaluate(self, seat: int, giver: int) -> tuple[WinFacts, Evaluation] | None:
         facts = self.round.win_facts(seat, giver, self._ura())
         hand, context = scoring_input(facts)
         try:
@@ -419,7 +419,7 @@ class Game:
         except IllegalHandError:
             return None  # complete but no yaku: no win (rules.md §3)
 
-    def _win(self, wins: list[tuple[Win, Evaluation]]) -> None:
+    def _win(self, wins: list[tuple[WinFacts, Evaluation]]) -> None:
         for facts, evaluation in wins:
             self._apply(Agari(facts.winner, facts.from_seat, self._ura()))
             self.evaluations.append(evaluation)

@@ -14,7 +14,7 @@ from fractions import Fraction
 from calc.table import payment
 from calc.core import tiles as T
 from calc.core.errors import SanmaError
-from calc.table.events import FOUR_KANS, NINE_TERMINALS, Abort, DoubleRon, ExhaustiveDraw, Kyoku, Nagashi, Win
+from calc.table.events import FOUR_KANS, NINE_TERMINALS, Abort, DoubleRon, ExhaustiveDraw, Kyoku, Nagashi, ScoredWin
 from calc.core.rules import RuleSet
 
 ROUND_LETTERS = "ESW"
@@ -117,7 +117,7 @@ def _result_settlement(state: MatchState, kyoku: Kyoku, sticks: int, rules: Rule
     players = rules.game.players
     result = kyoku.result
     dealer = state.dealer
-    if isinstance(result, Win):
+    if isinstance(result, ScoredWin):
         _check_seat(result.winner, players, "winner")
         _check_seat(result.discarder, players, "discarder")
         _check_seat(result.liable, players, "liable")
@@ -159,7 +159,7 @@ def _repeats(state: MatchState, kyoku: Kyoku, rules: RuleSet) -> bool:
     """The dealer deals again (renchan, rules.md §6): a dealer win, dealer tenpai at an exhaustive
     draw (per profile), or an abortive draw, which replays the hand."""
     result = kyoku.result
-    if isinstance(result, (Win, DoubleRon)):
+    if isinstance(result, (ScoredWin, DoubleRon)):
         return state.dealer in {w.winner for w in kyoku.wins}
     if isinstance(result, (ExhaustiveDraw, Nagashi)):
         return rules.match.tenpai_renchan and state.dealer in result.tenpai

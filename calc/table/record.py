@@ -28,7 +28,7 @@ from calc.core import tiles as T
 from calc.core.errors import SanmaError, in_keys
 from calc.core.notation import parse_hand, parse_tiles
 from calc.scoring.evaluate import Evaluation, evaluate
-from calc.table.events import ABORTS, PAO_YAKUMAN, Abort, DoubleRon, ExhaustiveDraw, Kyoku, Nagashi, Riichi, Win
+from calc.table.events import ABORTS, PAO_YAKUMAN, Abort, DoubleRon, ExhaustiveDraw, Kyoku, Nagashi, Riichi, ScoredWin
 from calc.core.yamlread import RecordError, RecordReader, file_label, file_text, load_yaml, profile_path
 from calc.core.yamlread import YamlList as _List
 from calc.core.yamlread import YamlMap as _Map
@@ -435,7 +435,7 @@ def _check_pao(record: Record, spec: HandSpec, win: WinSpec, hand, evaluation: E
     if not held:
         raise RecordError(f"{where} has no {' or '.join(PAO_YAKUMAN)}, the only yakuman pao answers for; leave "
                           f"`liable:` out", file=record.file, line=win.line)
-    if not any(m.opened and m.tiles[0] in kinds[name] for name in held for m in hand.melds):
+    if not any(m.opened and m.tiles[0][0] in kinds[name] for name in held for m in hand.melds):
         raise RecordError(f"{where}: its {' and '.join(held)} has no called set, so nobody fed it and nobody "
                           f"is liable; leave `liable:` out", file=record.file, line=win.line)
 
@@ -447,7 +447,7 @@ def _kyoku(record: Record, spec: HandSpec, state: match.MatchState, rules: RuleS
         wins = []
         for k, w in enumerate(spec.wins):
             value, evaluation = evaluations.value(record, spec, w, k, state, rules)
-            wins.append(Win(w.winner, w.discarder, value, w.liable, evaluation, w.hand))
+            wins.append(ScoredWin(w.winner, w.discarder, value, w.liable, evaluation, w.hand))
         result = wins[0] if len(wins) == 1 else DoubleRon((wins[0], wins[1]))
     elif spec.kind == "draw":
         result = ExhaustiveDraw(spec.tenpai)

@@ -21,9 +21,7 @@ from calc.core.errors import SanmaError
 from calc.core.notation import Tile
 from calc.core.rules import RuleSet
 from calc.scoring import shanten as S
-from calc.scoring.hand import CLOSED_KAN, OPEN_KAN, Hand, WinContext
-from calc.scoring.hand import Meld as HandMeld
-from calc.scoring.hand import PON as HAND_PON
+from calc.scoring.hand import Hand, WinContext
 from calc.table import events as E
 from calc.table.play import (
     ANKAN,
@@ -55,7 +53,7 @@ from calc.table.play import (
     Nuki,
     RoundResult,
     Ryuukyoku,
-    Win,
+    WinFacts,
 )
 
 NORTH: Tile = (T.NORTH, False)
@@ -70,7 +68,7 @@ class PlayError(SanmaError):
     """An event that cannot happen in this hand, or a broken invariant."""
 
 
-def context_args(win: Win) -> dict:
+def context_args(win: WinFacts) -> dict:
     """Keyword arguments of calc.scoring.hand.WinContext for this win.
 
     WinContext takes a double riichi instead of, not beside, riichi; ura indicators only count
@@ -98,15 +96,12 @@ def context_args(win: Win) -> dict:
     }
 
 
-_HAND_KIND = {PON: HAND_PON, ANKAN: CLOSED_KAN, DAIMINKAN: OPEN_KAN, KAKAN: OPEN_KAN}
-
-
-def scoring_input(win: Win) -> tuple[Hand, WinContext]:
+def scoring_input(win: WinFacts) -> tuple[Hand, WinContext]:
     """The win as the evaluator's Hand and WinContext, built straight from the tiles (a win the
     play made is legal by construction; calc.logs.convert.build goes through the notation)."""
     hand = Hand(
         concealed=tuple(index for index, _ in win.closed),
-        melds=tuple(HandMeld(_HAND_KIND[m.kind], tuple(index for index, _ in m.tiles), m.red) for m in win.melds),
+        melds=win.melds,  # the round's melds are the scorer's
         win_tile=win.win_tile[0],
         concealed_red=tuple(index for index, red in win.closed if red),
         win_red=win.win_tile[1],
@@ -123,7 +118,7 @@ def settled(result: RoundResult, evaluations: list) -> E.Kyoku:
     calc.scoring.evaluate.Evaluation, in the order of `result.wins`), or the draw."""
     riichi = tuple(E.Riichi(seat) for seat in result.riichi)
     if result.wins:
-        wins = tuple(E.Win(w.winner, None if w.tsumo else w.from_seat, ev.value, w.pao, ev)
+        wins = tuple(E.ScoredWin(w.winner, None if w.tsumo else w.from_seat, ev.value, w.pao, ev)
                      for w, ev in zip(result.wins, evaluations, strict=True))
         return E.Kyoku(wins[0] if len(wins) == 1 else E.DoubleRon(wins), riichi)
     draw = result.draw
@@ -203,7 +198,7 @@ class Round:
         self.pao: list[int | None] = [None] * n
         self.deposits: list[int] = []
         self.nagashi = [True] * n  # only terminals and honours discarded, none of them called
-        self.wins: list[Win] = []
+        self.wins: list[WinFacts] = []
         self.draw_result: DrawResult | None = None
         self._check()
 
@@ -596,7 +591,7 @@ class Round:
         return sum(1 for s in self.dora_owed if s is None or s == seat)
 
     # --- the end --------------------------------------------------------------------------------
-    def win_facts(self, winner: int, from_seat: int, ura: tuple[Tile, ...] = (), claim=None) -> Win:
+    def win_facts(self, winner: int, from_seat: int, ura: tuple[Tile, ...] = (), claim=None) -> WinFacts:
         """The win `winner` would make now on what `from_seat` just drew or gave up."""
         kind, who, tile, source, first = self.last
         tsumo = winner == from_seat
@@ -616,7 +611,7 @@ class Round:
             closed = [*self.hands[winner], tile]
         riichi = self.riichi[winner] == 2
         first_draw = tsumo and first
-        return Win(
+        return WinFacts(
             winner=winner,
             from_seat=from_seat,
             tsumo=tsumo,
