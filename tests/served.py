@@ -14,6 +14,8 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
+from spawned import interruptible
+
 TOKEN = "test-token"
 
 
@@ -25,7 +27,8 @@ class Served:
         # run beside the record, named as a person types it
         self.process = subprocess.Popen([sys.executable, "-m", "calc", "serve", record.name, "--port", "0",
                                          "--token", token, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                        text=True, env=env, cwd=record.parent)
+                                        text=True, env=env, cwd=record.parent,
+                                        preexec_fn=interruptible)
         self.printed: list[str] = []
         for line in self.process.stdout:
             self.printed.append(line.rstrip("\n"))

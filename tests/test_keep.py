@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 import pexpect
+from spawned import interruptible
 from typer.testing import CliRunner
 
 from calc.cli.app import app
@@ -24,7 +25,7 @@ runner = CliRunner()
 def spawn(tmp_path: Path, *args: str, columns: int = 200) -> pexpect.spawn:
     env = {**os.environ, "TERM": "dumb", "COLUMNS": str(columns), "PYTHONUNBUFFERED": "1"}
     child = pexpect.spawn(sys.executable, ["-m", "calc", "keep", *args], cwd=str(tmp_path), env=env,
-                          encoding="utf-8", timeout=20, dimensions=(50, columns))
+                          encoding="utf-8", timeout=20, dimensions=(50, columns), preexec_fn=interruptible)
     child.expect(PROMPT)
     return child
 
@@ -105,7 +106,8 @@ def test_an_interrupted_session_resumes_with_the_same_scores(tmp_path):
     assert not child.isalive()
 
     again = pexpect.spawn(sys.executable, ["-m", "calc", "keep", "m.yaml"], cwd=str(tmp_path),
-                          env={**os.environ, "TERM": "dumb"}, encoding="utf-8", timeout=20)
+                          env={**os.environ, "TERM": "dumb"}, encoding="utf-8", timeout=20,
+                          preexec_fn=interruptible)
     again.expect(PROMPT)
     # E1 Chen 3 han 40 fu tsumo: 2600 from the dealer Ana, 1300 from Bo; E2 Ana's riichi stick, then
     # Bo (dealer) mangan ron from Chen 12000 and the stick; Chen's pending riichi is not recorded

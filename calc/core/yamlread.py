@@ -189,13 +189,15 @@ class RecordReader:
         if not isinstance(players, list):
             raise self.error(f"players must list the {count} players, {order}, got {show(players)}", line)
         if len(players) != count:
-            given = ", ".join(str(name) for name in players) or "none"
+            given = ", ".join(str(name) if str(name).isprintable() else show(name) for name in players) or "none"
             raise self.error(f"players must list the {count} players of this profile, {order}; got {len(players)} "
                              f"({given})", line)
         for name, item_line in zip(players, players.item_lines):
             if isinstance(name, bool) or not isinstance(name, (str, int)) or str(name).strip() == "":
                 raise self.error(f"a player's name must be text, got {show(name)} (quote names like yes/no/on/off)",
                                  item_line)
+            if not str(name).isprintable():  # a name is one cell of a table: no line break, tab or control character
+                raise self.error(f"a player's name must be one line of printable text, got {show(name)}", item_line)
         names = tuple(str(name) for name in players)
         if len(set(names)) != len(names):
             raise self.error(f"players must have different names, got {', '.join(names)}", line)
