@@ -45,25 +45,44 @@ MENTSU, HEAD, TAATSU = (1, 0, 0), (0, 0, 1), (0, 1, 0)  # what a block adds: (me
 
 
 def _blocks(key: tuple[int, ...], honors: bool) -> int:
-    """The id of the suit's blocks vector (see `_shape_vector`): honours have no runs, so only their
-    counts matter (sorted); a number suit's blocks do not change when its tiles move along the suit
-    together, so the empty numbers before the first tile held and after the last are dropped. Many
-    suits share one shape."""
+    """The id of the suit's blocks vector (see `_shape_vector`), kept by the suit's counts.
+
+    Tiles that no set or taatsu can join are independent, so the suit is the merge of its groups:
+    every honour on its own, and the runs of number tiles that two empty numbers apart cannot join
+    (1_3 is a closed wait, 1__4 two groups). A group's vector does not change when it moves along
+    the suit, so it is kept by its counts alone: hands share far more groups than whole suits."""
+    found = _BLOCKS.get(key)
+    if found is None:
+        found = _BLOCKS[key] = _groups(key, honors)
+    return found
+
+
+def _groups(counts, honors: bool) -> int:
+    """The merged vector of the groups of `counts` (see `_blocks`)."""
+    vector = _EMPTY_ID
     if honors:
-        shape = tuple(sorted((c for c in key if c), reverse=True))
-    else:
-        shape = _trimmed(key)
-    return _shape_vector(shape, honors) if shape else _EMPTY_ID
+        for c in counts:
+            if c:
+                vector = _merge_ids(vector, _shape_vector((c,), True))
+        return vector
+    start = None  # the first tile of the group being read
+    gap = 0  # empty numbers since the group's last tile
+    for i, c in enumerate(counts):
+        if c:
+            if start is None:
+                start = i
+            elif gap >= 2:
+                vector = _merge_ids(vector, _shape_vector(tuple(counts[start : i - gap]), False))
+                start = i
+            gap = 0
+        else:
+            gap += 1
+    if start is not None:
+        vector = _merge_ids(vector, _shape_vector(tuple(counts[start : len(counts) - gap]), False))
+    return vector
 
 
-def _trimmed(counts) -> tuple[int, ...]:
-    first = 0
-    last = len(counts)
-    while first < last and not counts[first]:
-        first += 1
-    while last > first and not counts[last - 1]:
-        last -= 1
-    return tuple(counts[first:last])
+_BLOCKS: dict[tuple[int, ...], int] = {}  # a suit's counts (9 numbers, or 7 honours) -> vector id
 
 
 _SHAPES: tuple[dict[tuple[int, ...], int], dict[tuple[int, ...], int]] = ({}, {})  # numbers, honours
@@ -104,8 +123,7 @@ def _rest(key: tuple[int, ...], removed: tuple[int, ...], honors: bool) -> int:
     rest = list(key)
     for k in removed:
         rest[k] -= 1
-    shape = tuple(sorted((c for c in rest if c), reverse=True)) if honors else _trimmed(rest)
-    return _shape_vector(shape, honors) if shape else _EMPTY_ID
+    return _groups(rest, honors)
 
 
 _SHIFTED: dict[tuple[int, tuple[int, int, int]], int] = {}

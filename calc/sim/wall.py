@@ -25,15 +25,18 @@ INDICATOR_SLOTS = 5  # the dora indicator plus one per kan (at most four kans)
 DEAL = 13
 
 
+SANMA_IDS = tuple(i for i in range(136) if T.is_sanma_tile(i // 4))
+
+
 def sanma_ids() -> list[int]:
-    return [i for i in range(136) if T.is_sanma_tile(i // 4)]
+    return list(SANMA_IDS)
 
 
 class Wall:
     """`order` is the whole shuffled wall: the deal and live draws first, the dead wall last."""
 
     def __init__(self, order: list[int]) -> None:
-        if sorted(order) != sanma_ids():
+        if sorted(order) != list(SANMA_IDS):
             raise ValueError("a sanma wall is each of the 108 tile ids once")
         self.order = list(order)
         dead = order[-DEAD_WALL:]
