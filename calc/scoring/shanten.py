@@ -230,7 +230,8 @@ def _merge_ids(a: int, b: int) -> int:
 
 class _Suit:
     """One suit's tile counts, as the tables know them (see above). `base` is the suit's first tile
-    index; `removed` / `grown` hold (tile index, vector id) pairs."""
+    index; `removed` / `grown` hold (tile index, vector id) pairs; `vector` is -1 until `_vectors`
+    works it out."""
 
     __slots__ = ("key", "base", "honors", "vector", "mod", "complete", "_removed", "_grown", "_waits",
                  "discards", "improving")
@@ -239,7 +240,7 @@ class _Suit:
         self.key = key
         self.base = base
         self.honors = honors
-        self.vector = _blocks(key, honors)
+        self.vector = -1  # worked out when first asked for (`_vectors`): the waits need none
         self.mod = sum(key) % 3
         self.complete = _complete(key, honors)
         self._removed: tuple[tuple[int, int], ...] | None = None
@@ -306,6 +307,19 @@ def _suits(counts: list[int]) -> tuple[_Suit, _Suit, _Suit, _Suit]:
     return a, b, c, d
 
 
+def _vectors(suits: tuple[_Suit, _Suit, _Suit, _Suit]) -> tuple[int, int, int, int]:
+    a, b, c, d = suits
+    if a.vector < 0:
+        a.vector = _blocks(a.key, a.honors)
+    if b.vector < 0:
+        b.vector = _blocks(b.key, b.honors)
+    if c.vector < 0:
+        c.vector = _blocks(c.key, c.honors)
+    if d.vector < 0:
+        d.vector = _blocks(d.key, d.honors)
+    return a.vector, b.vector, c.vector, d.vector
+
+
 def _new(suit: int, key: tuple[int, ...]) -> _Suit:
     base, _, honors = _SUITS[suit]
     entry = _TABLES[suit][key] = _Suit(key, base, honors)
@@ -319,8 +333,8 @@ def _others(a: int, b: int, c: int, d: int) -> tuple[int, int, int, int]:
 
 
 def standard_shanten(counts: list[int], melds: int) -> int:
-    a, b, c, d = _suits(counts)
-    return _BEST[_merge_ids(_merge_ids(a.vector, b.vector), _merge_ids(c.vector, d.vector))][melds]
+    a, b, c, d = _vectors(_suits(counts))
+    return _BEST[_merge_ids(_merge_ids(a, b), _merge_ids(c, d))][melds]
 
 
 def chiitoitsu_shanten(counts: list[int]) -> int:
@@ -484,7 +498,7 @@ def improving(counts: list[int], melds: int, s: int) -> list[int]:
     vectors are merged once; each suit's answer is kept by what the other three merge to."""
     suits = _suits(counts)
     out: list[int] = []
-    for e, others in zip(suits, _others(*(e.vector for e in suits))):
+    for e, others in zip(suits, _others(*_vectors(suits))):
         key = (others << 8) | (melds << 4) | s
         part = e.improving.get(key)
         if part is None:
@@ -500,7 +514,7 @@ def discard_shanten(counts: list[int], melds: int) -> list[tuple[int, int]]:
     each suit's answer is kept by what the other three merge to."""
     suits = _suits(counts)
     out: list[tuple[int, int]] = []
-    for e, others in zip(suits, _others(*(e.vector for e in suits))):
+    for e, others in zip(suits, _others(*_vectors(suits))):
         key = (others << 3) | melds
         part = e.discards.get(key)
         if part is None:
