@@ -3,14 +3,25 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# The modules mypyc compiles (the one list: calc/compiled.py): editing one rebuilds before the tests.
+COMPILED := $(shell $(PYTHON) -c "import runpy; print(' '.join(runpy.run_path('calc/compiled.py')['source_paths']()))")
+# Run a second time on the pure source (SANMA_PURE_PYTHON=1: the compiled modules hidden): the
+# scoring, payment and real-game tests.
+PURE_TESTS := tests/test_hand_cases.py tests/test_hand_properties.py tests/test_oracle.py tests/test_real_hands.py \
+	tests/test_payment.py tests/test_api.py tests/test_bad_input.py tests/test_logs.py
 
-.PHONY: run test test-browser screenshot bench truth-figures clean
+.PHONY: run test test-browser screenshot bench build truth-figures clean
 
-$(STAMP): pyproject.toml
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
+# An editable install: `pip install -e .` compiles the modules where a C compiler exists (setup.py).
+$(STAMP): pyproject.toml setup.py calc/compiled.py $(COMPILED)
+	test -d $(VENV) || ($(PYTHON) -m venv $(VENV) && $(BIN)/pip install --quiet --upgrade pip)
 	$(BIN)/pip install --quiet -e '.[test]'
 	touch $(STAMP)
+
+# Compile again (after editing a compiled module; `make test` and `make bench` do it by themselves).
+build:
+	rm -f $(STAMP)
+	$(MAKE) $(STAMP)
 
 run: $(STAMP)
 	$(BIN)/sanma demo
@@ -18,6 +29,7 @@ run: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/pytest
+	SANMA_PURE_PYTHON=1 $(BIN)/pytest $(PURE_TESTS)
 
 # The HTML reports and the compare plot in the system's headless Chromium (tests/test_browser.py);
 # here a missing browser is a failure, not a skip.
@@ -36,4 +48,5 @@ truth-figures: $(STAMP)
 	$(BIN)/python benchmarks/truth_figures.py
 
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) build *.egg-info calc__mypyc*.so
+	find calc -name '*.so' -delete

@@ -362,6 +362,9 @@ def main(argv: list[str]) -> None:
                 rows.append((what, count, f"{seconds:.3f}", f"{count / seconds:,.0f}"))
     finally:
         shutil.rmtree(DATA_DIR, ignore_errors=True)
+    from calc import compiled
+
+    print(f"sanma build: {compiled.build()} (python {sys.version.split()[0]})")
     print(tabulate(rows, headers=["benchmark", "items", "seconds", "per second"], tablefmt="simple",
                    colalign=("left", "right", "right", "right")))
 

@@ -92,3 +92,17 @@ def test_all_schemes_per_line_and_explain_refused():
     assert schemes["tsumo-loss"]["total"] == 1100 and schemes["add-1000"]["total"] == 3100
     refused = runner.invoke(app, ["hand", "--batch", "-", "--explain"], input="")
     assert refused.exit_code == 2 and "--explain" in refused.output
+
+
+def test_the_key_table_is_the_requests_annotations():
+    """request.FIELD_KINDS is written out (a compiled class's annotations lose "| None"); it must say
+    what the source's annotations say, key for key and in order."""
+    import ast
+    from pathlib import Path
+
+    from calc.scoring import request
+
+    tree = ast.parse(Path(request.__file__).with_name("request.py").read_text(encoding="utf-8"))
+    cls = next(node for node in tree.body if isinstance(node, ast.ClassDef) and node.name == "HandRequest")
+    written = {node.target.id: ast.unparse(node.annotation) for node in cls.body if isinstance(node, ast.AnnAssign)}
+    assert list(written.items()) == list(request.FIELD_KINDS.items())

@@ -41,9 +41,9 @@ app = typer.Typer(
 
 def _print_version(asked: bool) -> None:
     if asked:
-        from calc import __version__
+        from calc import __version__, compiled
 
-        typer.echo(f"sanma {__version__}")
+        typer.echo(f"sanma {__version__} ({compiled.build()})")
         raise typer.Exit()
 
 

@@ -7,7 +7,7 @@ and are otherwise ignored. Every unexpected character is reported with its 1-bas
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from calc.core import tiles as T
 from calc.core.errors import NotationError
@@ -15,8 +15,7 @@ from calc.core.errors import NotationError
 Tile = tuple[int, bool]  # (index 0-33, is red five)
 
 
-@dataclass(frozen=True)
-class MeldText:
+class MeldText(NamedTuple):
     closed: bool  # written in ( ), a closed kan
     tiles: tuple[Tile, ...]
     column: int
@@ -51,8 +50,10 @@ _DIGITS = frozenset("0123456789")
 _SEPARATORS = frozenset(" \t[]()")
 
 
-def parse_hand(text: str, *, what: str = "hand") -> tuple[list[Tile], list[MeldText]]:
-    """Concealed tiles in written order, then the melds. Raises NotationError with the column."""
+def parse_hand(text: str, *, what: str = "hand", counts: list[int] | None = None) -> tuple[list[Tile], list[MeldText]]:
+    """Concealed tiles in written order, then the melds. Raises NotationError with the column.
+    `counts`, when given, gains one for each tile read (hand and melds): the scorer counts copies in
+    the same pass."""
     concealed: list[Tile] = []
     melds: list[MeldText] = []
     target = concealed  # where tiles go: the concealed list or the open meld's list
@@ -74,6 +75,8 @@ def parse_hand(text: str, *, what: str = "hand") -> tuple[list[Tile], list[MeldT
                 if tile is None:
                     raise NotationError(f"no tile {text[offset]}{char} in {what}", column=offset + 1)
                 target.append(tile)
+                if counts is not None:
+                    counts[tile[0]] += 1
             digits_from = -1
         elif char not in _SEPARATORS:
             raise NotationError(f"unexpected character {char!r} in {what}", column=index + 1)
