@@ -35,7 +35,7 @@ from functools import lru_cache
 from calc.core import tiles as T
 
 _SUITS = ((T.MAN, 9, False), (T.PIN, 9, False), (T.SOU, 9, False), (T.HONOR, 7, True))
-_YAOCHUU = T.TERMINALS_AND_HONORS
+_YAOCHUU: tuple[int, ...] = tuple(t for t in range(34) if T.is_yaochuu(t))  # terminals and honours
 _NONE = -1  # a (mentsu, pair) combination the suit cannot reach
 _CAP = 4  # more than four mentsu or taatsu never helps a 14-tile hand
 

@@ -333,13 +333,15 @@ class Game:
 
     def _choose_discard(self, p: Player, drew: bool) -> tuple[int, bool]:
         if p.riichi:
+            if self.last_drawn is None:
+                raise SimError(f"seat {p.seat} in riichi discards without having drawn")
             return self.last_drawn, False  # after riichi the drawn tile goes (tsumogiri)
         may_riichi = self.riichi_allowed[p.seat] and self.round.may_riichi(p.seat)
         # kuikae (profile game.kuikae): where it is forbidden, right after a pon the called tile's
         # value may not be thrown
         last_take = self.play.takes[p.seat][-1] if self.play.takes[p.seat] else None
         swap_call = not drew and isinstance(last_take, tuple) and not self.rules.game.kuikae
-        self.forbidden = {last_take[2] // 4} if swap_call else set()
+        self.forbidden = {last_take[2] // 4} if swap_call and last_take is not None else set()
         tile, riichi = self.bots[p.seat].discard(self, p.seat, may_riichi)
         if tile not in p.hand or tile // 4 in self.forbidden:
             raise SimError(f"seat {p.seat} may not discard {tile}")

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
+from collections.abc import Sequence
 
 from calc.core import tiles as T
 from calc.core.tiles import red_ids  # noqa: F401  the engine's and the tests' name for it
@@ -82,8 +83,8 @@ class Wall:
         return self.live[self.next : self.end]
 
 
-def rigged(hands: list[list[int]], draws: list[int], *, dora: list[int] = (), ura: list[int] = (),
-           replacements: list[int] = (), rng: random.Random | None = None) -> Wall:
+def rigged(hands: Sequence[Sequence[int]], draws: Sequence[int], *, dora: Sequence[int] = (), ura: Sequence[int] = (),
+           replacements: Sequence[int] = (), rng: random.Random | None = None) -> Wall:
     """A wall that deals `hands` (in dealing order, the dealer first), then gives `draws` in order;
     the indicators and replacement tiles given come first in their slots; every other tile is
     placed at random. For tests that force a special case."""
@@ -94,7 +95,7 @@ def rigged(hands: list[list[int]], draws: list[int], *, dora: list[int] = (), ur
     rest = [t for t in sanma_ids() if t not in set(fixed)]
     rng.shuffle(rest)
 
-    def take(given: list[int], size: int) -> list[int]:
+    def take(given: Sequence[int], size: int) -> list[int]:
         return list(given) + [rest.pop() for _ in range(size - len(given))]
 
     dealt = [t for h in hands for t in h]

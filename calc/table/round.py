@@ -125,12 +125,14 @@ def settled(result: RoundResult, evaluations: list) -> E.Kyoku:
     if result.wins:
         wins = tuple(E.Win(w.winner, None if w.tsumo else w.from_seat, ev.value, w.pao, ev)
                      for w, ev in zip(result.wins, evaluations, strict=True))
-        return E.Kyoku(wins[0] if len(wins) == 1 else E.DoubleRon(wins), riichi)
+        return E.Kyoku(wins[0] if len(wins) == 1 else E.DoubleRon((wins[0], wins[1])), riichi)
     draw = result.draw
+    if draw is None:
+        raise PlayError("a hand that ended in neither a win nor a draw")
     if draw.kind == NAGASHI:
-        return E.Kyoku(E.Nagashi(draw.nagashi, frozenset(draw.tenpai)), riichi)
+        return E.Kyoku(E.Nagashi(draw.nagashi, frozenset(draw.tenpai or ())), riichi)
     if draw.kind == EXHAUSTIVE:
-        return E.Kyoku(E.ExhaustiveDraw(frozenset(draw.tenpai)), riichi)
+        return E.Kyoku(E.ExhaustiveDraw(frozenset(draw.tenpai or ())), riichi)
     if draw.kind in ABORTS:
         return E.Kyoku(E.Abort(ABORTS[draw.kind]), riichi)
     raise PlayError(f"a {draw.kind} draw, which sanma cannot have")
@@ -338,28 +340,28 @@ class Round:
             raise self.fail(f"{kind.__name__.lower()} after the hand ended")  # (two Agari: a double ron)
         if kind is not Agari and (self.offer is not None or self.pending_riichi is not None):
             self._pass()
-        if kind is Draw:  # nearly every event is a draw or a discard: called without the table
+        if kind is Draw:  # nearly every event is a draw or a discard: tested first
             self._draw(event.seat, event.tile)
         elif kind is Discard:
             self._discard(event.seat, event.tile, event.riichi)
+        elif kind is Call:
+            self._call(event)
+        elif kind is Nuki:
+            self._nuki(event.seat, event.tile)
+        elif kind is Dora:
+            self._dora(event.indicator)
+        elif kind is Agari:
+            self._win(event)
+        elif kind is Ryuukyoku:
+            self._end_in_draw(event.kind, event.deltas, event.scores_before)
+        elif kind is Ankan:
+            self._ankan(event.seat, list(event.tiles))
+        elif kind is Kakan:
+            self._kakan(event.seat, event.tile)
         else:
-            try:
-                step = self._steps[kind]
-            except KeyError:
-                raise TypeError(f"not a play event: {event!r}") from None
-            step(self, event)
+            raise TypeError(f"not a play event: {event!r}")
         if self.check:
             self._check()
-
-    _steps = {  # the other events (draws and discards: apply)
-        Call: lambda self, e: self._call(e),
-        Ankan: lambda self, e: self._ankan(e.seat, list(e.tiles)),
-        Kakan: lambda self, e: self._kakan(e.seat, e.tile),
-        Nuki: lambda self, e: self._nuki(e.seat, e.tile),
-        Dora: lambda self, e: self._dora(e.indicator),
-        Agari: lambda self, e: self._win(e),
-        Ryuukyoku: lambda self, e: self._end_in_draw(e.kind, e.deltas, e.scores_before),
-    }
 
     def _place(self, tile: Tile) -> None:
         index, red = tile
