@@ -154,7 +154,7 @@ class Game:
         # what never changes in a hand, made once: each seat's value tiles, and the events a draw
         # or a discard of each tile id is (frozen, so shared)
         self._values = [self._value_tiles(seat) for seat in range(n)]
-        self._dora_values: tuple[int, ...] = ()
+        self._dora_values: list[int] = []
         self._dora_count = 0
         self._draws: dict[tuple[int, int], Draw] = {}
         self._discards: dict[tuple[int, int, bool], Discard] = {}
@@ -177,20 +177,20 @@ class Game:
     def seat_wind(self, seat: int) -> int:
         return T.WINDS[(seat - self.dealer) % self.n]
 
-    def value_tiles(self, seat: int) -> frozenset[int]:
+    def value_tiles(self, seat: int) -> set[int]:
         """The seat's yakuhai tiles (read only: the same set is handed out all hand)."""
         return self._values[seat]
 
-    def _value_tiles(self, seat: int) -> frozenset[int]:
+    def _value_tiles(self, seat: int) -> set[int]:
         values = {*T.DRAGONS, self.seat_wind(seat), self.round_wind_tile}
         if self.rules.north.value_tile:
             values.add(T.NORTH)
-        return frozenset(values)
+        return values
 
-    def dora_values(self) -> tuple[int, ...]:
-        """The dora shown so far (worked out again only when an indicator is turned)."""
+    def dora_values(self) -> list[int]:
+        """The dora shown so far (read only: worked out again only when an indicator is turned)."""
         if self._dora_count != len(self.dora_ids):
-            self._dora_values = tuple(T.sanma_dora(i // 4) for i in self.dora_ids)
+            self._dora_values = [T.sanma_dora(i // 4) for i in self.dora_ids]
             self._dora_count = len(self.dora_ids)
         return self._dora_values
 
