@@ -115,3 +115,42 @@ def test_replay_with_options_is_left_to_typer(args, capsys):
 
     assert replay_run.plain(args) is False
     assert capsys.readouterr() == ("", "")
+
+
+@pytest.mark.parametrize("args", [
+    ["--matches", "2", "--seed", "3"],
+    ["--matches=1", "--json", "--bots", "greedy"],
+    ["--matches", "1", "--length", "east", "--rules", "mahjongsoul", "--workers", "1"],
+    ["--matches", "0"],
+    ["--matches", "1", "--bots", "nobody"],
+    ["--matches", "1", "--length", "south"],
+])
+def test_plain_simulate_prints_what_the_typer_command_prints(args, capsys):
+    from calc.cli import simulate_run
+
+    expected = runner.invoke(app, ["simulate", *args])
+    with pytest.raises(SystemExit) as exit_:
+        simulate_run.plain(args)
+    captured = capsys.readouterr()
+    assert (exit_.value.code, captured.out, captured.err) == (expected.exit_code, expected.stdout, expected.stderr)
+    assert captured.out or captured.err
+
+
+@pytest.mark.parametrize("args", [[], ["--help"], ["--seed", "1"], ["--matches", "-1"], ["--matches", "x"],
+                                  ["--matches", "2", "--save", "games"], ["--matches"], ["--matches", "2", "--bogus"]])
+def test_simulate_with_other_options_is_left_to_typer(args, capsys):
+    from calc.cli import simulate_run
+
+    assert simulate_run.plain(args) is False
+    assert capsys.readouterr() == ("", "")
+
+
+def test_plain_simulate_starts_without_typer():
+    import subprocess
+    import sys
+
+    code = ("import sys\nfrom calc.cli import main\nsys.argv = ['sanma', 'simulate', '--matches', '1']\n"
+            "try:\n    main()\nexcept SystemExit as e:\n    assert not e.code, e.code\n"
+            "print('typer' in sys.modules)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.splitlines()[-1] == "False"
