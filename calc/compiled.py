@@ -36,6 +36,7 @@ MODULES = (
     "calc.table.round",
     "calc.sim.wall",
     "calc.sim.engine",
+    "calc.logs.mjlog",  # the replay's reader: one loop over every tag of a Tenhou log
 )
 
 PURE_ENV = "SANMA_PURE_PYTHON"  # set (to anything but "" or "0"): build or run the pure source
