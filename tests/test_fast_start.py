@@ -101,12 +101,17 @@ def test_plain_replay_prints_what_the_typer_command_prints(replay_cases, capsys)
     from calc.cli import replay_run
 
     for args in replay_cases:
-        expected = runner.invoke(app, ["replay", *args])
-        with pytest.raises(SystemExit) as exit_:
-            replay_run.plain(args)
-        captured = capsys.readouterr()
-        assert (exit_.value.code, captured.out, captured.err) == (expected.exit_code, expected.stdout, expected.stderr)
-        assert captured.out or captured.err
+        _same_as_typer("replay", replay_run.plain, args, capsys)
+
+
+def _same_as_typer(command: str, plain, args: list[str], capsys) -> None:
+    """`plain(args)` exits with the typer command's code, stdout and stderr (and says something)."""
+    expected = runner.invoke(app, [command, *args])
+    with pytest.raises(SystemExit) as exit_:
+        plain(args)
+    captured = capsys.readouterr()
+    assert (exit_.value.code, captured.out, captured.err) == (expected.exit_code, expected.stdout, expected.stderr)
+    assert captured.out or captured.err
 
 
 @pytest.mark.parametrize("args", [[], ["--help"], ["logs", "--json"], ["--workers", "1", "logs"], ["-"]])
@@ -128,12 +133,7 @@ def test_replay_with_options_is_left_to_typer(args, capsys):
 def test_plain_simulate_prints_what_the_typer_command_prints(args, capsys):
     from calc.cli import simulate_run
 
-    expected = runner.invoke(app, ["simulate", *args])
-    with pytest.raises(SystemExit) as exit_:
-        simulate_run.plain(args)
-    captured = capsys.readouterr()
-    assert (exit_.value.code, captured.out, captured.err) == (expected.exit_code, expected.stdout, expected.stderr)
-    assert captured.out or captured.err
+    _same_as_typer("simulate", simulate_run.plain, args, capsys)
 
 
 @pytest.mark.parametrize("args", [[], ["--help"], ["--seed", "1"], ["--matches", "-1"], ["--matches", "x"],
