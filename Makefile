@@ -6,11 +6,12 @@ STAMP := $(VENV)/.installed
 # The modules mypyc compiles (the one list: calc/compiled.py): editing one rebuilds before the tests.
 COMPILED := $(shell $(PYTHON) -c "import runpy; print(' '.join(runpy.run_path('calc/compiled.py')['source_paths']()))")
 # Run a second time on the pure source (SANMA_PURE_PYTHON=1: the compiled modules hidden): the
-# scoring, payment and real-game tests.
+# scoring, payment and real-game tests, the round state and the pinned simulated matches.
 PURE_TESTS := tests/test_hand_cases.py tests/test_hand_properties.py tests/test_oracle.py tests/test_real_hands.py \
-	tests/test_payment.py tests/test_api.py tests/test_bad_input.py tests/test_logs.py
+	tests/test_payment.py tests/test_api.py tests/test_bad_input.py tests/test_logs.py \
+	tests/test_round.py tests/test_sim_pinned.py tests/test_waits.py
 
-.PHONY: run test test-browser screenshots screenshot docs docs-reference docs-examples docs-refresh bench build truth-figures clean
+.PHONY: run test test-browser screenshots screenshot docs docs-reference docs-examples docs-refresh bench bench-anchors build truth-figures clean
 
 # An editable install: `pip install -e .` compiles the modules where a C compiler exists (setup.py).
 $(STAMP): pyproject.toml setup.py calc/compiled.py $(COMPILED)
@@ -60,6 +61,11 @@ docs-refresh: docs-reference docs-examples screenshots docs
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench.py
+
+# The anchors `make bench` measures against, in the bench environment only (not dependencies):
+# RiichiEnv for the simulation, jansou for the replay; without them bench skips those pairs.
+bench-anchors: $(STAMP)
+	$(BIN)/pip install --quiet riichienv==0.4.11 jansou==0.14.0
 
 # Rewrites calc/sim/truth_figures.json from the real games in tests/data.
 truth-figures: $(STAMP)

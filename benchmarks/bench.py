@@ -159,11 +159,11 @@ def _fresh(*args: str, pure: bool = False) -> dict:
     return json.loads(done.stdout)
 
 
-def _run(command: list[str]) -> tuple[float, float]:
+def _run(command: list[str], env: dict[str, str] | None = None) -> tuple[float, float]:
     """(wall seconds, CPU seconds of the child: user + system) of one command."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    subprocess.run(command, stdout=subprocess.DEVNULL, check=False)
+    subprocess.run(command, stdout=subprocess.DEVNULL, check=False, env=env)
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
@@ -321,10 +321,58 @@ def _measure_mahjong(lines: list[dict]) -> float:
     return time.process_time() - start
 
 
+# ---------------------------------------------------------------- anchors: paired whole processes
+
+PAIRS = 5  # paired runs (ours, the anchor's, in turn) per anchored figure; medians are printed
+NOTES: list[str] = []  # lines printed under the table: each anchored figure's ratio, or why it was skipped
+PYCACHE = Path(tempfile.mkdtemp(prefix="sanma-bench-pycache-"))
+
+
+def _installed_env() -> dict[str, str]:
+    """The environment of a timed command: Python writes and reads its bytecode (in a folder of
+    this run's), as any `pip install` leaves a package; the first run of each command, not timed,
+    writes it. Where Python writes none (PYTHONDONTWRITEBYTECODE, as on the development machine)
+    every start compiles the sources of the modules that are not compiled with mypyc."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONPYCACHEPREFIX"] = str(PYCACHE)
+    return env
+
+
+def _paired(ours: list[str], anchor: list[str], pairs: int = PAIRS) -> tuple[list, list]:
+    """Each command `pairs` times, in turn (ours, the anchor's, ours, ...), after one run of each
+    that is not counted: so a machine whose speed drifts slows both alike."""
+    env = _installed_env()
+    _run(ours, env)
+    _run(anchor, env)
+    a, b = [], []
+    for _ in range(pairs):
+        a.append(_run(ours, env))
+        b.append(_run(anchor, env))
+    return a, b
+
+
+def _ratio_note(what: str, ours: list, anchor: list, target: float) -> None:
+    """The median of the pair-by-pair speed ratios (the anchor's time over ours), wall and CPU."""
+    wall = statistics.median(b[0] / a[0] for a, b in zip(ours, anchor))
+    cpu = statistics.median(b[1] / a[1] for a, b in zip(ours, anchor))
+    NOTES.append(f"{what}: {wall:.2f}x the anchor's speed (wall), {cpu:.2f}x (CPU), median of "
+                 f"{len(ours)} paired runs; target {target:g}x: {'met' if min(wall, cpu) >= target else 'not met'}")
+
+
+def _installed(module: str, hint: str) -> bool:
+    import importlib.util
+
+    if importlib.util.find_spec(module) is None:
+        NOTES.append(f"skipped: {hint} is not installed in this environment (make bench-anchors installs it)")
+        return False
+    return True
+
+
 @benchmark("replay")
 def bench_replay() -> list[Row]:
-    """Tenhou logs (issue 5): reading in this process, and the whole `sanma replay` of the real mjlog
-    games with every hand, draw and final result checked (wall time; target under 1.5 s)."""
+    """Tenhou logs: reading in this process, and the whole `sanma replay` of the real mjlog games
+    (every hand, draw and final result checked), paired with `jansou-validate -j 1` on the same
+    files (jansou 0.14.0, which checks the wins' scores; target: sanma 2x its speed)."""
     from calc.logs import parse_log
 
     files = sorted((DATA_DIR / "mjlog").glob("*.xml"))
@@ -332,40 +380,67 @@ def bench_replay() -> list[Row]:
         return []
     blobs = [(f.read_bytes(), str(f)) for f in files]
     rules = load("tenhou")
-    read = best_time(lambda: [parse_log(data, name, rules) for data, name in blobs], repeats=3)
-    walls = []
-    for _ in range(3):
-        start = time.perf_counter()
-        subprocess.run([sys.executable, "-m", "calc", "replay", str(DATA_DIR / "mjlog")], stdout=subprocess.DEVNULL,
-                       check=True)
-        walls.append(time.perf_counter() - start)
-    return [("read Tenhou mjlog games (one core)", len(files), read),
-            ("sanma replay, every hand checked (wall, all cores, start-up included)", len(files), min(walls))]
+    start = time.process_time()
+    for data, name in blobs:  # a first pass: this process has read none of them
+        parse_log(data, name, rules)
+    read = time.process_time() - start
+    rows: list[Row] = [("read Tenhou mjlog games, first pass (one core, CPU)", len(files), read)]
+    ours = [*_sanma(), "replay", str(DATA_DIR / "mjlog")]
+    jansou = shutil.which("jansou-validate", path=str(Path(sys.executable).parent)) or shutil.which("jansou-validate")
+    if jansou is None:
+        _installed("jansou", "jansou (the anchor of `sanma replay`)")
+        wall, cpu = _run(ours, _installed_env())
+        return [*rows, ("sanma replay, every hand checked (wall, all cores, start-up included)", len(files), wall)]
+    anchor = [jansou, "-j", "1", "-q", str(DATA_DIR / "mjlog" / "*.xml")]
+    a, b = _paired(ours, anchor)
+    rows += [("sanma replay, every hand checked (wall, all cores, start-up included)", len(files),
+              statistics.median(w for w, _ in a)),
+             ("sanma replay (CPU, all processes)", len(files), statistics.median(c for _, c in a)),
+             ("anchor: jansou-validate -j 1 (wall)", len(files), statistics.median(w for w, _ in b)),
+             ("anchor: jansou-validate -j 1 (CPU)", len(files), statistics.median(c for _, c in b))]
+    _ratio_note("sanma replay of the 201 games against jansou-validate -j 1", a, b, 2.0)
+    a1, b1 = _paired([*ours[:-1], "--workers", "1", ours[-1]], anchor, pairs=3)
+    rows.append(("sanma replay --workers 1 (wall)", len(files), statistics.median(w for w, _ in a1)))
+    _ratio_note("sanma replay --workers 1 against jansou-validate -j 1", a1, b1, 2.0)
+    return rows
+
+
+SIM_GAMES = 200  # half games per timed simulation (a fresh process each: the per-suit tables fill during the run)
 
 
 @benchmark("simulate")
 def bench_simulate() -> list[Row]:
-    """Simulated half games (issue 6): tile by tile with the default (calibrated) bots, settled under the profile's
-    scheme, on one core and on every core (target: 30 per second); and the whole
-    `sanma compare --matches 1000 --schemes all` (wall time; target under a minute)."""
-    from calc.sim import run as SR
-
-    setup = SR.setup(load("tenhou"), schemes=("tsumo-loss",), bots=SR.B.BOTS[0], seed="bench")
-    one = 60
-    start = time.perf_counter()
-    list(SR.run(setup, one, want_tally=True, workers=1))
-    single = time.perf_counter() - start
-    many = 300
-    start = time.perf_counter()
-    list(SR.run(setup, many, want_tally=True))
-    every = time.perf_counter() - start
-    start = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "calc", "compare", "--matches", "1000", "--schemes", "all", "--seed", "1"],
-                   stdout=subprocess.DEVNULL, check=True)
-    compare = time.perf_counter() - start
-    return [("simulated half games, one core (wall)", one, single),
-            (f"simulated half games, {os.cpu_count()} cores (wall)", many, every),
-            ("sanma compare --matches 1000 --schemes all (wall, matches)", 1000, compare)]
+    """Simulated half games with the default (calibrated) bots, one process, start-up included:
+    `sanma simulate --workers 1`, paired with RiichiEnv 0.4.11 playing sanma half games driven by a
+    Python agent that discards to the lowest shanten (benchmarks/riichienv_agent.py; target: 1.2x
+    its half games per second); `sanma simulate --matches 1` start to exit (target < 0.15 s wall);
+    and the whole `sanma compare --matches 1000 --schemes all` (wall time; target under a minute)."""
+    rows: list[Row] = []
+    ours = [*_sanma(), "simulate", "--workers", "1", "--matches", str(SIM_GAMES), "--seed", "1"]
+    if _installed("riichienv", "riichienv 0.4.11 (the anchor of `sanma simulate`)"):
+        anchor = [sys.executable, str(HERE.with_name("riichienv_agent.py")), str(SIM_GAMES)]
+        a, b = _paired(ours, anchor, pairs=3)
+        rows += [("sanma simulate --workers 1, half games (wall)", SIM_GAMES, statistics.median(w for w, _ in a)),
+                 ("sanma simulate --workers 1, half games (CPU)", SIM_GAMES, statistics.median(c for _, c in a)),
+                 ("anchor: RiichiEnv + shanten agent, half games (wall)", SIM_GAMES, statistics.median(w for w, _ in b)),
+                 ("anchor: RiichiEnv + shanten agent, half games (CPU)", SIM_GAMES, statistics.median(c for _, c in b))]
+        _ratio_note(f"sanma simulate --workers 1 ({SIM_GAMES} half games) against RiichiEnv", a, b, 1.2)
+    else:
+        wall, cpu = _run(ours, _installed_env())
+        rows.append(("sanma simulate --workers 1, half games (CPU)", SIM_GAMES, cpu))
+    one = [*_sanma(), "simulate", "--matches", "1"]
+    env = _installed_env()
+    _run(one, env)
+    with_bytecode = statistics.median(_run(one, env)[0] for _ in range(11))
+    bare = {**env, "PYTHONDONTWRITEBYTECODE": "1"}
+    bare.pop("PYTHONPYCACHEPREFIX")
+    without = statistics.median(_run(one, bare)[0] for _ in range(5))
+    NOTES.append(f"sanma simulate --matches 1, start to exit: {with_bytecode:.3f} s wall with bytecode (median of 11), "
+                 f"{without:.3f} s where Python writes none (median of 5); target < 0.15 s: "
+                 f"{'met' if with_bytecode < 0.15 else 'not met'}")
+    wall, _ = _run([*_sanma(), "compare", "--matches", "1000", "--schemes", "all", "--seed", "1"], env)
+    rows.append(("sanma compare --matches 1000 --schemes all (wall, matches)", 1000, wall))
+    return rows
 
 
 def main(argv: list[str]) -> None:
@@ -391,6 +466,9 @@ def main(argv: list[str]) -> None:
                    colalign=("left", "right", "right", "right")))
     for line in RATIOS:
         print(line)
+    for note in NOTES:
+        print(note)
+    shutil.rmtree(PYCACHE, ignore_errors=True)
 
 
 if __name__ == "__main__":

@@ -30,6 +30,13 @@ MODULES = (
     "calc.scoring.yaku",
     "calc.scoring.evaluate",
     "calc.scoring.request",
+    # the simulator's and the replay's hot path: the per-suit shanten tables, the round state,
+    # the wall and the engine that plays a hand (the bots stay Python: their decisions are tuned)
+    "calc.scoring.shanten",
+    "calc.table.round",
+    "calc.sim.wall",
+    "calc.sim.engine",
+    "calc.logs.mjlog",  # the replay's reader: one loop over every tag of a Tenhou log
 )
 
 PURE_ENV = "SANMA_PURE_PYTHON"  # set (to anything but "" or "0"): build or run the pure source

@@ -499,3 +499,40 @@ def test_shanten_completeness_and_waits_agree_with_calc_decompose():
             S.shanten(c, 0) > 0 or any(c[w] == 4 for w in range(34))), c
         tenpai += bool(expected)
     assert complete > 800 and tenpai > 1000  # the generator reaches the interesting hands
+
+
+def test_per_suit_tables_agree_with_the_mahjong_package_shanten():
+    """The per-suit tables (calc/scoring/shanten.py) against an independent shanten (the `mahjong`
+    package's standard form) on 1,000 seeded hands of 0-3 melds: the hand's shanten, each discard's
+    (`discard_shanten`, what the bots weigh) and the tiles that take it one step closer (`improving`).
+    Hands hold at most three of a tile: ours counts shape only (a tanki on one's own fourth copy is
+    tenpai, see test_shanten), the package counts such a hand one step further."""
+    from mahjong.shanten import Shanten
+
+    from calc.core import tiles as TT
+
+    oracle = Shanten().calculate_shanten_for_regular_hand
+    rng = random.Random("tables")
+    for i in range(1000):
+        melds = rng.choice((0, 0, 1, 2, 3))
+        c = _random_counts(rng, 14, near_complete=i % 3 != 0)
+        size = 14 - 3 * melds
+        while sum(c) > size or max(c) > 3:
+            c[rng.choice([v for v in range(34) if c[v] and (c[v] > 3 or max(c) <= 3)])] -= 1
+        while sum(c) < size:
+            c[rng.choice([v for v in range(34) if c[v] < 3 and TT.is_sanma_tile(v)])] += 1
+        assert S.standard_shanten(c, melds) == oracle(c), (c, melds)
+        for value, s in S.discard_shanten(c, melds):
+            c[value] -= 1
+            assert s == oracle(c), (c, melds, value)
+            c[value] += 1
+        c[rng.choice([v for v in range(34) if c[v]])] -= 1  # 3k+1 tiles
+        s = S.standard_shanten(c, melds)
+        expected = []
+        for t in range(34):
+            if TT.is_sanma_tile(t) and c[t] < 3:
+                c[t] += 1
+                if oracle(c) < s:
+                    expected.append(t)
+                c[t] -= 1
+        assert [t for t in S.improving(c, melds, s) if c[t] < 3] == expected, (c, melds)

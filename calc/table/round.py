@@ -120,12 +120,14 @@ def settled(result: RoundResult, evaluations: list) -> E.Kyoku:
     if result.wins:
         wins = tuple(E.ScoredWin(w.winner, None if w.tsumo else w.from_seat, ev.value, w.pao, ev)
                      for w, ev in zip(result.wins, evaluations, strict=True))
-        return E.Kyoku(wins[0] if len(wins) == 1 else E.DoubleRon(wins), riichi)
+        return E.Kyoku(wins[0] if len(wins) == 1 else E.DoubleRon((wins[0], wins[1])), riichi)
     draw = result.draw
+    if draw is None:
+        raise PlayError("a hand that ended in neither a win nor a draw")
     if draw.kind == NAGASHI:
-        return E.Kyoku(E.Nagashi(draw.nagashi, frozenset(draw.tenpai)), riichi)
+        return E.Kyoku(E.Nagashi(draw.nagashi, frozenset(draw.tenpai or ())), riichi)
     if draw.kind == EXHAUSTIVE:
-        return E.Kyoku(E.ExhaustiveDraw(frozenset(draw.tenpai)), riichi)
+        return E.Kyoku(E.ExhaustiveDraw(frozenset(draw.tenpai or ())), riichi)
     if draw.kind in ABORTS:
         return E.Kyoku(E.Abort(ABORTS[draw.kind]), riichi)
     raise PlayError(f"a {draw.kind} draw, which sanma cannot have")
@@ -329,37 +331,37 @@ class Round:
     # --- applying events ------------------------------------------------------------------------
     def apply(self, event) -> None:
         kind = type(event)
-        if (self.wins or self.draw_result is not None) and not (kind is Agari and self.draw_result is None):
+        if (self.wins or self.draw_result is not None) and (kind is not Agari or self.draw_result is not None):
             raise self.fail(f"{kind.__name__.lower()} after the hand ended")  # (two Agari: a double ron)
         if kind is not Agari and (self.offer is not None or self.pending_riichi is not None):
             self._pass()
-        if kind is Draw:  # nearly every event is a draw or a discard: called without the table
+        if kind is Draw:  # nearly every event is a draw or a discard: tested first
             self._draw(event.seat, event.tile)
         elif kind is Discard:
             self._discard(event.seat, event.tile, event.riichi)
+        elif kind is Call:
+            self._call(event)
+        elif kind is Nuki:
+            self._nuki(event.seat, event.tile)
+        elif kind is Dora:
+            self._dora(event.indicator)
+        elif kind is Agari:
+            self._win(event)
+        elif kind is Ryuukyoku:
+            self._end_in_draw(event.kind, event.deltas, event.scores_before)
+        elif kind is Ankan:
+            self._ankan(event.seat, list(event.tiles))
+        elif kind is Kakan:
+            self._kakan(event.seat, event.tile)
         else:
-            try:
-                step = self._steps[kind]
-            except KeyError:
-                raise TypeError(f"not a play event: {event!r}") from None
-            step(self, event)
+            raise TypeError(f"not a play event: {event!r}")
         if self.check:
             self._check()
 
-    _steps = {  # the other events (draws and discards: apply)
-        Call: lambda self, e: self._call(e),
-        Ankan: lambda self, e: self._ankan(e.seat, list(e.tiles)),
-        Kakan: lambda self, e: self._kakan(e.seat, e.tile),
-        Nuki: lambda self, e: self._nuki(e.seat, e.tile),
-        Dora: lambda self, e: self._dora(e.indicator),
-        Agari: lambda self, e: self._win(e),
-        Ryuukyoku: lambda self, e: self._end_in_draw(e.kind, e.deltas, e.scores_before),
-    }
-
     def _place(self, tile: Tile) -> None:
         index, red = tile
-        self.placed[index] += 1
-        if self.placed[index] > 4 or index in _NOT_SANMA:
+        placed = self.placed[index] = self.placed[index] + 1
+        if placed > 4 or index in _NOT_SANMA:
             raise self.fail(f"a fifth {T.name(*tile)}" if self.placed[index] > 4 else f"{T.name(*tile)} in sanma")
         if red:
             if index not in self.rules.game.red_fives or index in self.red_placed:
@@ -379,11 +381,13 @@ class Round:
         if self.offer is not None:
             giver, tile, kind = self.offer
             self.offer = None
+            passed = (tile[0], kind)
+            riichi = self.riichi
             for seat in range(self.n):
                 if seat != giver:
-                    self.passed[seat].append((tile[0], kind))
-                    if self.riichi[seat] == 2:
-                        self.passed_riichi[seat].append((tile[0], kind))
+                    self.passed[seat].append(passed)
+                    if riichi[seat] == 2:
+                        self.passed_riichi[seat].append(passed)
         if self.pending_riichi is not None:
             self._accept_riichi(self.pending_riichi)
 
@@ -402,7 +406,8 @@ class Round:
             self.dora_owed = [None if s == seat else s for s in self.dora_owed]
 
     def _draw(self, seat: int, tile: Tile) -> None:
-        kind, who = self.last[:2]
+        last = self.last
+        kind, who = last[0], last[1]
         owed = self.owed[seat]
         if owed is None:
             expected = who if kind == "start" else (who + 1) % self.n if kind == "discard" else None
@@ -413,7 +418,11 @@ class Round:
         self.live -= 1
         if self.live < 0:
             raise self.fail("a draw after the wall is exhausted")
-        self._place(tile)
+        index = tile[0]
+        if self.placed[index] < 3 and not tile[1] and index not in _NOT_SANMA:
+            self.placed[index] += 1  # `_place`, with nothing to check
+        else:
+            self._place(tile)
         if self.riichi[seat]:
             self.waits(seat)  # the waits a kan or an extraction after riichi must keep
         source = DRAW if owed is None else REPLACEMENT[owed]
@@ -436,12 +445,16 @@ class Round:
             raise self.fail(f"seat {seat} {what} out of turn")
 
     def _discard(self, seat: int, tile: Tile, riichi: bool) -> None:
-        self._own_turn(seat, "discards")
-        self._turn(seat)
+        last = self.last
+        kind = last[0]
+        if last[1] != seat or kind != "draw" and kind != "call" or self.owed[seat] is not None:
+            self._own_turn(seat, "discards")
+        if self.dora_owed:
+            self._turn(seat)
         in_riichi = self.riichi[seat] != 0
-        if in_riichi and tile != self.last[2]:
+        if in_riichi and tile != last[2]:
             raise self.fail(f"seat {seat} in riichi keeps the drawn tile")
-        if self.last[0] == "call" and not self.rules.game.kuikae and tile[0] == self.last[2][0]:
+        if kind == "call" and not self.rules.game.kuikae and tile[0] == last[2][0]:
             raise self.fail(f"seat {seat} discards the value just called (kuikae)")
         self._take(seat, tile)
         if riichi:
