@@ -15,7 +15,7 @@ from typing import Optional
 import typer
 from typer.core import TyperGroup
 
-from calc.core.errors import SanmaError, UsageError
+from calc.core.errors import SanmaError
 from calc.scoring.request import DEFAULT_SEAT
 
 
@@ -59,7 +59,7 @@ def _root(
 def fail(error: SanmaError) -> None:
     """Print a user error as one line on stderr and exit 1 (2 for a usage error)."""
     typer.echo(f"Error: {error}", err=True)
-    raise typer.Exit(2 if isinstance(error, UsageError) else 1)
+    raise typer.Exit(error.exit_code)
 
 
 WIDE_HELP = "Every column at full width (default: fit 80 columns, or the terminal when wider)."
@@ -85,7 +85,7 @@ def main() -> None:
         app()
     except SanmaError as error:  # raised outside a command's own handling
         typer.echo(f"Error: {error}", err=True)
-        sys.exit(2 if isinstance(error, UsageError) else 1)
+        sys.exit(error.exit_code)
 
 
 # ---------------------------------------------------------------- sanma hand

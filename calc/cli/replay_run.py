@@ -101,7 +101,7 @@ def plain(args: list[str]) -> bool:
         code = show(found, failed, (), False, width=layout.terminal_width())
     except SanmaError as error:
         _echo(f"Error: {error}", err=True)
-        code = 1
+        code = error.exit_code
     except KeyboardInterrupt:  # as the typer app ends on Ctrl-C
         _echo("\nAborted!", err=True)
         code = 1

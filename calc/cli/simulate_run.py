@@ -65,7 +65,7 @@ def plain(args: list[str]) -> bool:
         result, interrupted = commands.simulate(setup, matches, as_json=options["--json"], workers=workers)
     except SanmaError as error:
         print(f"Error: {error}", file=sys.stderr, flush=True)
-        sys.exit(1)
+        sys.exit(error.exit_code)
     except KeyboardInterrupt:  # as the typer app ends on Ctrl-C
         print("\nAborted!", file=sys.stderr, flush=True)
         sys.exit(1)

@@ -44,11 +44,15 @@ class SanmaError(Exception):
         where = self.where()
         return f"{where}: {self.message}" if where else self.message
 
+    exit_code = 1  # a command that ends on this error exits with it (click's convention: 1 = bad input)
+
 
 class UsageError(SanmaError):
     """A command-line count out of its range (`--matches`, `--workers`): a usage error, which the
     command reports as click reports its own (exit 2); the API and the library raise it as any
     SanmaError."""
+
+    exit_code = 2
 
 
 class NotationError(SanmaError):
