@@ -28,9 +28,11 @@ run: $(STAMP)
 	$(BIN)/sanma demo
 	$(BIN)/sanma settle examples/match.yaml --all-schemes
 
+# pytest-xdist spreads the tests over the machine's cores (PYTEST_WORKERS=0: one process).
+PYTEST_WORKERS ?= auto
 test: $(STAMP)
-	$(BIN)/pytest
-	SANMA_PURE_PYTHON=1 $(BIN)/pytest $(PURE_TESTS)
+	$(BIN)/pytest -n $(PYTEST_WORKERS)
+	SANMA_PURE_PYTHON=1 $(BIN)/pytest -n $(PYTEST_WORKERS) $(PURE_TESTS)
 
 # The HTML reports and the compare plot in the system's headless Chromium (tests/test_browser.py);
 # here a missing browser is a failure, not a skip.
