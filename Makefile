@@ -9,7 +9,7 @@ COMPILED := $(shell $(PYTHON) -c "import runpy; print(' '.join(runpy.run_path('c
 # scoring, payment and real-game tests, the round state and the pinned simulated matches.
 PURE_TESTS := tests/test_hand_cases.py tests/test_hand_properties.py tests/test_oracle.py tests/test_real_hands.py \
 	tests/test_payment.py tests/test_api.py tests/test_bad_input.py tests/test_logs.py \
-	tests/test_round.py tests/test_sim_pinned.py tests/test_waits.py
+	tests/test_round.py tests/test_sim_pinned.py tests/test_waits.py tests/test_bench_hands.py
 
 .PHONY: run test test-browser screenshots screenshot docs docs-reference docs-examples docs-refresh bench bench-anchors build truth-figures clean
 

@@ -5,7 +5,7 @@ count / seconds. Run `python benchmarks/bench.py [NAME ...]` for some of them. T
 come from the repository's tests/data, unpacked into a temporary folder.
 
 The hand benchmarks measure a FIRST pass over hands the measuring process has never seen: the
-hands are chosen here (real wins, deduplicated, and seeded random hands, all distinct), written to
+hands (benchmarks/hands.py: real wins, deduplicated, and seeded random hands, all distinct) are written to
 a file, and each figure comes from a fresh Python process that scores every hand exactly once (no
 earlier pass, no best-of-N over the same inputs). Each figure is the median of three such fresh
 processes. In-process figures are CPU time of the scoring loop alone; `sanma hand --batch` is wall
@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import json
 import os
-import random
 import resource
 import shutil
 import statistics
@@ -33,9 +32,9 @@ from tabulate import tabulate
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 from realdata import unpack  # noqa: E402  (tests/realdata.py: the compressed real games)
+from hands import GENERATED, generated_lines, real_win_lines  # noqa: E402  (benchmarks/hands.py)
 
 from calc.core import tiles as T  # noqa: E402
-from calc.core.notation import format_tiles  # noqa: E402
 from calc.core.rules import load  # noqa: E402
 
 DATA_DIR = Path(tempfile.mkdtemp(prefix="sanma-bench-"))  # the real games, unpacked by main()
@@ -63,91 +62,6 @@ def best_time(function: Callable[[], object], repeats: int = 7) -> float:
 
 
 # ---------------------------------------------------------------- hands
-
-
-def real_win_lines() -> list[dict]:
-    """Every win of the real Tenhou games as a `--batch` line (its hand facts only), each once."""
-    lines, seen = [], set()
-    with open(DATA_DIR / "truth" / "agari.jsonl", encoding="utf-8") as stream:
-        for line in stream:
-            win = json.loads(line)
-            tiles = list(win["closed_hand"])
-            tiles.remove(win["win_tile"])
-            tiles.append(win["win_tile"])
-            melds = [("({})" if m["type"] == "ankan" else "[{}]").format("".join(m["tiles"]))
-                     for m in win["melds"] if m["type"] != "nukidora"]
-            flags = win["situational"]
-            data = {
-                "hand": " ".join(["".join(tiles), *melds]), "tsumo": win["tsumo"],
-                "riichi": win["riichi"] and not win["double_riichi"], "double_riichi": win["double_riichi"],
-                "ippatsu": flags["ippatsu"], "rinshan": flags["rinshan"], "chankan": flags["chankan"],
-                "haitei": flags["haitei"], "houtei": flags["houtei"], "seat": win["seat_wind"],
-                "round": win["round"]["wind"], "dora": "".join(win["dora_indicators"]) or None,
-                "ura": "".join(win["ura_indicators"]) or None, "nuki": win["nuki_count"], "rules": "tenhou",
-            }
-            data = {k: v for k, v in data.items() if v not in (None, False, 0) or k == "hand"}
-            key = json.dumps(data, sort_keys=True)
-            if key not in seen:
-                seen.add(key)
-                lines.append(data)
-    return lines
-
-
-SANMA_TILES = [t for t in range(34) if T.is_sanma_tile(t)]
-RUN_STARTS = [t for t in range(T.PIN, T.HONOR) if t % 9 <= 6]
-
-
-def generated_lines(count: int, seed: int = 7) -> list[dict]:
-    """Random complete sanma hands (four sets and a pair, some called), seeded, all distinct, each
-    with a yaku (checked here, in the parent: the measuring processes have never seen them)."""
-    from calc.core.errors import SanmaError
-    from calc.scoring.request import HandRequest, score
-
-    rng = random.Random(seed)
-    rules = load("standard")
-    out: list[dict] = []
-    seen: set[str] = set()
-    while len(out) < count:
-        counts = [0] * 34
-        concealed: list[int] = []
-        melds: list[str] = []
-        while len(concealed) + 3 * len(melds) < 12:
-            if rng.random() < 0.55:
-                start = rng.choice(RUN_STARTS)
-                group, called = [start, start + 1, start + 2], False
-            else:
-                tile = rng.choice(SANMA_TILES)
-                group, called = [tile] * 3, rng.random() < 0.3
-            if any(counts[t] + group.count(t) > 4 for t in group):
-                continue
-            for t in group:
-                counts[t] += 1
-            if called:
-                melds.append("[" + format_tiles([(t, False) for t in group]) + "]")
-            else:
-                concealed += group
-        pair = rng.choice([t for t in SANMA_TILES if counts[t] <= 2])
-        concealed += [pair, pair]
-        rng.shuffle(concealed)
-        data = {
-            "hand": " ".join([format_tiles([(t, False) for t in concealed]), *melds]),
-            "tsumo": rng.random() < 0.5,
-            "riichi": not melds and rng.random() < 0.5,
-            "seat": rng.choice("ESW"),
-            "round": rng.choice("ES"),
-            "dora": T.name(rng.choice(SANMA_TILES)),
-            "nuki": rng.choice((0, 0, 1, 2)),
-        }
-        key = json.dumps(data, sort_keys=True)
-        if key in seen:
-            continue
-        try:
-            score(HandRequest(**data), rules)
-        except SanmaError:  # no yaku, or a fifth copy through the indicator or the norths
-            continue
-        seen.add(key)
-        out.append(data)
-    return out
 
 
 def _fresh(*args: str, pure: bool = False) -> dict:
@@ -202,7 +116,7 @@ def bench_hands() -> list[Row]:
     try:
         empty = folder / "empty.jsonl"
         empty.write_text("")
-        for label, lines in (("real wins", real_win_lines()), ("generated", generated_lines(3000))):
+        for label, lines in (("real wins", real_win_lines()), ("generated", generated_lines(GENERATED))):
             path = folder / f"{label.replace(' ', '-')}.jsonl"
             path.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
             runs: dict[str, list[float]] = {}

@@ -30,6 +30,7 @@ MODULES = (
     "calc.scoring.yaku",
     "calc.scoring.evaluate",
     "calc.scoring.request",
+    "calc.cli.hand_json",  # the --json text of a hand: a --batch run writes one a line
     # the simulator's and the replay's hot path: the per-suit shanten tables, the round state,
     # the wall and the engine that plays a hand (the bots stay Python: their decisions are tuned)
     "calc.scoring.shanten",

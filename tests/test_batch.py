@@ -108,3 +108,24 @@ def test_the_key_table_is_the_requests_annotations():
     cls = next(node for node in tree.body if isinstance(node, ast.ClassDef) and node.name == "HandRequest")
     written = {node.target.id: ast.unparse(node.annotation) for node in cls.body if isinstance(node, ast.AnnAssign)}
     assert list(written.items()) == list(request.FIELD_KINDS.items())
+
+
+def test_a_lines_text_is_what_json_dumps_writes(tmp_path):
+    """A hand's --json text is written directly (calc.cli.hand_json), not encoded from a dict: it
+    must be json.dumps's text of the same object, ASCII-escaped and all, whatever the hand holds: a
+    yakuman, sticks and honba, red fives and norths, a profile file with a non-ASCII name."""
+    from calc.cli.hand_json import hand_json
+    from calc.scoring.request import HandRequest, score
+
+    profile = tmp_path / "ルール «club».yaml"
+    profile.write_text("extends: tenhou\n", encoding="utf-8")
+    requests = [
+        HandRequest(hand=PINFU, tsumo=True, riichi=True, dora="1p", ura="9s", honba=2, sticks=3),
+        HandRequest(hand="111p999p111s999s1z 1z", tsumo=True, seat="E"),
+        HandRequest(hand="406p78s99s 9s [111z] [2222z]", nuki=2, rules="tenhou", dora="3z"),
+        HandRequest(hand=PINFU, rules=str(profile), seat="W"),
+    ]
+    for request in requests:
+        text = hand_json(score(request))
+        assert text == json.dumps(json.loads(text))
+        assert text.isascii()

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import BinaryIO, Iterable
 
 from calc.cli import report
+from calc.cli.hand_json import hand_json
 from calc.core.errors import SanmaError
 from calc.core.nesting import too_deep
 from calc.core.workers import check, in_order
@@ -32,9 +33,9 @@ def score_line(number: int, raw: bytes, defaults: dict, all_schemes: bool) -> tu
         if not isinstance(data, dict):
             raise SanmaError("a batch line must be a JSON object")
         result = score(HandRequest.from_mapping(data, defaults))
-        out = (report.hand_all_schemes_dict(result, pay_all_schemes(result)) if all_schemes
-               else report.hand_dict(result))
-        return _encode(out), False
+        if all_schemes:
+            return _encode(report.hand_all_schemes_dict(result, pay_all_schemes(result))), False
+        return hand_json(result), False
     except UnicodeDecodeError as error:
         out = {"line": number, "error": f"not UTF-8 text (byte {error.start + 1} of the line)"}
     except json.JSONDecodeError as error:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
 import re
 from typing import TYPE_CHECKING
 
 from calc.cli.columns import simple
+from calc.cli.hand_json import hand_json, settlement_dict  # noqa: F401  (settlement_dict: part of this module's API)
 from calc.core import layout
 from calc.core import tiles as T
 from calc.core.rules import RuleSet
@@ -49,30 +51,9 @@ def winner_words(*, dealer: bool, wind: str, tsumo: bool, discarder: str | None 
 
 
 def hand_dict(result) -> dict:
-    """The `sanma hand --json` object (one batch output line)."""
-    e = result.evaluation
-    c = result.context
-    return {
-        "hand": result.hand.text(),
-        "rules": result.rules.name,
-        "scheme": result.rules.payment.scheme,
-        "seat": "ESW"[c.seat_wind - T.EAST],
-        "round": "ESW"[c.round_wind - T.EAST],
-        "dealer": c.dealer,
-        "tsumo": c.tsumo,
-        "han": e.han,
-        "fu": e.fu,
-        "limit": e.limit,
-        "yakuman": e.value.yakuman,
-        "yaku": [{"name": n, "han": h} for n, h in e.yaku] + [{"name": n, "han": 13 * m} for n, m in e.yakuman],
-        "dora": e.dora,
-        "aka": e.aka,
-        "ura": e.ura,
-        "nuki": e.nuki,
-        "fu_breakdown": [{"reason": r, "fu": f} for r, f in e.fu_breakdown],
-        "basic_points": e.value.basic,
-        **settlement_dict(result.settlement, result.winner),
-    }
+    """The `sanma hand --json` object (one batch output line): read back from its text, which
+    `hand_json` writes in one pass (the layout lives there)."""
+    return json.loads(hand_json(result))
 
 
 def _hand_value_lines(result, data: dict) -> list[str]:
@@ -134,21 +115,6 @@ def hand_all_schemes_dict(result, results: dict[str, Settlement]) -> dict:
 
 def _payment_rows(settlement: Settlement, winner: int) -> list:
     return [p for p in settlement.payments if p.payee == winner and p.role != STICKS]
-
-
-def settlement_dict(settlement: Settlement, winner: int) -> dict:
-    """The `payments` / `points` / `total` / `sticks` keys shared with `sanma hand --json`."""
-    payments = []
-    total = honba = sticks = 0
-    for p in settlement.payments:  # one pass: this runs for every line of a batch
-        if p.payee == winner:
-            if p.role == STICKS:
-                sticks += p.amount
-            else:
-                payments.append({"payer": p.role, "amount": p.amount})
-                total += p.amount
-                honba += p.honba
-    return {"payments": payments, "points": total - honba, "total": total, "sticks": sticks}
 
 
 def situation(value: HandValue, *, dealer: bool, tsumo: bool) -> str:

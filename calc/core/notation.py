@@ -7,7 +7,7 @@ and are otherwise ignored. Every unexpected character is reported with its 1-bas
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from calc.core import tiles as T
 from calc.core.errors import NotationError
@@ -35,7 +35,7 @@ def parse_tiles(text: str, *, what: str = "tiles") -> list[Tile]:
 
 
 # "3p" -> (11, False), "0s" -> (22, True): every tile name, built once from tiles.parse_name.
-_TILE_BY_NAME: dict[str, Tile] = {}
+_TILE_BY_NAME: Final[dict[str, Tile]] = {}
 for _suit in T.SUITS:
     for _digit in "0123456789":
         try:
@@ -44,9 +44,15 @@ for _suit in T.SUITS:
             pass
 # What each character of the notation is, by its code: a digit 0-9, a suit letter (its index in
 # "mpsz" + 10), or one of the marks below; every other character is _OTHER.
-_SUIT_CODE = 10
-_BLANK, _BRACKET, _PAREN, _BRACKET_END, _PAREN_END, _OTHER = 14, 15, 16, 17, 18, 19
-_CLASS = [_OTHER] * 128
+# (Final: compiled, a constant is read in place, not looked up among the module's names per character)
+_SUIT_CODE: Final = 10
+_BLANK: Final = 14
+_BRACKET: Final = 15
+_PAREN: Final = 16
+_BRACKET_END: Final = 17
+_PAREN_END: Final = 18
+_OTHER: Final = 19
+_CLASS: Final = [_OTHER] * 128
 for _code in range(10):
     _CLASS[ord("0") + _code] = _code
 for _index, _suit in enumerate(T.SUITS):
@@ -55,7 +61,7 @@ for _mark, _kind in ((" ", _BLANK), ("\t", _BLANK), ("[", _BRACKET), ("(", _PARE
                      (")", _PAREN_END)):
     _CLASS[ord(_mark)] = _kind
 # suit index * 10 + digit -> the tile, None where there is none (8z, 0z)
-_TILE_BY_CODE: list[Tile | None] = [_TILE_BY_NAME.get(f"{digit}{suit}") for suit in T.SUITS for digit in range(10)]
+_TILE_BY_CODE: Final[list[Tile | None]] = [_TILE_BY_NAME.get(f"{digit}{suit}") for suit in T.SUITS for digit in range(10)]
 
 
 def parse_hand(text: str, *, what: str = "hand", counts: list[int] | None = None) -> tuple[list[Tile], list[MeldText]]:
@@ -116,8 +122,8 @@ def _no_suit(what: str, digits_from: int) -> NotationError:
     return NotationError(f"digits without a suit letter in {what}", column=digits_from + 1)
 
 
-_SUIT_LETTER = tuple(T.SUITS[T.suit_of(t)] for t in range(34))  # tile -> m, p, s or z
-_DIGIT = tuple(str(T.number_of(t)) for t in range(34))
+_SUIT_LETTER: Final = tuple(T.SUITS[T.suit_of(t)] for t in range(34))  # tile -> m, p, s or z
+_DIGIT: Final = tuple(str(T.number_of(t)) for t in range(34))
 
 
 def format_tiles(tile_list: list[Tile] | tuple[Tile, ...]) -> str:

@@ -7,29 +7,31 @@ separate tile values, so every count array has 34 slots.
 
 from __future__ import annotations
 
-SUITS = "mpsz"
-# one name a line: mypy (which mypyc compiles from) infers each constant's type at once
-MAN = 0
-PIN = 9
-SOU = 18
-HONOR = 27
-EAST = 27
-SOUTH = 28
-WEST = 29
-NORTH = 30
-WHITE = 31
-GREEN = 32
-RED = 33
-WINDS = (EAST, SOUTH, WEST, NORTH)
-DRAGONS = (WHITE, GREEN, RED)
-WIND_LETTERS = {"E": EAST, "S": SOUTH, "W": WEST, "N": NORTH}
-FIVE_PIN = PIN + 4
-FIVE_SOU = SOU + 4
-FIVE_MAN = MAN + 4
+from typing import Final
 
-TERMINALS_AND_HONORS = (0, 8, 9, 17, 18, 26, *range(27, 34))
-TERMINALS_AND_HONORS_SET = frozenset(TERMINALS_AND_HONORS)
-GREEN_TILES = frozenset({SOU + 1, SOU + 2, SOU + 3, SOU + 5, SOU + 7, GREEN})
+SUITS: Final = "mpsz"
+# one name a line: mypy (which mypyc compiles from) infers each constant's type at once
+MAN: Final = 0
+PIN: Final = 9
+SOU: Final = 18
+HONOR: Final = 27
+EAST: Final = 27
+SOUTH: Final = 28
+WEST: Final = 29
+NORTH: Final = 30
+WHITE: Final = 31
+GREEN: Final = 32
+RED: Final = 33
+WINDS: Final = (EAST, SOUTH, WEST, NORTH)
+DRAGONS: Final = (WHITE, GREEN, RED)
+WIND_LETTERS: Final = {"E": EAST, "S": SOUTH, "W": WEST, "N": NORTH}
+FIVE_PIN: Final = PIN + 4
+FIVE_SOU: Final = SOU + 4
+FIVE_MAN: Final = MAN + 4
+
+TERMINALS_AND_HONORS: Final = (0, 8, 9, 17, 18, 26, *range(27, 34))
+TERMINALS_AND_HONORS_SET: Final = frozenset(TERMINALS_AND_HONORS)
+GREEN_TILES: Final = frozenset({SOU + 1, SOU + 2, SOU + 3, SOU + 5, SOU + 7, GREEN})
 
 
 def suit_of(tile: int) -> int:
@@ -93,7 +95,7 @@ def sanma_dora(indicator: int) -> int:
     return dora_from_indicator(indicator)
 
 
-SANMA_DORA = tuple(sanma_dora(t) for t in range(34))  # indicator -> dora, looked up per hand
+SANMA_DORA: Final = tuple(sanma_dora(t) for t in range(34))  # indicator -> dora, looked up per hand
 
 
 def is_sanma_tile(tile: int) -> bool:

@@ -11,7 +11,7 @@ situation's yaku, dora) are worked out once per hand; an interpretation adds its
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from calc.core import tiles as T
 from calc.core.errors import IllegalHandError
@@ -92,7 +92,7 @@ class _Seats(NamedTuple):
     value_bits: int  # the value tiles (no pinfu with a pair of one)
 
 
-_SEATS: dict[tuple[int, int, bool, int], _Seats] = {}
+_SEATS: Final[dict[tuple[int, int, bool, int], _Seats]] = {}
 
 
 def _seats(seat_wind: int, round_wind: int, north: NorthRules, double_wind_pair_fu: int) -> _Seats:
@@ -127,7 +127,7 @@ class _Winner:
         self.value = value
 
 
-RENHOU_FLOOR = 5  # han: a mangan
+RENHOU_FLOOR: Final = 5  # han: a mangan
 
 
 def evaluate(hand: Hand, context: WinContext, rules: RuleSet) -> Evaluation:

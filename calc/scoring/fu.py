@@ -6,14 +6,16 @@ beyond the base is rounded to 30, as every rule set plays it.
 
 from __future__ import annotations
 
+from typing import Final
+
 from calc.core import tiles as T
 from calc.scoring.readings import triplet_fu
 from calc.scoring.shape import KANCHAN, PENCHAN, RYANMEN, SHANPON, TANKI
 
 FuLines = tuple[tuple[str, int], ...]
 
-WAIT_FU = {RYANMEN: 0, SHANPON: 0, KANCHAN: 2, PENCHAN: 2, TANKI: 2}  # ryanmen and shanpon add nothing
-SEVEN_PAIRS_FU = 25
+WAIT_FU: Final = {RYANMEN: 0, SHANPON: 0, KANCHAN: 2, PENCHAN: 2, TANKI: 2}  # ryanmen and shanpon add nothing
+SEVEN_PAIRS_FU: Final = 25
 
 
 def pair_fu_table(value_tiles: dict[int, int], double_wind_pair_fu: int) -> tuple[int, ...]:
@@ -41,18 +43,18 @@ def standard_fu(*, closed: bool, tsumo: bool, pinfu: bool, triplets: int, pair: 
 # A part is (reason, tile or -1, fu); `describe` turns parts into words. Every interpretation of a
 # hand is counted by `standard_fu`, only the one paid is itemised, and only read lines are worded.
 Part = tuple[str, int, int]
-_TRIPLET_KIND = {
+_TRIPLET_KIND: Final = {
     (True, False): "closed triplet",
     (False, False): "open triplet",
     (True, True): "closed kan",
     (False, True): "open kan",
 }
-_SEVEN_PAIRS: tuple[Part, ...] = (("seven pairs", -1, SEVEN_PAIRS_FU),)
-_BASE: Part = ("base", -1, 20)
-_CLOSED_RON: Part = ("closed ron", -1, 10)
-_TSUMO: Part = ("tsumo", -1, 2)
-_PINFU_TSUMO: tuple[Part, ...] = (_BASE, ("pinfu tsumo: no tsumo fu", -1, 0))
-_PINFU_RON: tuple[Part, ...] = (_BASE, _CLOSED_RON)
+_SEVEN_PAIRS: Final[tuple[Part, ...]] = (("seven pairs", -1, SEVEN_PAIRS_FU),)
+_BASE: Final[Part] = ("base", -1, 20)
+_CLOSED_RON: Final[Part] = ("closed ron", -1, 10)
+_TSUMO: Final[Part] = ("tsumo", -1, 2)
+_PINFU_TSUMO: Final[tuple[Part, ...]] = (_BASE, ("pinfu tsumo: no tsumo fu", -1, 0))
+_PINFU_RON: Final[tuple[Part, ...]] = (_BASE, _CLOSED_RON)
 
 
 def seven_pairs_parts() -> tuple[Part, ...]:

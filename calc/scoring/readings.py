@@ -11,11 +11,11 @@ terminal or honour, the triplets' fu. A hand's reading adds the four suits' fact
 
 from __future__ import annotations
 
-from typing import Iterable, NamedTuple, Sequence
+from typing import Final, Iterable, NamedTuple, Sequence
 
 from calc.core import tiles as T
 
-NO_TILE = -1  # a reading's pair where there is none (the suit's part of a hand without its pair)
+NO_TILE: Final = -1  # a reading's pair where there is none (the suit's part of a hand without its pair)
 
 
 class StandardReading(NamedTuple):
@@ -102,7 +102,7 @@ def _suit_entry(base: int, size: int, key: int) -> tuple[StandardReading, ...]:
 
 
 # (first tile, tiles in the suit, the suit's table: packed counts -> its readings)
-_SUITS: tuple[tuple[int, int, dict[int, tuple[StandardReading, ...]]], ...] = (
+_SUITS: Final[tuple[tuple[int, int, dict[int, tuple[StandardReading, ...]]], ...]] = (
     (T.MAN, 9, {}), (T.PIN, 9, {}), (T.SOU, 9, {}), (T.HONOR, 7, {}),
 )
 

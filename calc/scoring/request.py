@@ -7,7 +7,7 @@ the batch reader share one path: request -> build_hand -> evaluate -> payment.wi
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Mapping, NamedTuple
+from typing import Final, Mapping, NamedTuple
 
 from calc.table import payment
 from calc.core import tiles as T
@@ -19,7 +19,7 @@ from calc.core.rules import RuleSet, load
 
 # The winner's seat when none is given (a non-dealer, the common case, as `sanma pay` assumes):
 # `sanma hand`, its --batch lines and calc.score all read it here.
-DEFAULT_SEAT = "S"
+DEFAULT_SEAT: Final = "S"
 
 
 @dataclass
@@ -89,7 +89,7 @@ def check_types(data: Mapping[str, object], kinds: Mapping[str, str]) -> None:
 # field name -> its annotation as written ("bool", "int", "str", "str | None"). Written out, not read
 # from the class: once mypyc has compiled HandRequest its annotations no longer say "| None";
 # tests/test_batch.py checks this table against the source's annotations.
-FIELD_KINDS = {
+FIELD_KINDS: Final = {
     "hand": "str", "win": "str | None",
     **{flag: "bool" for flag in SITUATION_FLAGS},
     "seat": "str", "round": "str", "dora": "str | None", "ura": "str | None",
@@ -98,7 +98,7 @@ FIELD_KINDS = {
 
 
 # What each key takes, in words (a batch line or a record's win is written by a person).
-_KIND = {
+_KIND: Final = {
     "bool": "true or false", "int": "a whole number", "str": "text",
     "hand": "the hand in mpsz text, e.g. \"234p678s5z5z [999m]\"",
     "win": "one tile such as 5p (a tile needs its suit letter: m, p, s or z)",
@@ -132,7 +132,7 @@ def _wind(letter: str, what: str) -> int:
 def build(request: HandRequest, rules: RuleSet | None = None) -> tuple[Hand, WinContext, RuleSet]:
     rules = rules or load(request.rules)
     if request.scheme:
-        rules = rules.with_scheme(request.scheme)
+        rules = with_scheme(rules, request.scheme)
     if request.nuki < 0:
         raise SanmaError("--nuki cannot be negative")
     dora = parse_indicators(request.dora, "--dora")
@@ -164,28 +164,51 @@ def winner_seat(context: WinContext) -> int:
     return context.seat_wind - T.EAST
 
 
-# payment.table_win's answers by (value, seat, tsumo, honba, sticks, the profile's payment and game
-# sections: all a table win reads of the profile). Hands differ, their values repeat (a few hundred
-# occur), and a settlement with its written lines is frozen; a profile's `with_scheme` copies share
-# entries exactly when they pay alike. Bounded: cleared when full.
-_PAID: dict[tuple, payment.Settlement] = {}
-_PAID_MAX = 4096
+# payment.table_win's answers, per profile and then by (value, seat, tsumo, honba, sticks). Hands
+# differ, their values repeat (a few hundred occur), and a settlement is frozen. The profile is told
+# by the very RuleSet object (kept in the entry, so its id is never another's): load() hands out one
+# per profile and `with_scheme` below one per (profile, scheme), and hashing a profile's sections
+# for every hand cost more than the payment. Bounded: cleared when full.
+_PAID: Final[dict[int, tuple[RuleSet, dict[tuple, payment.Settlement]]]] = {}
+_PAID_PROFILES: Final = 64
+_PAID_MAX: Final = 4096
 
 
 def pay(evaluation: Evaluation, context: WinContext, rules: RuleSet) -> payment.Settlement:
     """The winner sits at their wind's seat (payment.table_win puts the dealer at 0)."""
-    winner = winner_seat(context)
-    key = (evaluation.value, winner, context.tsumo, context.honba, context.sticks, rules.payment, rules.game)
-    settlement = _PAID.get(key)
-    if settlement is None:
-        if len(_PAID) >= _PAID_MAX:
+    entry = _PAID.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        if len(_PAID) >= _PAID_PROFILES:
             _PAID.clear()
-        settlement = _PAID[key] = payment.table_win(evaluation.value, winner=winner, tsumo=context.tsumo,
-                                                    honba=context.honba, sticks=context.sticks, rules=rules)
+        entry = _PAID[id(rules)] = (rules, {})
+    paid = entry[1]
+    winner = winner_seat(context)
+    key = (evaluation.value, winner, context.tsumo, context.honba, context.sticks)
+    settlement = paid.get(key)
+    if settlement is None:
+        if len(paid) >= _PAID_MAX:
+            paid.clear()
+        settlement = paid[key] = payment.table_win(evaluation.value, winner=winner, tsumo=context.tsumo,
+                                                   honba=context.honba, sticks=context.sticks, rules=rules)
     return settlement
+
+
+# rules.with_scheme's answers by (the profile, as above, and the scheme): a batch line's `scheme`
+# and --all-schemes ask for the same few copies of a profile on every hand.
+_SCHEMED: Final[dict[tuple[int, str], tuple[RuleSet, RuleSet]]] = {}
+
+
+def with_scheme(rules: RuleSet, scheme: str) -> RuleSet:
+    key = (id(rules), scheme)
+    entry = _SCHEMED.get(key)
+    if entry is None or entry[0] is not rules:
+        if len(_SCHEMED) >= _PAID_PROFILES:
+            _SCHEMED.clear()
+        entry = _SCHEMED[key] = (rules, rules.with_scheme(scheme))
+    return entry[1]
 
 
 def pay_all_schemes(result: HandResult) -> dict[str, payment.Settlement]:
     """The same hand paid under every scheme of rules.md §4 (`--all-schemes`)."""
-    return {scheme: pay(result.evaluation, result.context, result.rules.with_scheme(scheme))
+    return {scheme: pay(result.evaluation, result.context, with_scheme(result.rules, scheme))
             for scheme in result.rules.scheme_names()}

@@ -6,12 +6,20 @@ it can complete the pair (tanki), a triplet (shanpon) or a run holding it.
 
 from __future__ import annotations
 
+from typing import Final
+
 from calc.core import tiles as T
 from calc.scoring.readings import StandardReading
 
 # Waits (rules.md §3 fu): ryanmen and shanpon add nothing, the others 2 fu.
-RYANMEN, KANCHAN, PENCHAN, SHANPON, TANKI = "ryanmen", "kanchan", "penchan", "shanpon", "tanki"
-SEVEN_PAIRS, THIRTEEN_ORPHANS, STANDARD = "seven pairs", "thirteen orphans", "standard"
+RYANMEN: Final = "ryanmen"
+KANCHAN: Final = "kanchan"
+PENCHAN: Final = "penchan"
+SHANPON: Final = "shanpon"
+TANKI: Final = "tanki"
+SEVEN_PAIRS: Final = "seven pairs"
+THIRTEEN_ORPHANS: Final = "thirteen orphans"
+STANDARD: Final = "standard"
 
 
 def wait_of_run(run: int, win: int) -> str:

@@ -5,14 +5,18 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from calc.core.rules import HandRules
 
-MANGAN, HANEMAN, BAIMAN, SANBAIMAN, YAKUMAN = "mangan", "haneman", "baiman", "sanbaiman", "yakuman"
-LIMIT_BASIC = {MANGAN: 2000, HANEMAN: 3000, BAIMAN: 4000, SANBAIMAN: 6000, YAKUMAN: 8000}
-LIMITS = tuple(LIMIT_BASIC)
-KAZOE_HAN = 13
+MANGAN: Final = "mangan"
+HANEMAN: Final = "haneman"
+BAIMAN: Final = "baiman"
+SANBAIMAN: Final = "sanbaiman"
+YAKUMAN: Final = "yakuman"
+LIMIT_BASIC: Final = {MANGAN: 2000, HANEMAN: 3000, BAIMAN: 4000, SANBAIMAN: 6000, YAKUMAN: 8000}
+LIMITS: Final = tuple(LIMIT_BASIC)
+KAZOE_HAN: Final = 13
 
 
 def round_up_100(points: float) -> int:
@@ -42,7 +46,7 @@ class HandValue(NamedTuple):
 # Counted han: yaku stay near 20, and dora, ura, red fives and norths together below 80 (five
 # indicators and five ura indicators, each pointing at one kind of which a hand holds at most four;
 # four norths, each a dora once more per West indicator).
-MAX_HAN = 100
+MAX_HAN: Final = 100
 
 
 def max_yakuman(rules: HandRules) -> int:
@@ -55,11 +59,11 @@ def max_yakuman(rules: HandRules) -> int:
 
 
 # The fewest han that reach each limit by themselves (rules.md §3); 13+ is kazoe.
-LIMIT_FROM_HAN = {MANGAN: 5, HANEMAN: 6, BAIMAN: 8, SANBAIMAN: 11, YAKUMAN: KAZOE_HAN}
+LIMIT_FROM_HAN: Final = {MANGAN: 5, HANEMAN: 6, BAIMAN: 8, SANBAIMAN: 11, YAKUMAN: KAZOE_HAN}
 
 
 # han 0-13 -> the limit it reaches by itself (more than 13 reads entry 13)
-_LIMIT_OF_HAN = tuple(
+_LIMIT_OF_HAN: Final = tuple(
     next((limit for limit, least in reversed(LIMIT_FROM_HAN.items()) if han >= least), None) for han in range(KAZOE_HAN + 1)
 )
 

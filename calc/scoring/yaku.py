@@ -10,7 +10,7 @@ A new yaku is a row of `YAKU` and a line in the function whose facts it reads.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from calc.core import tiles as T
 from calc.core.rules import HandRules, NorthRules
@@ -23,7 +23,7 @@ class Yaku(NamedTuple):
     han_open: int  # 0 = closed only
 
 
-YAKU: tuple[Yaku, ...] = (
+YAKU: Final[tuple[Yaku, ...]] = (
     Yaku("menzen_tsumo", 1, 0),
     Yaku("riichi", 1, 0),
     Yaku("ippatsu", 1, 0),
@@ -63,24 +63,43 @@ YAKU: tuple[Yaku, ...] = (
     # beyond that (see evaluate.RENHOU_FLOOR); as a yakuman it is in `yakuman` below.
     Yaku("renhou", 5, 0),
 )
-_POSITION = {y.name: i for i, y in enumerate(YAKU)}
+_POSITION: Final = {y.name: i for i, y in enumerate(YAKU)}
 
 
 def _bit(name: str) -> int:
     return 1 << _POSITION[name]
 
 
-MENZEN_TSUMO, RIICHI, IPPATSU, CHANKAN = _bit("menzen_tsumo"), _bit("riichi"), _bit("ippatsu"), _bit("chankan")
-RINSHAN, HAITEI, HOUTEI, PINFU, TANYAO = _bit("rinshan_kaihou"), _bit("haitei"), _bit("houtei"), _bit("pinfu"), _bit("tanyao")
-IIPEIKOU, DOUBLE_RIICHI, CHIITOITSU, CHANTA = _bit("iipeikou"), _bit("double_riichi"), _bit("chiitoitsu"), _bit("chanta")
-ITTSU, SANSHOKU_DOUJUN, SANSHOKU_DOUKOU = _bit("ittsu"), _bit("sanshoku_doujun"), _bit("sanshoku_doukou")
-SANKANTSU, TOITOI, SANANKOU, SHOUSANGEN = _bit("sankantsu"), _bit("toitoi"), _bit("sanankou"), _bit("shousangen")
-HONROUTOU, RYANPEIKOU, JUNCHAN, HONITSU = _bit("honroutou"), _bit("ryanpeikou"), _bit("junchan"), _bit("honitsu")
-CHINITSU, RENHOU = _bit("chinitsu"), _bit("renhou")
+MENZEN_TSUMO: Final = _bit("menzen_tsumo")
+RIICHI: Final = _bit("riichi")
+IPPATSU: Final = _bit("ippatsu")
+CHANKAN: Final = _bit("chankan")
+RINSHAN: Final = _bit("rinshan_kaihou")
+HAITEI: Final = _bit("haitei")
+HOUTEI: Final = _bit("houtei")
+PINFU: Final = _bit("pinfu")
+TANYAO: Final = _bit("tanyao")
+IIPEIKOU: Final = _bit("iipeikou")
+DOUBLE_RIICHI: Final = _bit("double_riichi")
+CHIITOITSU: Final = _bit("chiitoitsu")
+CHANTA: Final = _bit("chanta")
+ITTSU: Final = _bit("ittsu")
+SANSHOKU_DOUJUN: Final = _bit("sanshoku_doujun")
+SANSHOKU_DOUKOU: Final = _bit("sanshoku_doukou")
+SANKANTSU: Final = _bit("sankantsu")
+TOITOI: Final = _bit("toitoi")
+SANANKOU: Final = _bit("sanankou")
+SHOUSANGEN: Final = _bit("shousangen")
+HONROUTOU: Final = _bit("honroutou")
+RYANPEIKOU: Final = _bit("ryanpeikou")
+JUNCHAN: Final = _bit("junchan")
+HONITSU: Final = _bit("honitsu")
+CHINITSU: Final = _bit("chinitsu")
+RENHOU: Final = _bit("renhou")
 # yaku -> han, closed and open: index = bit position
-HAN_CLOSED = tuple(y.han_closed for y in YAKU)
-HAN_OPEN = tuple(y.han_open for y in YAKU)
-COUNTS_OPEN = sum(1 << i for i, y in enumerate(YAKU) if y.han_open)  # the yaku an open hand can have
+HAN_CLOSED: Final = tuple(y.han_closed for y in YAKU)
+HAN_OPEN: Final = tuple(y.han_open for y in YAKU)
+COUNTS_OPEN: Final = sum(1 << i for i, y in enumerate(YAKU) if y.han_open)  # the yaku an open hand can have
 
 
 def han_of(yaku: int, closed: bool) -> int:
@@ -116,15 +135,17 @@ def _mask(tiles: object) -> int:
     return bits
 
 
-ALL_TILES = (1 << 34) - 1
-MAN_BITS, PIN_BITS, SOU_BITS = 0x1FF, 0x1FF << T.PIN, 0x1FF << T.SOU
-HONOR_BITS = 0x7F << T.HONOR
-SUIT_BITS = (MAN_BITS, PIN_BITS, SOU_BITS)
-YAOCHUU_BITS = _mask(T.TERMINALS_AND_HONORS)
-TERMINAL_BITS = YAOCHUU_BITS & ~HONOR_BITS
-GREEN_BITS = _mask(T.GREEN_TILES)
-DRAGON_BITS = _mask(T.DRAGONS)
-WIND_BITS = _mask(T.WINDS)
+ALL_TILES: Final = (1 << 34) - 1
+MAN_BITS: Final = 0x1FF
+PIN_BITS: Final = 0x1FF << T.PIN
+SOU_BITS: Final = 0x1FF << T.SOU
+HONOR_BITS: Final = 0x7F << T.HONOR
+SUIT_BITS: Final = (MAN_BITS, PIN_BITS, SOU_BITS)
+YAOCHUU_BITS: Final = _mask(T.TERMINALS_AND_HONORS)
+TERMINAL_BITS: Final = YAOCHUU_BITS & ~HONOR_BITS
+GREEN_BITS: Final = _mask(T.GREEN_TILES)
+DRAGON_BITS: Final = _mask(T.DRAGONS)
+WIND_BITS: Final = _mask(T.WINDS)
 
 
 def suits_of(tiles: int) -> int:
@@ -251,11 +272,11 @@ def reading_yaku(
 
 # ------------------------------------------------------------- yakuman
 
-YAKUMAN_NAMES = (
+YAKUMAN_NAMES: Final = (
     "tenhou", "chiihou", "renhou", "kokushi", "suuankou", "daisangen", "shousuushii", "daisuushii", "tsuuiisou",
     "ryuuiisou", "chinroutou", "chuuren", "suukantsu",
 )
-_NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+_NINE_GATES: Final = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 
 
 def yakuman(

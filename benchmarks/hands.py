@@ -1,0 +1,104 @@
+"""The bench hands: every distinct real win of the test games and seeded random hands, as `sanma
+hand --batch` lines. `make bench` times them; tests/test_bench_hands.py pins what they score to.
+
+Nothing here has side effects at import: the real wins are read from tests/data's archive.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+from realdata import truth_lines  # noqa: E402  (tests/realdata.py: the compressed real games)
+
+from calc.core import tiles as T  # noqa: E402
+from calc.core.notation import format_tiles  # noqa: E402
+from calc.core.rules import load  # noqa: E402
+
+GENERATED = 3000  # the seeded random hands `make bench` times
+
+
+def real_win_lines() -> list[dict]:
+    """Every win of the real Tenhou games as a `--batch` line (its hand facts only), each once."""
+    lines, seen = [], set()
+    for win in truth_lines("agari"):
+        tiles = list(win["closed_hand"])
+        tiles.remove(win["win_tile"])
+        tiles.append(win["win_tile"])
+        melds = [("({})" if m["type"] == "ankan" else "[{}]").format("".join(m["tiles"]))
+                 for m in win["melds"] if m["type"] != "nukidora"]
+        flags = win["situational"]
+        data = {
+            "hand": " ".join(["".join(tiles), *melds]), "tsumo": win["tsumo"],
+            "riichi": win["riichi"] and not win["double_riichi"], "double_riichi": win["double_riichi"],
+            "ippatsu": flags["ippatsu"], "rinshan": flags["rinshan"], "chankan": flags["chankan"],
+            "haitei": flags["haitei"], "houtei": flags["houtei"], "seat": win["seat_wind"],
+            "round": win["round"]["wind"], "dora": "".join(win["dora_indicators"]) or None,
+            "ura": "".join(win["ura_indicators"]) or None, "nuki": win["nuki_count"], "rules": "tenhou",
+        }
+        data = {k: v for k, v in data.items() if v not in (None, False, 0) or k == "hand"}
+        key = json.dumps(data, sort_keys=True)
+        if key not in seen:
+            seen.add(key)
+            lines.append(data)
+    return lines
+
+
+SANMA_TILES = [t for t in range(34) if T.is_sanma_tile(t)]
+RUN_STARTS = [t for t in range(T.PIN, T.HONOR) if t % 9 <= 6]
+
+
+def generated_lines(count: int = GENERATED, seed: int = 7) -> list[dict]:
+    """Random complete sanma hands (four sets and a pair, some called), seeded, all distinct, each
+    with a yaku (checked by the caller's scorer: the measuring processes have never seen them)."""
+    from calc.core.errors import SanmaError
+    from calc.scoring.request import HandRequest, score
+
+    rng = random.Random(seed)
+    rules = load("standard")
+    out: list[dict] = []
+    seen: set[str] = set()
+    while len(out) < count:
+        counts = [0] * 34
+        concealed: list[int] = []
+        melds: list[str] = []
+        while len(concealed) + 3 * len(melds) < 12:
+            if rng.random() < 0.55:
+                start = rng.choice(RUN_STARTS)
+                group, called = [start, start + 1, start + 2], False
+            else:
+                tile = rng.choice(SANMA_TILES)
+                group, called = [tile] * 3, rng.random() < 0.3
+            if any(counts[t] + group.count(t) > 4 for t in group):
+                continue
+            for t in group:
+                counts[t] += 1
+            if called:
+                melds.append("[" + format_tiles([(t, False) for t in group]) + "]")
+            else:
+                concealed += group
+        pair = rng.choice([t for t in SANMA_TILES if counts[t] <= 2])
+        concealed += [pair, pair]
+        rng.shuffle(concealed)
+        data = {
+            "hand": " ".join([format_tiles([(t, False) for t in concealed]), *melds]),
+            "tsumo": rng.random() < 0.5,
+            "riichi": not melds and rng.random() < 0.5,
+            "seat": rng.choice("ESW"),
+            "round": rng.choice("ES"),
+            "dora": T.name(rng.choice(SANMA_TILES)),
+            "nuki": rng.choice((0, 0, 1, 2)),
+        }
+        key = json.dumps(data, sort_keys=True)
+        if key in seen:
+            continue
+        try:
+            score(HandRequest(**data), rules)
+        except SanmaError:  # no yaku, or a fifth copy through the indicator or the norths
+            continue
+        seen.add(key)
+        out.append(data)
+    return out
