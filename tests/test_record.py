@@ -140,17 +140,17 @@ hands:
 
 BAD = [
     ("unknown player", "players: [A, B, C]\nhands:\n  - win: {winner: D, from: A, han: 1, fu: 30}\n",
-     "match.yaml:3: hand 1: unknown player 'D' as winner"),
+     "match.yaml:3, at hands[1].win.winner: hand 1: unknown player 'D' as winner"),
     ("paying themselves", "players: [A, B, C]\nhands:\n  - win: {winner: A, from: A, han: 1, fu: 30}\n",
      "hand 1: A cannot pay themselves"),
     ("tsumo with from", "players: [A, B, C]\nhands:\n  - win: {winner: A, from: B, tsumo: true, han: 1, fu: 30}\n",
      "hand 1: a tsumo has no `from:`"),
     ("riichi below 1000", "players: [A, B, C]\nhands:\n  - win: {winner: C, from: B, limit: yakuman}\n"
      "  - win: {winner: A, from: B, han: 2, fu: 40}\n  - riichi: [B]\n    draw: {tenpai: [B]}\n",
-     "match.yaml:5: hand 3: B cannot declare riichi with 400 points (at least 1000 needed)"),
+     "match.yaml:5, at hands[3]: hand 3: B cannot declare riichi with 400 points (at least 1000 needed)"),
     ("hand after the end", "players: [A, B, C]\nhands:\n  - win: {winner: C, from: B, limit: yakuman}\n"
      "  - win: {winner: C, from: B, limit: haneman}\n  - draw: {tenpai: []}\n",
-     "match.yaml:5: hand 3: the match already ended after hand 2 (bust: B -9000)"),
+     "match.yaml:5, at hands[3]: hand 3: the match already ended after hand 2 (bust: B -9000)"),
     ("triple ron", "players: [A, B, C]\nhands:\n  - win: [{winner: A, from: B, han: 1, fu: 30}, "
      "{winner: C, from: B, han: 1, fu: 30}, {winner: B, from: A, han: 1, fu: 30}]\n",
      "hand 1: 3 winners: a triple ron cannot happen in sanma"),
@@ -169,7 +169,7 @@ BAD = [
     ("flow key", "players: [A, B, C]\nhands:\n  - win: {winner: A, from: B, hand: \"123p456p789p11s555z\", seat: E}\n",
      "'seat' follows from the flow"),
     ("full hand that does not win", "players: [A, B, C]\nhands:\n  - win: {winner: A, from: B, hand: \"123p456p789p11s556z\"}\n",
-     "match.yaml:3: hand 1: A's hand: the hand"),
+     "match.yaml:3, at hands[1].win: hand 1: A's hand: the hand"),
     ("riichi flag without declaring", "players: [A, B, C]\nhands:\n"
      "  - win: {winner: A, from: B, hand: \"123p456p789p11s555z\", riichi: true}\n",
      "A wins with riichi but is not in this hand's riichi list"),
@@ -197,11 +197,11 @@ def test_bad_record_on_the_command_line_prints_one_line_and_nothing_else(tmp_pat
                     "  - win: {winner: C, from: B, limit: yakuman}\n  - win: {winner: A, from: B, han: 2, fu: 40}\n"
                     "  - win: {winner: A, from: C, han: 1, fu: 30}\n  - win: {winner: C, from: A, han: 1, fu: 30}\n"
                     "  - win: {winner: A, from: C, han: 1, fu: 30}\n"
-                    "  - riichi: [B]\n    draw: {tenpai: []}\n")
+                    "  - riichi: [B]\n    draw: {tenpai: [B]}\n")
     result = run("settle", str(path))
     assert result.exit_code == 1
     assert result.stdout == ""
-    assert result.stderr.count("\n") == 1 and "match.yaml:8: hand 6: B cannot declare riichi with 400" in result.stderr
+    assert result.stderr.count("\n") == 1 and "match.yaml:8, at hands[6]: hand 6: B cannot declare riichi with 400" in result.stderr
     assert run("settle", str(path), "--all-schemes").stdout == ""
 
 
@@ -228,13 +228,15 @@ def hands(draw):
         else:
             hand["win"] = [{"winner": winner, "from": discarder, **draw(VALUES)},
                            {"winner": other, "from": discarder, **draw(VALUES)}]
-    elif kind == "draw":
-        hand["draw"] = {"tenpai": draw(st.lists(st.sampled_from(NAMES), unique=True))}
+    elif kind == "draw":  # a riichi player is tenpai at the draw (rules.md, Draws)
+        tenpai = draw(st.lists(st.sampled_from(NAMES), unique=True))
+        hand["draw"] = {"tenpai": [*riichi, *(n for n in tenpai if n not in riichi)]}
     elif kind == "abort":
         hand["abort"] = draw(st.sampled_from(["nine-terminals", "four-kans"]))
     else:
+        tenpai = draw(st.lists(st.sampled_from(NAMES), unique=True))
         hand["nagashi"] = {"player": draw(st.sampled_from(NAMES)),
-                           "tenpai": draw(st.lists(st.sampled_from(NAMES), unique=True))}
+                           "tenpai": [*riichi, *(n for n in tenpai if n not in riichi)]}
     return hand
 
 
