@@ -430,7 +430,7 @@ def simulate_command(
     bots: str = typer.Option("calibrated", "--bots", help="calibrated (the default, held close to real play), greedy or defensive."),
     as_json: bool = typer.Option(False, "--json", help="One JSON object."),
     save: Optional[Path] = typer.Option(None, "--save", help="Write each game as a record in this folder."),
-    save_format: str = typer.Option("tenhou6", "--format", help="Record format for --save: tenhou6 (tenhou.net/6 JSON) or mjai (JSON lines)."),
+    save_format: str = typer.Option("tenhou6", "--format", help="Record format for --save: tenhou6 (tenhou.net/6 JSON), mjai (JSON lines) or mjlog (Tenhou's XML)."),
     workers: Optional[int] = typer.Option(None, "--workers", help="Processes (default: every core)."),
     force: bool = typer.Option(False, "--force", help="Let --save write into a folder that already holds games."),
 ) -> None:
