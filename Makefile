@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test test-browser screenshot bench truth-figures clean
+.PHONY: run test fuzz test-browser screenshot bench truth-figures clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -18,6 +18,12 @@ run: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/pytest
+
+# The differential harness (tests/doors.py) on many simulated matches, on every core: every door
+# must give the simulator's result and every broken record must be refused (docs/development.md).
+MATCHES ?= 10000
+fuzz: $(STAMP)
+	$(BIN)/python tests/fuzz_doors.py --matches $(MATCHES)
 
 # The HTML reports and the compare plot in the system's headless Chromium (tests/test_browser.py);
 # here a missing browser is a failure, not a skip.

@@ -339,22 +339,49 @@ _PAY_KINDS = {**{k: v for k, v in pay.__annotations__.items() if k != "return"},
 
 
 def settle(record: str | Path | Mapping[str, object]) -> SettleResult:
-    """Settle a sanma match record (a YAML file, or the same data as a mapping), as `sanma settle --json`."""
-    import yaml
+    """Settle a sanma match record (a YAML file, or the same data as a mapping), as `sanma settle --json`.
 
+    A mapping's errors name the key path (`<mapping>, at hands[3].win.from: ...`): its lines are
+    those of no file."""
     from calc.cli.report import settle_dict
     from calc.table import record as _record
 
     if isinstance(record, Mapping):
-        text = yaml.safe_dump(dict(record), sort_keys=False, allow_unicode=True)
-        match_record = _record.read_text(text, file="<mapping>")
+        text = _record_text(record)
+        try:
+            match_record = _record.read_text(text, file="<mapping>")
+            settled = _record.settle(match_record)
+        except SanmaError as exc:
+            exc.line = None  # a line of the text made from the mapping, which the caller never saw
+            raise
+    elif isinstance(record, (str, Path)):
+        settled = _record.settle(_record.read(record))
     else:
-        match_record = _record.read(record)
-    data = settle_dict(_record.settle(match_record))
+        raise SanmaError(f"a record is a YAML file's path or a mapping of its keys, got {type(record).__name__}")
+    data = settle_dict(settled)
     return SettleResult(
         tuple(data["players"]), data["rules"], data["scheme"], data["hands_played"], data["ended"], data["end"],
         tuple(Standing(s["rank"], s["player"], s["score"], s["points"]) for s in data["standings"]), data,
     )
+
+
+def _record_text(record: Mapping[str, object]) -> str:
+    """The mapping as the YAML text the record reader reads (Paths as their text, tuples as lists)."""
+    import yaml
+
+    def plain(value: object, where: str) -> object:
+        if isinstance(value, Mapping):
+            return {key: plain(item, f"{where}.{key}" if where else str(key)) for key, item in value.items()}
+        if isinstance(value, (list, tuple)):
+            return [plain(item, f"{where}[{k}]") for k, item in enumerate(value, start=1)]
+        if isinstance(value, Path):
+            return str(value)
+        if value is None or isinstance(value, (str, int, float, bool)):
+            return value
+        raise SanmaError(f"{type(value).__name__} {value!r} is not a value a record holds (text, numbers, "
+                         f"true/false, lists and mappings of them)", file="<mapping>", key=where or None)
+
+    return yaml.safe_dump(plain(record, ""), sort_keys=False, allow_unicode=True)
 
 
 def replay(path: str | Path) -> ReplayResult:

@@ -69,7 +69,7 @@ class Hands:
         if play is None:
             rng = random.Random(f"{self.s.seed}/{self.index}/{k}")
             if self.s.bots == stress.NAME:  # the stress table stacks its deals (calc.sim.stress)
-                wall = stress.wall(rng, state.dealer, rules.game.players)
+                wall = stress.wall(rng, state.dealer, rules.game.players, last_hand=match.is_last_hand(state, rules))
             else:
                 wall = Wall.shuffled(rng)
             play = play_hand(wall, rules, dealer=state.dealer, round_wind=state.round_wind, bots=self.bots,

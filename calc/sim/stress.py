@@ -18,7 +18,9 @@ random): a plain shuffle, or tiles that make one of these likely:
   hold single norths to extract (a ron on the extraction where the profile allows it);
 - `nagashi`: a seat dealt terminals whose draws are stacked with more, which the bot throws
   (nagashi mangan, when nobody wins first);
-- `nine-terminals`: the dealer dealt nine kinds of terminals and honours (the abortive draw).
+- `nine-terminals`: the dealer dealt nine kinds of terminals and honours (the abortive draw);
+- `dead-wall-wait`: the dealer ready on a tile whose every copy lies in the dead wall (an exhaustive
+  draw with the dealer tenpai; in a match's last hand, where it is drawn more often, tenpai-yame).
 
 The bot (`Stress`, the greedy bot's shape) declares riichi whenever tenpai, pons every honour pair,
 takes every open and closed kan, extracts every single north, throws the tile that completes
@@ -36,9 +38,10 @@ from calc.sim.wall import DEAL, Wall, rigged, sanma_ids
 
 NAME = "stress"
 SCENARIOS = {  # name -> weight (of 100)
-    "plain": 28, "pao-dragons": 12, "pao-winds": 8, "kans": 12, "four-kans": 5, "double-ron": 12,
-    "ron-on-north": 8, "nagashi": 10, "nine-terminals": 5,
+    "plain": 26, "pao-dragons": 12, "pao-winds": 8, "kans": 12, "four-kans": 5, "double-ron": 12,
+    "ron-on-north": 8, "nagashi": 8, "nine-terminals": 3, "dead-wall-wait": 6,
 }
+LAST_HAND = {"dead-wall-wait": 45}  # the weights that change in a match's last hand (the match's end)
 NUMBER_TERMINALS = (0, 8, 9, 17, 18, 26)  # 1m 9m 1p 9p 1s 9s
 
 
@@ -68,16 +71,20 @@ class _Stack:
         return out
 
 
-def wall(rng: random.Random, dealer: int, players: int) -> Wall:
-    """This hand's wall: a scenario drawn from the hand's seed, stacked into the deal."""
-    names = list(SCENARIOS)
-    scenario = rng.choices(names, weights=[SCENARIOS[n] for n in names])[0]
+def wall(rng: random.Random, dealer: int, players: int, *, last_hand: bool = False) -> Wall:
+    """This hand's wall: a scenario drawn from the hand's seed, stacked into the deal. In the last
+    hand of the regular match (or the extension) the dealer's tenpai at a draw decides the end more
+    often (tenpai-yame)."""
+    weights = {**SCENARIOS, **(LAST_HAND if last_hand else {})}
+    names = list(weights)
+    scenario = rng.choices(names, weights=[weights[n] for n in names])[0]
     if scenario == "plain":
         return Wall.shuffled(rng)
     stack = _Stack(rng)
     # seats by their place in the deal: 0 is the dealer
     hands: list[list[int]] = [[] for _ in range(players)]
     draws: list[int] = []
+    ura: list[int] = []
     target = rng.randrange(players)
     others = [k for k in range(players) if k != target]
     if scenario in ("pao-dragons", "pao-winds"):
@@ -109,10 +116,16 @@ def wall(rng: random.Random, dealer: int, players: int) -> Wall:
         hands[0] += [*stack.take(T.EAST, 3), *stack.take(T.SOUTH, 3), *stack.take(T.WEST, 2),
                      *stack.take(T.NORTH, 2), *stack.take(T.RED, 2), *stack.take(T.SOU + 8)]
     elif scenario == "ron-on-north":
-        hands[target] += [*_run(stack, T.PIN + 1), *_run(stack, T.PIN + 4), *_run(stack, T.SOU + 2),
-                          *stack.take(T.SOU + 7, 2), *stack.take(T.NORTH, 2)]
-        for k in others:
+        # the dealer's riichi comes first, then the others extract their norths into it
+        hands[0] += [*_run(stack, T.PIN + 1), *_run(stack, T.PIN + 4), *_run(stack, T.SOU + 2),
+                     *stack.take(T.SOU + 7, 2), *stack.take(T.NORTH, 2)]
+        for k in range(1, players):
             hands[k] += stack.take(T.NORTH)
+    elif scenario == "dead-wall-wait":
+        # the dealer waits on 3s alone (123p 456p 789p 11s 24s), and every 3s lies under the indicators
+        hands[0] += [*_run(stack, T.PIN), *_run(stack, T.PIN + 3), *_run(stack, T.PIN + 6),
+                     *stack.take(T.SOU, 2), *stack.take(T.SOU + 1), *stack.take(T.SOU + 3)]
+        ura = stack.take(T.SOU + 2, 4)
     elif scenario == "nagashi":
         for v in NUMBER_TERMINALS:
             hands[target] += stack.take(v, 1 + (v in (0, 8)))
@@ -127,7 +140,7 @@ def wall(rng: random.Random, dealer: int, players: int) -> Wall:
             hands[0] += stack.take(v)
     for k in range(players):
         hands[k] += stack.some(DEAL - len(hands[k]))
-    return rigged(hands, draws, rng=rng)
+    return rigged(hands, draws, ura=ura, rng=rng)
 
 
 def _run(stack: _Stack, first: int) -> list[int]:

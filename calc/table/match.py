@@ -93,7 +93,7 @@ def _regular_rounds(rules: RuleSet) -> int:
     return 1 if rules.match.length == "east" else 2
 
 
-def _is_last_hand(state: MatchState, rules: RuleSet) -> bool:
+def is_last_hand(state: MatchState, rules: RuleSet) -> bool:
     """The regular last hand (E3 of an east game, S3 of a half game) or any extension-round hand."""
     regular = _regular_rounds(rules)
     if state.round_wind >= regular:
@@ -177,7 +177,7 @@ def _end_reason(state: MatchState, kyoku: Kyoku, scores: tuple[int, ...], repeat
     m = rules.match
     if m.bust and min(scores) < 0:
         return BUST
-    if not _is_last_hand(state, rules) or isinstance(kyoku.result, Abort):
+    if not is_last_hand(state, rules) or isinstance(kyoku.result, Abort):
         return None  # an abortive draw replays the hand; it never decides the match
     extension = state.round_wind >= _regular_rounds(rules)
     reached = max(scores) >= m.return_points
