@@ -533,11 +533,11 @@ def kinds(run: SR.MatchRun, rules: R.RuleSet) -> Counter:
                 c[flag.replace("_", " ")] += getattr(f, flag)
             if w.value.limit == YAKUMAN:
                 c["yakuman" if w.evaluation.yakuman else "kazoe yakuman"] += 1
-        if row.ended and row.state.end_reason == match.AGARI_YAME:
+        # the dealer's stop in the last hand: on a win, or on tenpai at a draw (whatever name the
+        # match engine gives the second)
+        yame = {match.AGARI_YAME, getattr(match, "TENPAI_YAME", match.AGARI_YAME)}
+        if row.ended and row.state.end_reason in yame:
             c["agari-yame" if row.kyoku.wins else "tenpai-yame"] += 1
-        elif row.ended and row.state.end_reason not in (None, match.AGARI_YAME, match.BUST, match.LAST_HAND,
-                                                          match.SUDDEN_DEATH, match.EXTENSION_OVER):
-            c[row.state.end_reason] += 1  # a reason a later change names (e.g. its own tenpai-yame)
     c["bust"] += run.state.end_reason == match.BUST
     c["extension round"] += any("ESW".index(r.label[0]) >= extension for r in run.rows)
     return c
@@ -573,91 +573,92 @@ def _wins(entry: dict) -> list[dict]:
     return [] if win is None else (win if isinstance(win, list) else [win])
 
 
+def _first(hands: list[dict], test) -> tuple[int, int, dict] | None:
+    """(hand index, win index, win) of the first win for which `test(hand, win)` holds, or None."""
+    return next(((k, j, w) for k, e in enumerate(hands) for j, w in enumerate(_wins(e)) if test(e, w)), None)
+
+
 def mutations(run: SR.MatchRun, c: Case, full: dict, values: dict) -> list[tuple[str, str, str]]:
     """(kind, broken record text, what the refusal says) for every kind this match gives a place to."""
     import copy
 
     out = []
     rules = rules_of(c)
+    hands = full["hands"]
 
     def broken(kind: str, data: dict, message: str) -> None:
         out.append((kind, dump(data), message))
 
-    hands = full["hands"]
-    for k, entry in enumerate(hands):  # a fifth copy across two winners' hands and the indicators
-        wins = _wins(entry)
-        if len(wins) == 2 and all("hand" in w for w in wins):
-            data = copy.deepcopy(full)  # the scorekeeper writes the winning tile as the indicators
-            win_tile = _last_tile(wins[0]["hand"])
-            for w in _wins(data["hands"][k]):
-                w["dora"] = T.name(win_tile[0]) * (5 - _count(wins, win_tile))
-            broken("fifth copy in a double ron", data, "between them (the discard counted once)")
-            data = copy.deepcopy(full)  # dora indicators that differ between the winners
-            other = "1m" if wins[1]["dora"] != "1m" else "9m"
-            _wins(data["hands"][k])[1]["dora"] = other
-            broken("two sets of dora in a double ron", data, "see different dora indicators")
-            data = copy.deepcopy(full)  # the same player winning twice
-            second = _wins(data["hands"][k])[1]
-            second["winner"] = wins[0]["winner"]
-            second.pop("liable", None)
-            broken("a second win by the same player", data, "wins twice in one hand")
-            break
+    def edit(data: dict, k: int, j: int, **changes) -> dict:
+        data = copy.deepcopy(data)
+        target = _wins(data["hands"][k])[j]
+        for key, value in changes.items():
+            if value is None:
+                target.pop(key, None)
+            else:
+                target[key] = value
+        return data
+
+    double = next((k for k, e in enumerate(hands) if len(_wins(e)) == 2 and all("hand" in w for w in _wins(e))), None)
+    if double is not None:
+        wins = _wins(hands[double])
+        # a fifth copy: the scorekeeper writes the winning tile as the indicators
+        tile = _last_tile(wins[0]["hand"])
+        indicators = T.name(tile[0]) * (5 - _count(wins, tile))
+        broken("fifth copy in a double ron", edit(edit(full, double, 0, dora=indicators), double, 1, dora=indicators),
+               "between them (the discard counted once)")
+        broken("two sets of dora in a double ron", edit(full, double, 1, dora="9m" if wins[1]["dora"] == "1m" else "1m"),
+               "see different dora indicators")
+        broken("a second win by the same player", edit(full, double, 1, winner=wins[0]["winner"], liable=None),
+               "wins twice in one hand")
+
     for k, entry in enumerate(hands):  # a riichi player noten at an exhaustive draw
-        if "draw" in entry and entry.get("riichi"):
-            data = copy.deepcopy(full)
-            data["hands"][k]["draw"]["tenpai"] = [n for n in entry["draw"]["tenpai"] if n != entry["riichi"][0]]
-            broken("a riichi player noten at the draw", data, "declared riichi this hand but is not tenpai")
-            break
-        if "draw" in entry and len(entry["draw"]["tenpai"]) < 3 and k < len(run.rows):
-            noten = [n for n in NAMES if n not in entry["draw"]["tenpai"] and n not in entry.get("riichi", [])]
-            seat = NAMES.index(noten[0])
-            start = run.rows[k].scores[seat] - run.rows[k].deltas[seat]
-            if start >= rules.match.riichi_min_points:
-                data = copy.deepcopy(full)
-                data["hands"][k]["riichi"] = [*entry.get("riichi", []), noten[0]]
-                broken("a riichi player noten at the draw", data, "declared riichi this hand but is not tenpai")
-                break
+        if "draw" not in entry:
+            continue
+        data = copy.deepcopy(full)
+        tenpai = entry["draw"]["tenpai"]
+        if entry.get("riichi"):
+            data["hands"][k]["draw"]["tenpai"] = [n for n in tenpai if n != entry["riichi"][0]]
+        else:  # a noten player who could afford a riichi given one
+            noten = [n for n in NAMES if n not in tenpai]
+            seat = NAMES.index(noten[0]) if noten else None
+            if seat is None or run.rows[k].scores[seat] - run.rows[k].deltas[seat] < rules.match.riichi_min_points:
+                continue
+            data["hands"][k]["riichi"] = [noten[0]]
+        broken("a riichi player noten at the draw", data, "declared riichi this hand but is not tenpai")
+        break
+
     # `liable:` where the completing set was not called from that player: a pao win's liable player
-    # made the discarder (or the winner), and a win nobody fed given a liable player
-    pao = [(k, j, w) for k, e in enumerate(hands) for j, w in enumerate(_wins(e)) if "liable" in w]
-    plain = [(k, j, w) for k, (e, row) in enumerate(zip(hands, run.rows)) for j, (w, win) in
-             enumerate(zip(_wins(e), row.kyoku.wins)) if "liable" not in w and win.value.limit != YAKUMAN]
+    # made the discarder (or the winner), and a win that is no yakuman given a liable player
+    pao = _first(hands, lambda e, w: "liable" in w)
     if pao:
-        k, j, w = pao[0]
-        data = copy.deepcopy(full)
-        target = _wins(data["hands"][k])[j]
+        k, j, w = pao
         if "from" in w:
-            target["liable"] = w["from"]
-            broken("liable: the discarder", data, "is liable and dealt in")
+            broken("liable: the discarder", edit(full, k, j, liable=w["from"]), "is liable and dealt in")
         else:
-            target["liable"] = w["winner"]
-            broken("liable: the winner", data, "cannot be liable")
-    if plain:
-        k, j, w = plain[0]
-        data = copy.deepcopy(full)
-        _wins(data["hands"][k])[j]["liable"] = next(n for n in NAMES if n not in (w["winner"], w.get("from")))
-        broken("liable: nobody fed the hand", data, "leave `liable:` out")
-    first_ron = next(((k, j) for k, e in enumerate(hands) for j, w in enumerate(_wins(e)) if "from" in w), None)
-    if first_ron:
-        k, j = first_ron
-        data = copy.deepcopy(full)  # the winner is also the discarder
-        target = _wins(data["hands"][k])[j]
-        target["from"] = target["winner"]
-        broken("the winner as the discarder", data, "cannot pay themselves")
-    first_tsumo = next(((k, j) for k, e in enumerate(hands) for j, w in enumerate(_wins(e)) if w.get("tsumo")), None)
-    if first_tsumo:
-        k, j = first_tsumo
-        data = copy.deepcopy(values)  # a tsumo with a `from:`
-        target = _wins(data["hands"][k])[j]
-        target["from"] = next(n for n in NAMES if n != target["winner"])
-        broken("a tsumo with from", data, "a tsumo has no `from:`")
-    # a riichi with less than 1000 points: the match resumed from scores where Ana has 500
-    data = copy.deepcopy(values)
-    total = rules.match.start * 3
-    low = rules.match.riichi_min_points // 2
-    data["start"] = {"round": "E1", "scores": {"Ana": low, "Bo": (total - low) // 2 // 100 * 100,
-                                                "Chen": total - low - (total - low) // 2 // 100 * 100}}
-    if data["hands"]:
+            broken("liable: the winner", edit(full, k, j, liable=w["winner"]), "cannot be liable")
+    no_yakuman = [(k, j) for k, (e, row) in enumerate(zip(hands, run.rows))
+                  for j, win in enumerate(row.kyoku.wins) if win.value.limit != YAKUMAN]
+    if no_yakuman:
+        k, j = no_yakuman[0]
+        w = _wins(hands[k])[j]
+        broken("liable: nobody fed the hand",
+               edit(full, k, j, liable=next(n for n in NAMES if n not in (w["winner"], w.get("from")))),
+               "leave `liable:` out")
+
+    if ron := _first(hands, lambda e, w: "from" in w):
+        k, j, w = ron
+        broken("the winner as the discarder", edit(full, k, j, **{"from": w["winner"]}), "cannot pay themselves")
+    if tsumo := _first(values["hands"], lambda e, w: w.get("tsumo")):
+        k, j, w = tsumo
+        broken("a tsumo with from", edit(values, k, j, **{"from": next(n for n in NAMES if n != w["winner"])}),
+               "a tsumo has no `from:`")
+
+    if values["hands"]:  # a riichi with less than 1000 points: the match resumed where Ana has 500
+        data = copy.deepcopy(values)
+        total, low = rules.match.start * 3, rules.match.riichi_min_points // 2
+        bo = (total - low) // 2 // 100 * 100
+        data["start"] = {"round": "E1", "scores": {"Ana": low, "Bo": bo, "Chen": total - low - bo}}
         first = data["hands"][0]
         first["riichi"] = ["Ana", *(n for n in first.get("riichi", []) if n != "Ana")]
         for result in ("draw", "nagashi"):  # a riichi player is tenpai at a draw
@@ -668,29 +669,19 @@ def mutations(run: SR.MatchRun, c: Case, full: dict, values: dict) -> list[tuple
         data = copy.deepcopy(values)
         data["hands"].append(copy.deepcopy(data["hands"][-1]))
         broken("a hand after the match ended", data, "the match already ended")
-    for k, entry in enumerate(hands):  # a riichi flag on a winner who did not declare
-        for j, w in enumerate(_wins(entry)):
-            if "hand" in w and w["winner"] not in entry.get("riichi", []):
-                data = copy.deepcopy(full)
-                _wins(data["hands"][k])[j]["riichi"] = True
-                broken("riichi on a winner who did not declare", data, "is not in this hand's riichi list")
-                break
-        else:
-            continue
-        break
-    for k, entry in enumerate(values["hands"]):  # han and fu no hand has: 1 han 20 fu by ron
-        for j, w in enumerate(_wins(entry)):
-            if "from" in w:
-                data = copy.deepcopy(values)
-                target = _wins(data["hands"][k])[j]
-                for key in ("han", "fu", "limit", "yakuman", "liable", "liable_yakuman", "chips"):
-                    target.pop(key, None)
-                target |= {"han": 1, "fu": 20}
-                broken("1 han 20 fu by ron", data, "20 fu")
-                break
-        else:
-            continue
-        break
+
+    # a winner who did not declare riichi, written with riichi, ura indicators or ippatsu
+    if plain := _first(hands, lambda e, w: "hand" in w and w["winner"] not in e.get("riichi", [])):
+        k, j, w = plain
+        broken("riichi on a winner who did not declare", edit(full, k, j, riichi=True),
+               "is not in this hand's riichi list")
+        broken("ura for a winner without riichi", edit(full, k, j, ura=w.get("dora") or "1p"),
+               "ura dora indicators only count with riichi")
+        broken("ippatsu without riichi", edit(full, k, j, ippatsu=True), "ippatsu needs riichi")
+    if ron := _first(values["hands"], lambda e, w: "from" in w):  # han and fu no hand has
+        k, j, w = ron
+        value = {key: None for key in ("limit", "yakuman", "liable", "liable_yakuman", "chips")}
+        broken("1 han 20 fu by ron", edit(values, k, j, **value, han=1, fu=20), "20 fu")
     return out
 
 

@@ -22,6 +22,7 @@ MUTATIONS = ("fifth copy in a double ron", "two sets of dora in a double ron", "
              "a riichi player noten at the draw", "liable: nobody fed the hand", "liable: the discarder",
              "the winner as the discarder", "a tsumo with from", "a riichi below the minimum points",
              "a hand after the match ended", "riichi on a winner who did not declare", "1 han 20 fu by ron",
+             "ura for a winner without riichi", "ippatsu without riichi",
              "keep: the winner as the discarder", "keep: a second win by the same player",
              "keep: a riichi player noten at the draw", "keep: two sets of dora in a double ron",
              "keep: liable: the discarder")
