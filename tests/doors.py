@@ -675,7 +675,7 @@ def mutations(run: SR.MatchRun, c: Case, full: dict, values: dict) -> list[tuple
         k, j, w = plain
         broken("riichi on a winner who did not declare", edit(full, k, j, riichi=True),
                "is not in this hand's riichi list")
-        broken("ura for a winner without riichi", edit(full, k, j, ura=w.get("dora") or "1p"),
+        broken("ura for a winner without riichi", edit(full, k, j, ura=_unused(w)),
                "ura dora indicators only count with riichi")
         broken("ippatsu without riichi", edit(full, k, j, ippatsu=True), "ippatsu needs riichi")
     if ron := _first(values["hands"], lambda e, w: "from" in w):  # han and fu no hand has
@@ -683,6 +683,16 @@ def mutations(run: SR.MatchRun, c: Case, full: dict, values: dict) -> list[tuple
         value = {key: None for key in ("limit", "yakuman", "liable", "liable_yakuman", "chips")}
         broken("1 han 20 fu by ron", edit(values, k, j, **value, han=1, fu=20), "20 fu")
     return out
+
+
+def _unused(w: dict) -> str:
+    """As many indicators as the win has, of a tile it holds and shows none of (a legal ura set)."""
+    from calc.core.notation import parse_hand, parse_tiles
+
+    concealed, melds = parse_hand(w["hand"])
+    seen = {t[0] for t in (*concealed, *(x for m in melds for x in m.tiles), *parse_tiles(w.get("dora") or ""))}
+    free = next(v for v in T.TERMINALS_AND_HONORS if v not in seen and v != T.NORTH)
+    return T.name(free) * min(4, max(1, len(parse_tiles(w.get("dora") or ""))))
 
 
 def _last_tile(hand: str):
