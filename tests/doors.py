@@ -49,7 +49,7 @@ from calc.scoring.value import YAKUMAN
 from calc.sim import run as SR
 from calc.sim.wall import red_ids
 from calc.table import chips, match, play as P
-from calc.table.events import PAO_YAKUMAN, Abort, DoubleRon, ExhaustiveDraw, Nagashi
+from calc.table.events import Abort, DoubleRon, ExhaustiveDraw, Nagashi
 
 RULESETS = Path(__file__).resolve().parents[1] / "rulesets"
 PROFILES = tuple(sorted(p.stem for p in RULESETS.glob("*.yaml") if R.variant_of(p.stem) == R.SANMA))
@@ -487,7 +487,7 @@ def check(c: Case, *, doors: tuple[str, ...] = DOORS, mutate: bool = True, check
                     result.failures.append(f"{c}: mutation {kind}: {problem}")
                 else:
                     result.mutations[kind] += 1
-            if not any(f": keep: " in f for f in result.failures):
+            if not any(": keep: " in f for f in result.failures):
                 result.mutations.update(f"keep: {kind}" for kind in typed)
     return result
 
@@ -704,7 +704,7 @@ def _last_tile(hand: str):
 
 def _count(wins: list[dict], tile) -> int:
     """Copies of `tile`'s value in two hands won on one discard (the discard counted once)."""
-    from calc.core.notation import parse_hand, parse_tiles
+    from calc.core.notation import parse_hand
 
     n = -1  # the discard is in both hands
     for w in wins:

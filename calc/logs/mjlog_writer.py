@@ -37,7 +37,7 @@ def _relative(seat: int, other: int) -> int:
 def meld_word(step: tuple) -> int:
     """Tenhou's packed meld word for a call, a closed kan or an extraction (calc.logs.mjlog._meld
     reads it); an added kan's is `kakan_word`."""
-    kind, seat = step[0], step[1]
+    kind = step[0]
     if kind == P.NUKI:
         return step[2] << 8 | 0x20
     if kind == P.ANKAN:
