@@ -671,7 +671,8 @@ def mutations(run: SR.MatchRun, c: Case, full: dict, values: dict) -> list[tuple
         broken("a hand after the match ended", data, "the match already ended")
 
     # a winner who did not declare riichi, written with riichi, ura indicators or ippatsu
-    if plain := _first(hands, lambda e, w: "hand" in w and w["winner"] not in e.get("riichi", [])):
+    # (one winner: the indicators of a double ron's two hands are compared with each other first)
+    if plain := _first(hands, lambda e, w: "hand" in w and w["winner"] not in e.get("riichi", []) and len(_wins(e)) == 1):
         k, j, w = plain
         broken("riichi on a winner who did not declare", edit(full, k, j, riichi=True),
                "is not in this hand's riichi list")
