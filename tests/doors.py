@@ -609,8 +609,9 @@ def mutations(run: SR.MatchRun, c: Case, full: dict, values: dict) -> list[tuple
                "between them (the discard counted once)")
         broken("two sets of dora in a double ron", edit(full, double, 1, dora="9m" if wins[1]["dora"] == "1m" else "1m"),
                "see different dora indicators")
-        broken("a second win by the same player", edit(full, double, 1, winner=wins[0]["winner"], liable=None),
-               "wins twice in one hand")
+        data = copy.deepcopy(full)  # the first winner's line written twice
+        data["hands"][double]["win"] = [copy.deepcopy(wins[0]), copy.deepcopy(wins[0])]
+        broken("a second win by the same player", data, "wins twice in one hand")
 
     for k, entry in enumerate(hands):  # a riichi player noten at an exhaustive draw
         if "draw" not in entry:
