@@ -184,7 +184,7 @@ def _tiles(tiles) -> str:
     return format_tiles(list(tiles))
 
 
-def win_entry(row, w, facts: P.Win, rules: R.RuleSet, *, full: bool, form: int = 0) -> dict:
+def win_entry(row, w, facts: P.WinFacts, rules: R.RuleSet, *, full: bool, form: int = 0) -> dict:
     """One win as a record writes it: the full hand with its indicators and situation, or its value.
     `form` varies how a value is written (a limit by name or by han)."""
     entry: dict = {"winner": NAMES[w.winner]}

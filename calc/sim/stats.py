@@ -35,11 +35,14 @@ class Tally:
     busts: int = 0
     extension: int = 0  # matches that went into the extension round (West of a half game, South of an east game)
     yaku: Counter = field(default_factory=Counter)
+    # matches by the rule that ended them (calc.table.match: bust, agari-yame, tenpai-yame, ...);
+    # empty where the games were not played through the match flow (the real games' truth files)
+    ends: Counter = field(default_factory=Counter)
 
     def add(self, other: Tally) -> None:
         for name, value in vars(other).items():
-            if name == "yaku":
-                self.yaku.update(value)
+            if name in ("yaku", "ends"):
+                getattr(self, name).update(value)
             elif name == "nuki_known":
                 self.nuki_known = self.nuki_known and value
             elif name != "players":
@@ -69,4 +72,6 @@ class Tally:
             "bust_rate": share(self.busts, self.matches),
             "extension_round_rate": share(self.extension, self.matches),
             "yaku": {name: count / self.wins for name, count in sorted(self.yaku.items())} if self.wins else {},
+            **({"ends": {reason: count / self.matches for reason, count in sorted(self.ends.items())}}
+               if self.ends else {}),
         }
