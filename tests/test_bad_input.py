@@ -288,7 +288,7 @@ def test_settle_dev_stdin_from_a_pipe():
     ("players: [A, B, C, D]\n", "got 4 (A, B, C, D)"),
     # a name with a line break in it stays quoted: the message is one line (found by the record property test)
     ("players: [Ana, \"Bo\\n- Chen\"]\n", "got 2 (Ana, 'Bo\\n- Chen')"),
-    ("players: [Ana, \"Bo\\tX\", Chen]\n", "match.yaml:1: a player's name must be one line of printable text, got 'Bo\\tX'"),
+    ("players: [Ana, \"Bo\\tX\", Chen]\n", "match.yaml:1, at players: a player's name must be one line of printable text, got 'Bo\\tX'"),
     ("players: [A, B, C]\nhands:\n  - win: {winner: A, from: B, hand: \"123p456p789s11z555z\", dora: 3}\n",
      "match.yaml:3, at hands[1].win.dora: hand 1: 'dora' takes indicator tiles such as 3p or 3p9m (a tile needs its suit letter"),
     ("players: [A, B, C]\nhands:\n\t- draw:\n",

@@ -182,7 +182,7 @@ BAD = [
      "match.yaml:3: duplicate key 'winner'"),
     # from 5 han the fu change nothing: a fu written there is refused where it is written, in the record's words
     ("fu at 5 han", "players: [A, B, C]\nhands:\n  - win:\n      winner: A\n      from: B\n      han: 6\n"
-     "      fu: 30\n", "match.yaml:7: hand 1: 6 han is haneman whatever the fu: fu changes nothing at 5 han or more"),
+     "      fu: 30\n", "match.yaml:7, at hands[1].win.fu: hand 1: 6 han is haneman whatever the fu: fu changes nothing at 5 han or more"),
     ("yakuman with fu", "players: [A, B, C]\nhands:\n  - win: {winner: A, from: B, yakuman: 1, fu: 30}\n",
      "give han/fu or a yakuman multiple, not both"),
 ]
@@ -342,9 +342,9 @@ PLAY_ON = ("rules: parlour\nplayers: [Ana, Bo, Chen]\nstart: {round: S3, scores:
 
 
 @pytest.mark.parametrize("hands, message", [
-    ("  - draw: {tenpai: [Ana]}\n    play_on: true\n", "match.yaml:5: hand 1: play_on: the dealer played on, but "
+    ("  - draw: {tenpai: [Ana]}\n    play_on: true\n", "match.yaml:5, at hands[1].play_on: hand 1: play_on: the dealer played on, but "
      "agari-yame or tenpai-yame would not have ended the match after this hand"),
-    ("  - draw: {tenpai: [Chen]}\n    play_on: false\n", "match.yaml:6: hand 1: play_on: true says the dealer played on"),
+    ("  - draw: {tenpai: [Chen]}\n    play_on: false\n", "match.yaml:6, at hands[1].play_on: hand 1: play_on: true says the dealer played on"),
 ])
 def test_play_on_is_a_record_key_of_its_own_hand(hands, message):
     with pytest.raises(record.RecordError) as error:
@@ -354,7 +354,7 @@ def test_play_on_is_a_record_key_of_its_own_hand(hands, message):
 
 def test_play_on_where_the_profile_gives_the_dealer_no_choice():
     text = PLAY_ON.replace("rules: parlour", "rules: tenhou") + "  - draw: {tenpai: [Chen]}\n    play_on: true\n"
-    with pytest.raises(record.RecordError, match=r"match.yaml:6: hand 1: play_on: under profile 'tenhou' agari-yame and "
+    with pytest.raises(record.RecordError, match=r"match.yaml:6, at hands\[1\]\.play_on: hand 1: play_on: under profile 'tenhou' agari-yame and "
                                                  r"tenpai-yame end the match \(match.yame_choice is false\)"):
         record.read_text(text, "match.yaml")
     played = record.settle(record.read_text(PLAY_ON + "  - draw: {tenpai: [Chen]}\n    play_on: true\n", "m.yaml"))

@@ -164,12 +164,13 @@ class _Reader(RecordReader):
         if "play_on" not in entry:
             return spec
         at = entry.key_lines["play_on"]
+        self.path = f"hands[{number}]"  # read_result leaves the path at the result it read
         if entry["play_on"] is not True:
             raise self.error(f"play_on: true says the dealer played on instead of agari-yame; got "
-                             f"{_show(entry['play_on'])} (leave it out when the match ended)", at)
+                             f"{_show(entry['play_on'])} (leave it out when the match ended)", at, "play_on")
         if not self.rules.match.yame_choice:
             raise self.error(f"play_on: under profile {self.rules.name!r} agari-yame and tenpai-yame end the match "
-                             f"(match.yame_choice is false); the dealer has no choice to play on", at)
+                             f"(match.yame_choice is false); the dealer has no choice to play on", at, "play_on")
         return replace(spec, play_on=True)
 
     def read_result(self, entry: _Map, number: int, line: int) -> HandSpec:
@@ -510,7 +511,7 @@ def _check_pao(record: Record, spec: HandSpec, win: WinSpec, hand, evaluation: E
         raise refuse(f"has no {' or '.join(PAO_YAKUMAN)}, the only yakuman pao answers for")
     for name in held:
         tiles, sets, kind = kinds[name]
-        melds = [m for m in hand.melds if m.tiles[0] in tiles]
+        melds = [m for m in hand.melds if m.tiles[0][0] in tiles]  # a Tile is (index, red)
         if len(melds) < sets:
             raise refuse(f"holds {sets - len(melds)} {kind} set(s) of its {name} concealed (or completed by the "
                          f"winning tile): pao needs all {sets} {kind} sets called or kanned, the last one called "
