@@ -33,6 +33,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+import typer.main
+import typer.testing
 import yaml
 from typer.testing import CliRunner
 
@@ -56,7 +58,25 @@ PROFILES = tuple(sorted(p.stem for p in RULESETS.glob("*.yaml") if R.variant_of(
 SCHEMES = R.SCHEMES
 NAMES = ("Ana", "Bo", "Chen")
 DOORS = ("record", "values", "api", "keep", "mjai", "tenhou6", "mjlog")
-runner = CliRunner()
+
+
+class _Runner(CliRunner):
+    """typer's CliRunner builds the click command from the app on every call (~50-100 ms, more than
+    the settling of a match's record); the harness builds it once and invokes that one."""
+
+    command = None
+
+    def invoke(self, app, *args, **kwargs):
+        if _Runner.command is None:
+            _Runner.command = typer.main.get_command(app)
+        built, typer.testing._get_command = typer.testing._get_command, lambda _: _Runner.command
+        try:
+            return super().invoke(app, *args, **kwargs)
+        finally:
+            typer.testing._get_command = built
+
+
+runner = _Runner()
 
 
 # ---------------------------------------------------------------- the cases

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import sys
 import time
 from collections import Counter
@@ -28,6 +29,8 @@ _options: argparse.Namespace | None = None
 def _init(options: argparse.Namespace) -> None:
     global _options
     _options = options
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent stops the run (and then the workers)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def _one(n: int) -> doors.Result:
@@ -56,24 +59,36 @@ def main(argv: list[str] | None = None) -> int:
     started = time.monotonic()
     done = 0
     context = get_context("fork" if sys.platform != "win32" else "spawn")
+    stopped = False
+    # Ctrl-C or `kill PID` stops the run with the summary of the matches done so far (SIGINT is set
+    # again: a job started in the background has it ignored)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
     with context.Pool(options.workers, initializer=_init, initargs=(options,)) as pool:
-        for result in pool.imap_unordered(_one, numbers, chunksize=4):
-            done += 1
-            kinds.update(result.kinds)
-            refused.update(result.mutations)
-            profiles[result.case.profile] += 1
-            for failure in result.failures:
-                failures.append(failure)
-                print(f"\rDISAGREEMENT {failure}", file=sys.stderr, flush=True)
-            if done % 10 == 0 or done == options.matches:
-                elapsed = time.monotonic() - started
-                left = elapsed / done * (options.matches - done)
-                print(f"\r{done}/{options.matches} matches, {len(failures)} disagreement(s), {elapsed:.0f} s, "
-                      f"~{left:.0f} s left ", end="", file=sys.stderr, flush=True)
+        try:
+            for result in pool.imap_unordered(_one, numbers, chunksize=4):
+                done += 1
+                kinds.update(result.kinds)
+                refused.update(result.mutations)
+                profiles[result.case.profile] += 1
+                for failure in result.failures:
+                    failures.append(failure)
+                    print(f"\rDISAGREEMENT {failure}", file=sys.stderr, flush=True)
+                if done % 10 == 0 or done == options.matches:
+                    elapsed = time.monotonic() - started
+                    left = elapsed / done * (options.matches - done)
+                    print(f"\r{done}/{options.matches} matches, {len(failures)} disagreement(s), {elapsed:.0f} s, "
+                          f"~{left:.0f} s left ", end="", file=sys.stderr, flush=True)
+        except KeyboardInterrupt:  # Ctrl-C (or SIGINT): the summary of the matches done so far
+            stopped = True
+            pool.terminate()
     print(file=sys.stderr)
     elapsed = time.monotonic() - started
-    print(f"{done} matches (seeds {options.seed} {numbers.start}-{numbers.stop - 1}) on {options.workers} "
-          f"process(es) in {elapsed:.0f} s, through {', '.join(doors.DOORS)}")
+    # unordered: a stopped run has done `done` matches of the range, not its first `done`
+    which = f"{done} of seeds" if stopped else "seeds"
+    print(f"{done} matches ({which} {options.seed} {numbers.start}-{numbers.stop - 1}"
+          f"{', stopped' if stopped else ''}) on {options.workers} process(es) in {elapsed:.0f} s, "
+          f"through {', '.join(doors.DOORS)}")
     print("profiles: " + ", ".join(f"{p} {profiles[p]}" for p in doors.PROFILES))
     print("covered:")
     for kind in doors.KINDS:
