@@ -658,6 +658,15 @@ def mutations(run: SR.MatchRun, c: Case, full: dict, values: dict) -> list[tuple
             broken("liable: the discarder", edit(full, k, j, liable=w["from"]), "is liable and dealt in")
         else:
             broken("liable: the winner", edit(full, k, j, liable=w["winner"]), "cannot be liable")
+    # the pao yakuman's last set in the concealed tiles: a called dragon (wind) pon written without
+    # its brackets, so that nobody fed it
+    fed = _first(hands, lambda e, w: "liable" in w and "hand" in w and _pao_pon(w["hand"]) is not None)
+    if fed:
+        k, j, w = fed
+        pon = _pao_pon(w["hand"])
+        broken("liable: a set of the yakuman concealed",
+               edit(full, k, j, hand=pon.group(1) + " " + w["hand"].replace(pon.group(0), "", 1).replace("  ", " ")),
+               "concealed (or completed by the winning tile)")
     no_yakuman = [(k, j) for k, (e, row) in enumerate(zip(hands, run.rows))
                   for j, win in enumerate(row.kyoku.wins) if win.value.limit != YAKUMAN]
     if no_yakuman:
@@ -705,6 +714,13 @@ def mutations(run: SR.MatchRun, c: Case, full: dict, values: dict) -> list[tuple
         value = {key: None for key in ("limit", "yakuman", "liable", "liable_yakuman", "chips")}
         broken("1 han 20 fu by ron", edit(values, k, j, **value, han=1, fu=20), "20 fu")
     return out
+
+
+def _pao_pon(hand: str) -> re.Match | None:
+    """A called pon (`[555z]`) of the hand's pao yakuman: of a dragon when its three dragon sets
+    are melds (daisangen), else of a wind."""
+    dragons = len(re.findall(r"[\[(]([5-7])\1{2,3}z[\])]", hand)) == 3
+    return re.search(r"\[(([5-7])\2\2z)\]" if dragons else r"\[(([1-4])\2\2z)\]", hand)
 
 
 def _unused(w: dict) -> str:

@@ -20,6 +20,7 @@ SEEDS = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 15, 16, 20, 22, 27, 33, 100, 101,
 MINIMUM = {kind: 2 for kind in doors.KINDS} | {"chankan": 0, "haitei": 1, "kazoe yakuman": 1}
 MUTATIONS = ("fifth copy in a double ron", "two sets of dora in a double ron", "a second win by the same player",
              "a riichi player noten at the draw", "liable: nobody fed the hand", "liable: the discarder",
+             "liable: a set of the yakuman concealed",
              "the winner as the discarder", "a tsumo with from", "a riichi below the minimum points",
              "a hand after the match ended", "riichi on a winner who did not declare", "1 han 20 fu by ron",
              "ura for a winner without riichi", "ippatsu without riichi",
