@@ -11,7 +11,7 @@ PURE_TESTS := tests/test_hand_cases.py tests/test_hand_properties.py tests/test_
 	tests/test_payment.py tests/test_api.py tests/test_bad_input.py tests/test_logs.py \
 	tests/test_round.py tests/test_sim_pinned.py tests/test_waits.py tests/test_bench_hands.py
 
-.PHONY: run test test-browser screenshots screenshot docs docs-reference docs-examples docs-refresh bench bench-anchors build truth-figures clean
+.PHONY: run test test-browser screenshots screenshot docs docs-reference docs-examples docs-refresh bench bench-anchors fuzz build truth-figures clean
 
 # An editable install: `pip install -e .` compiles the modules where a C compiler exists (setup.py).
 $(STAMP): pyproject.toml setup.py calc/compiled.py $(COMPILED)
@@ -33,6 +33,12 @@ PYTEST_WORKERS ?= auto
 test: $(STAMP)
 	$(BIN)/pytest -n $(PYTEST_WORKERS)
 	SANMA_PURE_PYTHON=1 $(BIN)/pytest -n $(PYTEST_WORKERS) $(PURE_TESTS)
+
+# The differential harness (tests/doors.py) on many simulated matches, on every core: every door
+# must give the simulator's result and every broken record must be refused (docs/development.md).
+MATCHES ?= 10000
+fuzz: $(STAMP)
+	$(BIN)/python tests/fuzz_doors.py --matches $(MATCHES)
 
 # The HTML reports and the compare plot in the system's headless Chromium (tests/test_browser.py);
 # here a missing browser is a failure, not a skip.

@@ -388,27 +388,53 @@ _PAY_KINDS = {**{k: v for k, v in pay.__annotations__.items() if k != "return"},
 
 @_keywords
 def settle(record: str | Path | Mapping[str, object]) -> SettleResult:
-    """Settle a sanma match record (a YAML file, or the same data as a mapping), as `sanma settle --json`."""
-    import yaml
+    """Settle a sanma match record (a YAML file, or the same data as a mapping), as `sanma settle --json`.
 
+    A mapping's errors name the key path (`<mapping>, at hands[3].win.from: ...`): its lines are
+    those of no file."""
     from calc.cli.report import settle_dict
     from calc.table import record as _record
 
     if isinstance(record, Mapping):
         try:
-            text = yaml.safe_dump(dict(record), sort_keys=False, allow_unicode=True)
+            text = _record_text(record)
         except RecursionError:
             raise SanmaError(nesting.MESSAGE, file="<mapping>") from None
-        match_record = _record.read_text(text, file="<mapping>")
+        try:
+            match_record = _record.read_text(text, file="<mapping>")
+            settled = _record.settle(match_record)
+        except SanmaError as exc:
+            exc.line = None  # a line of the text made from the mapping, which the caller never saw
+            raise
     elif isinstance(record, (str, Path)):
-        match_record = _record.read(record)
+        settled = _record.settle(_record.read(record))
     else:
         raise SanmaError(f"calc.settle() takes a record file (a str or Path) or the record as a mapping, got {record!r}")
-    data = settle_dict(_record.settle(match_record))
+    data = settle_dict(settled)
     return SettleResult(
         tuple(data["players"]), data["rules"], data["scheme"], data["hands_played"], data["ended"], data["end"],
         tuple(Standing(s["rank"], s["player"], s["score"], s["points"]) for s in data["standings"]), data,
     )
+
+
+def _record_text(record: Mapping[str, object]) -> str:
+    """The mapping as the YAML text the record reader reads (Paths as their text, tuples as lists)."""
+    import yaml
+
+    def plain(value: object, where: str) -> object:
+        if isinstance(value, Mapping):
+            return {key: plain(item, f"{where}.{key}" if where else str(key)) for key, item in value.items()}
+        if isinstance(value, (list, tuple)):
+            return [plain(item, f"{where}[{k}]") for k, item in enumerate(value, start=1)]
+        if isinstance(value, Path):
+            return str(value)
+        if value is None or isinstance(value, (str, int, float, bool)):
+            return value
+        raise SanmaError(f"{type(value).__name__} {value!r} is not a value a record holds (text, numbers, "
+                         f"true/false, lists and mappings of them)", file="<mapping>", key=where or None)
+
+    return yaml.safe_dump(plain(record, ""), sort_keys=False, allow_unicode=True)
+
 
 
 @_keywords

@@ -126,6 +126,28 @@ def test_settle_a_file_and_the_same_mapping():
     assert calc.settle(mapping) == settled
 
 
+@pytest.mark.parametrize("record, message", [
+    (["players"], "calc.settle() takes a record file (a str or Path) or the record as a mapping, got ['players']"),
+    ({"players": ["A", "B", "C"], "hands": [{"draw": {"tenpai": {"A"}}}]},
+     "<mapping>, at hands[1].draw.tenpai: set {'A'} is not a value a record holds"),
+    ({"players": ["A", "B", "C"], "start": object()}, "<mapping>, at start: object"),
+    ({"players": ["A", "B", "C"], "hands": [{"win": {"winner": "D", "from": "B", "han": 2, "fu": 30}}]},
+     "<mapping>, at hands[1].win.winner: hand 1: unknown player 'D' as winner"),
+])
+def test_settle_refuses_what_is_not_a_record_with_a_sanma_error(record, message):
+    """Issue 21's kind: calc.settle raised bare TypeErrors and YAML's RepresenterError; a mapping's
+    errors name the key path (the line of YAML made from it means nothing to the caller)."""
+    with pytest.raises(calc.SanmaError) as error:
+        calc.settle(record)
+    assert str(error.value).startswith(message)
+
+
+def test_settle_takes_paths_and_tuples_inside_a_mapping():
+    settled = calc.settle({"rules": Path("standard"), "players": ("A", "B", "C"),
+                           "hands": [{"win": {"winner": "A", "from": "B", "han": 2, "fu": 30}}]})
+    assert settled.standings[0].player == "A"
+
+
 def test_replay_one_real_game(data_dir):
     log = sorted((data_dir / "mjlog").glob("*.xml"))[0]
     replayed = calc.replay(log)

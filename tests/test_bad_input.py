@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
+import yaml
 from typer.testing import CliRunner
 
 from calc.cli.app import app
@@ -143,20 +144,36 @@ def test_the_largest_yakuman_the_bound_allows_is_a_real_hand():
 def test_han_in_a_record_is_bounded():
     with pytest.raises(record.RecordError) as error:
         settle_text(f"players: [A, B, C]\nhands:\n  - win: {{winner: A, from: B, han: {10**21}}}\n")
-    assert f"match.yaml:3: hand 1: {10**21} han: no hand counts more than 100" in str(error.value)
+    assert f"match.yaml:3, at hands[1].win.han: hand 1: {10**21} han: no hand counts more than 100" in str(error.value)
 
 
 # ---------------------------------------------------------------- pao and double ron in a record
 
 RECORD_CASES = [
     ("pao on a mangan", "  - win: {winner: A, from: B, limit: mangan, liable: C}\n",
-     "match.yaml:4: hand 1: pao (`liable:`) answers for a yakuman (daisangen or daisuushii); this win is mangan"),
+     "match.yaml:4, at hands[1].win.liable: hand 1: pao (`liable:`) answers for a yakuman (daisangen or daisuushii); this win is mangan"),
     ("pao by the discarder", "  - win: {winner: A, from: B, limit: yakuman, liable: B}\n",
      "hand 1: B is liable and dealt in: the ron is theirs to pay anyway, so pao changes nothing"),
     ("pao on a hand without its yakuman", "  - win: {winner: A, from: B, hand: \"123p456p789s11z [555z]\", liable: C}\n",
-     "match.yaml:4: hand 1: A's hand has no daisangen or daisuushii, the only yakuman pao answers for"),
+     "match.yaml:4, at hands[1].win.liable: hand 1: A's hand has no daisangen or daisuushii, the only yakuman pao answers for"),
     ("pao on a closed daisangen", "  - win: {winner: A, tsumo: true, hand: \"555z666z777z11z 123p\", liable: C}\n",
-     "hand 1: A's hand: its daisangen has no called set, so nobody fed it and nobody is liable"),
+     "hand 1: A's hand holds 3 dragon set(s) of its daisangen concealed (or completed by the winning tile): pao "
+     "needs all 3 dragon sets called or kanned"),
+    # issue 21: a dragon set nobody fed; the one completed by the winning tile; closed kans only
+    ("pao on a dragon set nobody fed", "  - win: {winner: A, tsumo: true, hand: \"555z777z11z123p [666z]\", liable: C}\n",
+     "match.yaml:4, at hands[1].win.liable: hand 1: A's hand holds 2 dragon set(s) of its daisangen concealed"),
+    ("pao on a set the winning tile completed",
+     "  - win: {winner: A, from: B, hand: \"123p11z77z7z [555z] [666z]\", liable: C}\n",
+     "hand 1: A's hand holds 1 dragon set(s) of its daisangen concealed (or completed by the winning tile)"),
+    ("pao on closed kans only", "  - win: {winner: A, tsumo: true, hand: \"11z123p (5555z) (6666z) (7777z)\", liable: C}\n",
+     "hand 1: A's hand has its daisangen in closed kans only, so nobody fed it and nobody is liable"),
+    ("pao on four winds, one of them concealed",
+     "  - win: {winner: A, tsumo: true, hand: \"444z55z [111z] [222z] [333z]\", liable: C}\n",
+     "hand 1: A's hand holds 1 wind set(s) of its daisuushii concealed"),
+    ("liable_yakuman where the liable player answers for the whole hand",
+     "  - win: {winner: A, from: B, limit: yakuman, yakuman: 2, liable: C, liable_yakuman: 1}\n",
+     "at hands[1].win.liable_yakuman: hand 1: profile 'standard' has the liable player answer for the whole hand "
+     "(payment.pao_covers: hand), so `liable_yakuman:` would change nothing"),
     ("double ron, two sets of dora",
      "  - win: [{winner: A, from: B, hand: \"123p456p789s666z5z5z\", dora: 1p},"
      " {winner: C, from: B, hand: \"234p567p789s777z5z5z\", dora: 2p}]\n",
@@ -192,8 +209,27 @@ def test_a_double_ron_that_shares_the_table_settles():
 
 def test_a_fed_daisangen_is_paid_by_the_liable_player():
     settled = settle_text("players: [A, B, C]\nhands:\n"
-                          "  - win: {winner: A, tsumo: true, hand: \"555z777z11z123p [666z]\", liable: C}\n")
+                          "  - win: {winner: A, tsumo: true, hand: \"11z123p [555z] [666z] [777z]\", liable: C}\n")
     assert settled.rows[0].deltas == (48000, 0, -48000)
+    # the earlier dragon sets may be closed kans (the last one called is what was fed)
+    settled = settle_text("players: [A, B, C]\nhands:\n"
+                          "  - win: {winner: B, from: A, hand: \"11z123p (5555z) [666z] [777z]\", liable: C}\n")
+    assert settled.rows[0].deltas == (-16000, 32000, -16000)
+
+
+def test_the_issue_21_pao_example_is_refused_not_paid_by_the_liable_player(tmp_path):
+    """Issue 21: pao on a dragon set nobody fed (two dragon triplets concealed) was settled with
+    32,000 from the "liable" player; nobody fed it, so `sanma settle` refuses the record."""
+    path = tmp_path / "m.yaml"
+    path.write_text("players: [A, B, C]\nhands:\n"
+                    "  - win: {winner: B, tsumo: true, hand: \"555z777z11z123p [666z]\", liable: C}\n")
+    result = run("settle", str(path))
+    assert result.exit_code == 1 and result.stdout == ""
+    assert result.stderr.count("\n") == 1
+    assert result.stderr.startswith(f"Error: {path}:3, at hands[1].win.liable: hand 1: B's hand holds 2 dragon set(s)")
+    # the same hand without `liable:` is the ordinary yakuman tsumo: 8000 + 16000 from both
+    path.write_text("players: [A, B, C]\nhands:\n  - win: {winner: B, tsumo: true, hand: \"555z777z11z123p [666z]\"}\n")
+    assert record.settle(record.read(path)).rows[0].deltas == (-16000, 24000, -8000)
 
 
 def test_pao_where_the_profile_has_none(tmp_path):
@@ -202,7 +238,7 @@ def test_pao_where_the_profile_has_none(tmp_path):
                                      "  - win: {winner: A, from: B, limit: yakuman, liable: C}\n")
     result = run("settle", str(tmp_path / "m.yaml"))
     assert result.exit_code == 1
-    assert "m.yaml:4: hand 1: profile 'club' plays no pao (payment.pao: false)" in result.stderr
+    assert "m.yaml:4, at hands[1].win.liable: hand 1: profile 'club' plays no pao (payment.pao: false)" in result.stderr
 
 
 # ---------------------------------------------------------------- messages that say what to do
@@ -232,7 +268,7 @@ def test_settle_reads_a_record_from_standard_input():
     assert from_stdin.exit_code == 0, from_stdin.output
     assert from_stdin.stdout.replace("<stdin>", str(EXAMPLE)) == run("settle", str(EXAMPLE), "--wide").stdout
     bad = run("settle", "-", input="players: [A, B, C]\nhands:\n  - win: {winner: D, from: A, han: 1, fu: 30}\n")
-    assert bad.exit_code == 1 and bad.stderr.startswith("Error: <stdin>:3: hand 1: unknown player 'D'")
+    assert bad.exit_code == 1 and bad.stderr.startswith("Error: <stdin>:3, at hands[1].win.winner: hand 1: unknown player 'D'")
     empty = run("settle", "-", input="")
     assert "the record is empty" in empty.stderr
 
@@ -252,9 +288,9 @@ def test_settle_dev_stdin_from_a_pipe():
     ("players: [A, B, C, D]\n", "got 4 (A, B, C, D)"),
     # a name with a line break in it stays quoted: the message is one line (found by the record property test)
     ("players: [Ana, \"Bo\\n- Chen\"]\n", "got 2 (Ana, 'Bo\\n- Chen')"),
-    ("players: [Ana, \"Bo\\tX\", Chen]\n", "match.yaml:1: a player's name must be one line of printable text, got 'Bo\\tX'"),
+    ("players: [Ana, \"Bo\\tX\", Chen]\n", "match.yaml:1, at players: a player's name must be one line of printable text, got 'Bo\\tX'"),
     ("players: [A, B, C]\nhands:\n  - win: {winner: A, from: B, hand: \"123p456p789s11z555z\", dora: 3}\n",
-     "match.yaml:3: hand 1: 'dora' takes indicator tiles such as 3p or 3p9m (a tile needs its suit letter"),
+     "match.yaml:3, at hands[1].win.dora: hand 1: 'dora' takes indicator tiles such as 3p or 3p9m (a tile needs its suit letter"),
     ("players: [A, B, C]\nhands:\n\t- draw:\n",
      "match.yaml:3, column 1: a tab character: YAML indents and separates with spaces only; replace the tab"),
 ])
@@ -383,12 +419,36 @@ def test_settle_explain_names_each_winner_seat_and_writes_yakuman_as_multiples()
     assert "13 han" not in out
 
 
-def test_pao_on_a_compound_yakuman_answers_for_its_own_part_only():
-    """daisangen (fed by C) + tsuuiisou: C pays the daisangen as if dealt in (32000), and the
+COMPOUND = "players: [A, B, C]\nhands:\n  - win: {winner: B, tsumo: true, hand: \"222z1z1z [555z] [666z] [777z]\", liable: C}\n"
+
+
+def test_pao_on_a_compound_yakuman_covers_the_whole_hand_on_tenhou():
+    """daisangen (fed by C) + tsuuiisou, tsumo by B (non-dealer): under `payment.pao_covers: hand`
+    (standard, tenhou: Tenhou's practice) C pays the whole double yakuman as if dealt in, 64000."""
+    for profile in ("standard", "tenhou"):
+        assert settle_text(f"rules: {profile}\n" + COMPOUND).rows[0].deltas == (0, 64000, -64000)
+
+
+def test_pao_on_a_compound_yakuman_covers_its_own_part_on_mahjong_soul():
+    """`pao_covers: yakuman` (mahjongsoul): C pays the daisangen as if dealt in (32000), and the
     tsuuiisou is an ordinary non-dealer yakuman tsumo under tsumo-loss (8000 / 16000)."""
-    settled = settle_text("players: [A, B, C]\nhands:\n"
-                          "  - win: {winner: B, tsumo: true, hand: \"555z777z1z1z222z [666z]\", liable: C}\n")
-    assert settled.rows[0].deltas == (-16000, 56000, -40000)
+    assert settle_text("rules: mahjongsoul\n" + COMPOUND).rows[0].deltas == (-16000, 56000, -40000)
+    # the same win given by value says how many of its yakuman the liable player answers for
+    by_value = ("rules: mahjongsoul\nplayers: [A, B, C]\nhands:\n"
+                "  - win: {winner: B, tsumo: true, limit: yakuman, yakuman: 2, liable: C, liable_yakuman: 1}\n")
+    assert settle_text(by_value).rows[0].deltas == (-16000, 56000, -40000)
+    # on a ron the pao part is split (16000 each) and the discarder pays the tsuuiisou besides
+    ron = ("rules: mahjongsoul\nplayers: [A, B, C]\nhands:\n"
+           "  - win: {winner: B, from: A, hand: \"222z1z1z [555z] [666z] [777z]\", liable: C}\n")
+    assert settle_text(ron).rows[0].deltas == (-48000, 64000, -16000)
+    # and so in a double ron (the part was lost there: the liable player paid half of the whole hand)
+    double = ("rules: mahjongsoul\nplayers: [A, B, C]\nhands:\n"
+              "  - win: [{winner: B, from: A, hand: \"222z1z1z [555z] [666z] [777z]\", liable: C},"
+              " {winner: C, from: A, hand: \"123p456p789p111s1z1z\"}]\n")
+    rows = settle_text(double).rows[0]
+    ittsu = rows.settlement.winner_share(2)[0]
+    assert rows.settlement.winner_share(1)[0] == (-48000, 64000, -16000)
+    assert rows.deltas == tuple(a + b for a, b in zip((-48000, 64000, -16000), ittsu))
 
 
 # ---------------------------------------------------------------- options that would be ignored
@@ -422,6 +482,60 @@ def test_replay_rules_on_tenhou_logs_says_it_changed_nothing(data_dir):
     assert result.exit_code == 0
     assert "note: --rules mahjongsoul changed nothing" in result.stderr
     assert run("replay", str(game)).stdout == result.stdout  # Tenhou's rules either way
+
+
+# ---------------------------------------------------------------- issue 21: doors that crashed or let through
+
+DOUBLE_RON_WITH_DORA = ("players: [Ana, Bo, Chen]\nhands:\n  - riichi: [Chen]\n    win:\n"
+                        "      - {winner: Ana, from: Bo, hand: \"123p456p789s666z5z5z\", dora: 8s}\n"
+                        "      - {winner: Chen, from: Bo, hand: \"234p567p789s777z5z5z\", dora: 8s, ura: 1m}\n")
+
+
+def test_a_full_hand_double_ron_with_a_dora_indicator_settles(tmp_path):
+    """Issue 21: every full-hand double ron with a dora indicator ended `sanma settle` in a
+    TypeError traceback (check_double_ron counted the indicator tiles as list indices)."""
+    path = tmp_path / "m.yaml"
+    path.write_text(DOUBLE_RON_WITH_DORA)
+    result = run("settle", str(path), "--json")
+    assert result.exit_code == 0, result.output
+    entry = json.loads(result.stdout)["ledger"][0]
+    # Ana (the dealer): hatsu + dora 9s = 2 han 50 fu, 4800; Chen (first after Bo, takes back the
+    # stick): riichi, chun, dora 1 = 3 han 50 fu, 6400 (the 1m ura shows 9m, which Chen does not hold)
+    assert entry["deltas"] == {"Ana": 4800, "Bo": -11200, "Chen": 6400}
+    assert [w["han"] for w in entry["wins"]] == [2, 3]
+
+
+def test_the_same_double_ron_through_the_api():
+    import calc
+
+    data = yaml.safe_load(DOUBLE_RON_WITH_DORA)
+    assert calc.settle(data).to_dict()["ledger"][0]["deltas"] == {"Ana": 4800, "Bo": -11200, "Chen": 6400}
+    # a fifth copy between the two hands and the indicators is a SanmaError, not a TypeError
+    data["hands"][0]["win"][1]["hand"] = "234p567p789s666z5z5z"
+    with pytest.raises(calc.SanmaError) as error:
+        calc.settle(data)
+    assert "hold 6 6z between them" in str(error.value)
+
+
+def test_a_double_ron_with_red_and_plain_winning_tiles_is_two_discards():
+    with pytest.raises(record.RecordError) as error:
+        settle_text("players: [A, B, C]\nhands:\n  - win: [{winner: A, from: B, hand: \"123p456p789s666z5s5s\"},"
+                    " {winner: C, from: B, hand: \"234p567p789s777z55s0s\"}]\n")
+    assert "A and C win on different tiles (5s and 0s)" in str(error.value)
+
+
+@pytest.mark.parametrize("hand, at", [
+    ("  - riichi: [B]\n    draw: {tenpai: [A]}\n", "hands[1].draw.tenpai"),
+    ("  - riichi: [A, B]\n    draw:\n", "hands[1].draw.tenpai"),
+    ("  - riichi: [C]\n    nagashi: {player: A, tenpai: [A]}\n", "hands[1].nagashi.tenpai"),
+])
+def test_a_riichi_player_noten_at_the_exhaustive_draw_is_refused(hand, at):
+    """Issue 21: a riichi needs tenpai and keeps it (rules.md, "A riichi player is tenpai at the
+    draw"); `draw: {tenpai: [...]}` without a riichi player was settled as if noten."""
+    with pytest.raises(record.RecordError) as error:
+        settle_text("players: [A, B, C]\nhands:\n" + hand)
+    assert f"match.yaml:4, at {at}: hand 1:" in str(error.value)
+    assert "declared riichi this hand but" in str(error.value) and "chombo" in str(error.value)
 
 
 # ---------------------------------------------------------------- input nested too deep to read

@@ -26,7 +26,7 @@ HANDS = ["234p678s999m111z5z5z", "123p456p789s99p234s", "11p33p0p5p77s99s11z22z"
 # What a person might write where a value goes: wrong types, empty, huge, negative, near misses.
 JUNK = [None, [], {}, 0, -1, 10**21, "x", True, 1.5, "Ana", [None], [{}], {"x": 1}, "3p", 2, "yakuman", "mangan",
         -5, "\t", "Zed", ["Ana", "Ana"], "9m9m9m9m9m9m", "0m", "(5555p)", 13, 100, 101]
-WHERE = re.compile(r"^random\.yaml:\d+(, column \d+)?: ")
+WHERE = re.compile(r"^random\.yaml:\d+(, column \d+)?(, at \S+)?: ")  # file:line, column, key path
 
 
 @st.composite
@@ -44,14 +44,15 @@ def legal_hand(draw):
     elif kind == "double":
         hand["win"] = [{"winner": winner, "from": discarder, "han": 1, "fu": 30},
                        {"winner": other, "from": discarder, "hand": draw(st.sampled_from(HANDS))}]
-    elif kind == "draw":
-        hand["draw"] = {"tenpai": draw(st.lists(st.sampled_from(NAMES), unique=True))}
+    elif kind == "draw":  # a riichi player is tenpai at the draw
+        tenpai = draw(st.lists(st.sampled_from(NAMES), unique=True))
+        hand["draw"] = {"tenpai": [*hand.get("riichi", []), *(n for n in tenpai if n not in hand.get("riichi", []))]}
     elif kind == "abort":
         hand["abort"] = draw(st.sampled_from(["nine-terminals", "four-kans"]))
     elif kind == "nagashi":
-        hand["nagashi"] = {"player": winner}
+        hand["nagashi"] = {"player": winner, "tenpai": hand.get("riichi", [])}
     elif kind == "pao":
-        hand["win"] = {"winner": winner, "tsumo": True, "hand": "555z777z11z123p [666z]", "liable": discarder}
+        hand["win"] = {"winner": winner, "tsumo": True, "hand": "11z123p [555z] [666z] [777z]", "liable": discarder}
     else:
         hand["win"] = {"winner": winner, "from": discarder, "hand": draw(st.sampled_from(HANDS)),
                        "dora": draw(st.sampled_from(["3p", "4z", "9m", "3z"])), "nuki": draw(st.integers(0, 2))}

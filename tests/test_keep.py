@@ -198,6 +198,59 @@ def test_a_new_record_needs_players(tmp_path):
     assert not (tmp_path / "new.yaml").exists()
 
 
+# ---------------------------------------------------------------- the command layer (no terminal)
+
+
+def _shell(tmp_path, rules: str = "standard"):
+    import io
+
+    from calc.cli.keep import Keeper, Shell
+
+    keeper = Keeper(tmp_path / "m.yaml", rules, ("Ana", "Bo", "Chen"))
+    shell = Shell(keeper)
+    shell.stdout = io.StringIO()
+
+    def typed(line: str) -> str:
+        start = shell.stdout.tell()
+        shell.onecmd(line)
+        return shell.stdout.getvalue()[start:]
+
+    return keeper, typed
+
+
+def test_a_full_hand_double_ron_with_dora_keeps_the_session_and_its_riichi(tmp_path):
+    """Issue 21: the double ron with dora ended the session (a TypeError) and lost the riichi."""
+    keeper, typed = _shell(tmp_path)
+    typed("riichi Chen")
+    out = typed("Ana ron Bo 123p456p789s666z5z5z dora 8s and Chen ron Bo 234p567p789s777z5z5z dora 8s ura 1m")
+    assert "refused" not in out and "hand 1 (E1, honba 0)" in out
+    assert keeper.pending == [] and keeper.settled.rows[0].deltas == (4800, -11200, 6400)
+    assert record.read(tmp_path / "m.yaml").hands[0].riichi == (2,)
+
+
+def test_a_bug_refuses_the_line_and_the_session_goes_on(tmp_path, monkeypatch, capsys):
+    from calc.cli import keep
+
+    keeper, typed = _shell(tmp_path)
+    typed("riichi Bo")
+    monkeypatch.setattr(keep.record, "settle", lambda *a, **k: [][1])  # any bug in what a line calls
+    out = typed("Bo ron Ana 3 40")
+    assert "refused: an error in sanma itself (IndexError" in out and "the session goes on" in out
+    assert "Traceback" in capsys.readouterr().err
+    monkeypatch.undo()
+    assert keeper.pending == ["Bo"]  # the riichi is still there
+    assert "hand 1 (E1, honba 0): Bo ron Ana" in typed("Bo ron Ana 3 40")
+
+
+def test_a_riichi_player_left_out_of_the_tenpai_is_refused(tmp_path):
+    keeper, typed = _shell(tmp_path)
+    typed("riichi Bo")
+    out = typed("draw Ana")
+    assert "refused: hand 1: Bo declared riichi this hand but is not tenpai at the exhaustive draw" in out
+    assert keeper.pending == ["Bo"] and record.read(tmp_path / "m.yaml").hands == ()
+    assert "draw, tenpai Ana, Bo" in typed("draw Ana Bo")
+
+
 def test_ctrl_c_cancels_the_line_and_leaving_with_a_pending_riichi_warns(tmp_path):
     child = spawn(tmp_path, "m.yaml", "--players", "Ana", "Bo", "Chen")
     written = (tmp_path / "m.yaml").read_text()

@@ -140,17 +140,17 @@ hands:
 
 BAD = [
     ("unknown player", "players: [A, B, C]\nhands:\n  - win: {winner: D, from: A, han: 1, fu: 30}\n",
-     "match.yaml:3: hand 1: unknown player 'D' as winner"),
+     "match.yaml:3, at hands[1].win.winner: hand 1: unknown player 'D' as winner"),
     ("paying themselves", "players: [A, B, C]\nhands:\n  - win: {winner: A, from: A, han: 1, fu: 30}\n",
      "hand 1: A cannot pay themselves"),
     ("tsumo with from", "players: [A, B, C]\nhands:\n  - win: {winner: A, from: B, tsumo: true, han: 1, fu: 30}\n",
      "hand 1: a tsumo has no `from:`"),
     ("riichi below 1000", "players: [A, B, C]\nhands:\n  - win: {winner: C, from: B, limit: yakuman}\n"
      "  - win: {winner: A, from: B, han: 2, fu: 40}\n  - riichi: [B]\n    draw: {tenpai: [B]}\n",
-     "match.yaml:5: hand 3: B cannot declare riichi with 400 points (at least 1000 needed)"),
+     "match.yaml:5, at hands[3]: hand 3: B cannot declare riichi with 400 points (at least 1000 needed)"),
     ("hand after the end", "players: [A, B, C]\nhands:\n  - win: {winner: C, from: B, limit: yakuman}\n"
      "  - win: {winner: C, from: B, limit: haneman}\n  - draw: {tenpai: []}\n",
-     "match.yaml:5: hand 3: the match already ended after hand 2 (bust: B -9000)"),
+     "match.yaml:5, at hands[3]: hand 3: the match already ended after hand 2 (bust: B -9000)"),
     ("triple ron", "players: [A, B, C]\nhands:\n  - win: [{winner: A, from: B, han: 1, fu: 30}, "
      "{winner: C, from: B, han: 1, fu: 30}, {winner: B, from: A, han: 1, fu: 30}]\n",
      "hand 1: 3 winners: a triple ron cannot happen in sanma"),
@@ -169,7 +169,7 @@ BAD = [
     ("flow key", "players: [A, B, C]\nhands:\n  - win: {winner: A, from: B, hand: \"123p456p789p11s555z\", seat: E}\n",
      "'seat' follows from the flow"),
     ("full hand that does not win", "players: [A, B, C]\nhands:\n  - win: {winner: A, from: B, hand: \"123p456p789p11s556z\"}\n",
-     "match.yaml:3: hand 1: A's hand: the hand"),
+     "match.yaml:3, at hands[1].win: hand 1: A's hand: the hand"),
     ("riichi flag without declaring", "players: [A, B, C]\nhands:\n"
      "  - win: {winner: A, from: B, hand: \"123p456p789p11s555z\", riichi: true}\n",
      "A wins with riichi but is not in this hand's riichi list"),
@@ -182,7 +182,7 @@ BAD = [
      "match.yaml:3: duplicate key 'winner'"),
     # from 5 han the fu change nothing: a fu written there is refused where it is written, in the record's words
     ("fu at 5 han", "players: [A, B, C]\nhands:\n  - win:\n      winner: A\n      from: B\n      han: 6\n"
-     "      fu: 30\n", "match.yaml:7: hand 1: 6 han is haneman whatever the fu: fu changes nothing at 5 han or more"),
+     "      fu: 30\n", "match.yaml:7, at hands[1].win.fu: hand 1: 6 han is haneman whatever the fu: fu changes nothing at 5 han or more"),
     ("yakuman with fu", "players: [A, B, C]\nhands:\n  - win: {winner: A, from: B, yakuman: 1, fu: 30}\n",
      "give han/fu or a yakuman multiple, not both"),
 ]
@@ -202,11 +202,11 @@ def test_bad_record_on_the_command_line_prints_one_line_and_nothing_else(tmp_pat
                     "  - win: {winner: C, from: B, limit: yakuman}\n  - win: {winner: A, from: B, han: 2, fu: 40}\n"
                     "  - win: {winner: A, from: C, han: 1, fu: 30}\n  - win: {winner: C, from: A, han: 1, fu: 30}\n"
                     "  - win: {winner: A, from: C, han: 1, fu: 30}\n"
-                    "  - riichi: [B]\n    draw: {tenpai: []}\n")
+                    "  - riichi: [B]\n    draw: {tenpai: [B]}\n")
     result = run("settle", str(path))
     assert result.exit_code == 1
     assert result.stdout == ""
-    assert result.stderr.count("\n") == 1 and "match.yaml:8: hand 6: B cannot declare riichi with 400" in result.stderr
+    assert result.stderr.count("\n") == 1 and "match.yaml:8, at hands[6]: hand 6: B cannot declare riichi with 400" in result.stderr
     assert run("settle", str(path), "--all-schemes").stdout == ""
 
 
@@ -233,13 +233,15 @@ def hands(draw):
         else:
             hand["win"] = [{"winner": winner, "from": discarder, **draw(VALUES)},
                            {"winner": other, "from": discarder, **draw(VALUES)}]
-    elif kind == "draw":
-        hand["draw"] = {"tenpai": draw(st.lists(st.sampled_from(NAMES), unique=True))}
+    elif kind == "draw":  # a riichi player is tenpai at the draw (rules.md, Draws)
+        tenpai = draw(st.lists(st.sampled_from(NAMES), unique=True))
+        hand["draw"] = {"tenpai": [*riichi, *(n for n in tenpai if n not in riichi)]}
     elif kind == "abort":
         hand["abort"] = draw(st.sampled_from(["nine-terminals", "four-kans"]))
     else:
+        tenpai = draw(st.lists(st.sampled_from(NAMES), unique=True))
         hand["nagashi"] = {"player": draw(st.sampled_from(NAMES)),
-                           "tenpai": draw(st.lists(st.sampled_from(NAMES), unique=True))}
+                           "tenpai": [*riichi, *(n for n in tenpai if n not in riichi)]}
     return hand
 
 
@@ -340,9 +342,9 @@ PLAY_ON = ("rules: parlour\nplayers: [Ana, Bo, Chen]\nstart: {round: S3, scores:
 
 
 @pytest.mark.parametrize("hands, message", [
-    ("  - draw: {tenpai: [Ana]}\n    play_on: true\n", "match.yaml:5: hand 1: play_on: the dealer played on, but "
+    ("  - draw: {tenpai: [Ana]}\n    play_on: true\n", "match.yaml:5, at hands[1].play_on: hand 1: play_on: the dealer played on, but "
      "agari-yame or tenpai-yame would not have ended the match after this hand"),
-    ("  - draw: {tenpai: [Chen]}\n    play_on: false\n", "match.yaml:6: hand 1: play_on: true says the dealer played on"),
+    ("  - draw: {tenpai: [Chen]}\n    play_on: false\n", "match.yaml:6, at hands[1].play_on: hand 1: play_on: true says the dealer played on"),
 ])
 def test_play_on_is_a_record_key_of_its_own_hand(hands, message):
     with pytest.raises(record.RecordError) as error:
@@ -352,7 +354,7 @@ def test_play_on_is_a_record_key_of_its_own_hand(hands, message):
 
 def test_play_on_where_the_profile_gives_the_dealer_no_choice():
     text = PLAY_ON.replace("rules: parlour", "rules: tenhou") + "  - draw: {tenpai: [Chen]}\n    play_on: true\n"
-    with pytest.raises(record.RecordError, match=r"match.yaml:6: hand 1: play_on: under profile 'tenhou' agari-yame and "
+    with pytest.raises(record.RecordError, match=r"match.yaml:6, at hands\[1\]\.play_on: hand 1: play_on: under profile 'tenhou' agari-yame and "
                                                  r"tenpai-yame end the match \(match.yame_choice is false\)"):
         record.read_text(text, "match.yaml")
     played = record.settle(record.read_text(PLAY_ON + "  - draw: {tenpai: [Chen]}\n    play_on: true\n", "m.yaml"))

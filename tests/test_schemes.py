@@ -405,7 +405,7 @@ def test_rules_check_refuses_a_scheme_that_cannot_be_a_game(tmp_path, text, mess
     record = tmp_path / "m.yaml"
     record.write_text(f"scheme: {path}\nplayers: [A, B, C]\nhands: []\n", encoding="utf-8")
     settled = runner.invoke(app, ["settle", str(record)])
-    assert settled.exit_code == 1 and settled.output.strip() == f"Error: {record}:1: {message.format(path)}"
+    assert settled.exit_code == 1 and settled.output.strip() == f"Error: {record}:1, at scheme: {message.format(path)}"
 
 
 def test_a_payment_is_bounded_by_the_points_of_the_profiles_table(tmp_path):

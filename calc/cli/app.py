@@ -63,6 +63,8 @@ def fail(error: SanmaError) -> None:
 
 
 WIDE_HELP = "Every column at full width (default: fit 80 columns, or the terminal when wider)."
+BOTS_HELP = ("calibrated (the default, held close to real play), greedy, defensive, or stress (stacked deals "
+             "that make rare hands common: a test table, not figures of play).")
 
 
 def _width(wide: bool) -> int | None:
@@ -457,10 +459,10 @@ def simulate_command(
     seed: int = typer.Option(0, "--seed", help="Same seed, same games (whatever the number of processes)."),
     length: Optional[str] = typer.Option(None, "--length", help="hanchan or east (default: the profile's)."),
     rules: str = typer.Option("tenhou", "--rules", help="Rule profile (name or YAML file)."),
-    bots: str = typer.Option("calibrated", "--bots", help="calibrated (the default, held close to real play), greedy or defensive."),
+    bots: str = typer.Option("calibrated", "--bots", help=BOTS_HELP),
     as_json: bool = typer.Option(False, "--json", help="One JSON object."),
     save: Optional[Path] = typer.Option(None, "--save", help="Write each game as a record in this folder."),
-    save_format: str = typer.Option("tenhou6", "--format", help="Record format for --save: tenhou6 (tenhou.net/6 JSON) or mjai (JSON lines)."),
+    save_format: str = typer.Option("tenhou6", "--format", help="Record format for --save: tenhou6 (tenhou.net/6 JSON), mjai (JSON lines) or mjlog (Tenhou's XML)."),
     workers: Optional[int] = typer.Option(None, "--workers", help="Processes (default: every core)."),
     force: bool = typer.Option(False, "--force", help="Let --save write into a folder that already holds games."),
 ) -> None:
@@ -495,7 +497,7 @@ def compare_command(
     schemes: Optional[str] = typer.Option(None, "--schemes", help="Comma-separated schemes, or all (the default); tsumo-loss is always the baseline."),
     length: Optional[str] = typer.Option(None, "--length", help="hanchan or east (default: the profile's)."),
     rules: str = typer.Option("tenhou", "--rules", help="Rule profile (name or YAML file)."),
-    bots: str = typer.Option("calibrated", "--bots", help="calibrated (the default, held close to real play), greedy or defensive."),
+    bots: str = typer.Option("calibrated", "--bots", help=BOTS_HELP),
     as_json: bool = typer.Option(False, "--json", help="One JSON object."),
     plot: Optional[Path] = typer.Option(None, "--plot", help="Write box plots of final points (SVG)."),
     workers: Optional[int] = typer.Option(None, "--workers", help="Processes (default: every core)."),

@@ -20,6 +20,7 @@ import cmd
 import os
 import re
 import sys
+import traceback
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +38,7 @@ One line per event (names may be shortened while they stay unambiguous; Tab comp
   riichi Bo [Ana]                 a riichi that stood this hand (held until the hand's result)
   Bo ron Ana 3 40                 a win given by value: han fu, han (5+), mangan .. yakuman [N]
   Chen tsumo mangan               ... add `chips N` for the chips it earns, `pao NAME` for a liable player
+                                  (`pao NAME N`: answers for N of the yakuman, where payment.pao_covers is yakuman)
   Ana ron Chen 234p678s999m111z5z5z dora 3p
                                   a full hand, scored: flags dora T, ura T, nuki N, win T, ippatsu,
                                   rinshan, chankan, haitei, houtei, double_riichi, tenhou, chiihou, renhou
@@ -235,6 +237,8 @@ class LineReader:
                 win[word] = int(given)
             elif word in ("pao", "liable"):
                 win["liable"] = self.name(given)
+                if rest and rest[0].isdigit():  # `pao Bo 1`: the yakuman the liable player answers for
+                    win["liable_yakuman"] = int(rest.pop(0))
             else:
                 raise Refused(f"unknown word {word!r} in a win (help lists them)")
         return win
@@ -504,12 +508,19 @@ class Shell(cmd.Cmd):
         pending = f" riichi {', '.join(self.keeper.pending)}" if self.keeper.pending else ""
         return f"{state.label} honba {state.honba}{pending} > "
 
-    # A refused line says why and changes nothing; a SanmaError never ends the session.
+    # A refused line says why and changes nothing; a SanmaError never ends the session. Nor does a
+    # bug: a table in the middle of a match keeps its record and its pending riichi, and the
+    # traceback goes to stderr for the report.
     def onecmd(self, line: str) -> bool:
         try:
             return super().onecmd(line)
         except SanmaError as exc:
             self.stdout.write(f"refused: {exc.message}\n")
+            return False
+        except Exception as exc:  # noqa: BLE001 - see above
+            traceback.print_exc()
+            self.stdout.write(f"refused: an error in sanma itself ({type(exc).__name__}: {exc}); the line is not "
+                              f"recorded and the session goes on. Please report it with the line typed.\n")
             return False
 
     def emptyline(self) -> bool:

@@ -109,6 +109,9 @@ SCHEMA: dict[str, dict[str, Key]] = {
         "double_ron_honba": Key(str, choices=("first", "both"), doc="who of two ron winners takes honba"),
         "pao": Key(bool, doc="responsibility payment for daisangen and daisuushii"),
         "pao_ron_honba": Key(str, choices=("liable", "discarder"), doc="who pays the honba on a pao ron"),
+        "pao_covers": Key(str, choices=("hand", "yakuman"),
+                          doc="what the liable player answers for when the hand has another yakuman: the whole hand "
+                              "(Tenhou) or the pao yakuman only (Mahjong Soul)"),
     },
     "match": {
         "length": Key(str, choices=("hanchan", "east")),
@@ -207,6 +210,7 @@ class PaymentRules:
     double_ron_honba: str
     pao: bool
     pao_ron_honba: str
+    pao_covers: str
     scheme_def: S.Scheme
 
     def __post_init__(self) -> None:

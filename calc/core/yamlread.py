@@ -10,6 +10,7 @@ name or a file beside the record. Every error names the file, the line and, insi
 from __future__ import annotations
 
 import difflib
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -154,6 +155,14 @@ def show(value: Any) -> str:
 # ---------------------------------------------------------------- the checks every record uses
 
 
+def key_path(path: str, key: str) -> str:
+    """`hands[3].win` + `from` -> `hands[3].win.from`; a key that is not a plain word is quoted
+    (`hands[3][':nagashi']`), so the path stays one unambiguous word."""
+    if not re.fullmatch(r"\w+(\[\d+\])*", key):
+        return f"{path}[{key!r}]"
+    return f"{path}.{key}" if path else key
+
+
 class RecordReader:
     """Checks one record; every error carries the file, the line and (inside `hands`) the hand number.
     A game's reader subclasses it and reads its own keys."""
@@ -162,10 +171,13 @@ class RecordReader:
         self.file = file
         self.players: tuple[str, ...] = ()
         self.hand = 0  # the hand being read, 1-based; 0 outside `hands`
+        self.path = ""  # the key path being read (`hands[3].win`), for a reader that keeps it
 
-    def error(self, message: str, line: int | None) -> RecordError:
+    def error(self, message: str, line: int | None, key: str | None = None) -> RecordError:
+        """`key` is a key below the path being read (`from` in `hands[3].win`); the error names both."""
         prefix = f"hand {self.hand}: " if self.hand else ""
-        return RecordError(prefix + message, file=self.file, line=line)
+        path = key_path(self.path, key) if key else self.path
+        return RecordError(prefix + message, file=self.file, line=line, key=path or None)
 
     def mapping(self, value: Any, what: str, line: int | None, allowed: tuple[str, ...]) -> YamlMap:
         if not isinstance(value, dict):
@@ -175,13 +187,14 @@ class RecordReader:
                 hint = difflib.get_close_matches(str(key), allowed, n=1)
                 suggestion = f" (did you mean {hint[0]!r}?)" if hint else ""
                 raise self.error(f"unknown key {key!r} in {what}{suggestion}; keys: {', '.join(allowed)}",
-                                 value.key_lines.get(key, line))
+                                 value.key_lines.get(key, line), str(key) if self.path else None)
         return value
 
     def flag(self, data: YamlMap, key: str) -> bool:
         value = data.get(key, False)
         if not isinstance(value, bool):
-            raise self.error(f"{key} must be true or false, got {show(value)}", data.key_lines[key])
+            raise self.error(f"{key} must be true or false, got {show(value)}", data.key_lines[key],
+                             key if self.path else None)
         return value
 
     def read_players(self, players: Any, count: int, order: str, line: int | None) -> tuple[str, ...]:
@@ -204,30 +217,35 @@ class RecordReader:
         self.players = names
         return names
 
-    def seat(self, name: Any, what: str, line: int | None) -> int:
+    def seat(self, name: Any, what: str, line: int | None, key: str | None = None) -> int:
         if isinstance(name, int) and not isinstance(name, bool):
             name = str(name)  # `players: [1, 2, 3]` names players by numbers: YAML reads them as ints
         if isinstance(name, bool) or not isinstance(name, str):
-            raise self.error(f"{what} must be a player's name, got {show(name)} (quote names like yes/no/on/off)", line)
+            raise self.error(f"{what} must be a player's name, got {show(name)} (quote names like yes/no/on/off)",
+                             line, key)
         if name not in self.players:
             hint = difflib.get_close_matches(name, self.players, n=1)
             suggestion = f" (did you mean {hint[0]!r}?)" if hint else ""
-            raise self.error(f"unknown player {name!r} as {what}{suggestion}; players: {', '.join(self.players)}", line)
+            raise self.error(f"unknown player {name!r} as {what}{suggestion}; players: {', '.join(self.players)}",
+                             line, key)
         return self.players.index(name)
 
-    def seats(self, names: Any, what: str, line: int | None) -> tuple[int, ...]:
-        """A name or a list of names -> seats, each named once."""
+    def seats(self, names: Any, what: str, line: int | None, key: str | None = None) -> tuple[int, ...]:
+        """A name or a list of names -> seats, each named once; `key` names the list in error paths
+        (its items as `key[1]`, `key[2]`, ... counted from 1, as hands are)."""
         if names is None:
             return ()
-        if isinstance(names, str):
+        single = isinstance(names, str)
+        if single:
             names = [names]
         if not isinstance(names, list):
-            raise self.error(f"{what} must be a list of names, got {show(names)}", line)
+            raise self.error(f"{what} must be a list of names, got {show(names)}", line, key)
         lines = getattr(names, "item_lines", [line] * len(names))
-        seats = [self.seat(name, what, item_line) for name, item_line in zip(names, lines)]
+        items = [key if single or not key else f"{key}[{k}]" for k in range(1, len(names) + 1)]
+        seats = [self.seat(name, what, item_line, item) for name, item_line, item in zip(names, lines, items)]
         for k, seat in enumerate(seats):
             if seats.index(seat) != k:
-                raise self.error(f"{self.players[seat]} is named twice in {what}", lines[k])
+                raise self.error(f"{self.players[seat]} is named twice in {what}", lines[k], items[k])
         return tuple(seats)
 
     def by_player(self, value: Any, what: str, line: int | None) -> dict[int, tuple[Any, int]]:

@@ -19,6 +19,7 @@ from calc.logs import tenhou as TH
 from calc.logs.convert import build, hand_text
 from calc.logs.model import Game, Kyoku, LogError, WinFacts
 from calc.table.match import MatchState
+from calc.table.events import PAO_YAKUMAN
 from calc.table.record import HandSpec, Record, Settled, WinSpec, describe_end, settle
 from calc.table.play import EXHAUSTIVE, NAGASHI
 from calc.table.round import ABORTS
@@ -148,7 +149,9 @@ def _spec(number: int, kyoku: Kyoku, rules: R.RuleSet, where: str, out: list[Mis
                 ev, value = None, _log_value(w, rules)
             evaluations.append((ev, text))
             discarder = None if w.tsumo else w.from_seat
-            specs.append(WinSpec(w.winner, discarder, w.pao, value, (("hand", text),), number))
+            # the pao yakuman's multiples, for a profile whose liable player answers for them only
+            pao_part = (sum(m for name, m in ev.yakuman if name in PAO_YAKUMAN) or None) if ev and w.pao is not None else None
+            specs.append(WinSpec(w.winner, discarder, w.pao, value, (("hand", text),), number, liable_yakuman=pao_part))
         return HandSpec(number, number, kyoku.riichi, "win", wins=tuple(specs)), evaluations
     draw = kyoku.draw
     if draw.kind == EXHAUSTIVE:

@@ -20,7 +20,9 @@ from __future__ import annotations
 from calc.core import tiles as T
 from calc.scoring import shanten as S
 
-BOTS = ("calibrated", "greedy", "defensive")  # the first is the default of simulate and compare
+# the first is the default of simulate and compare; `stress` (calc.sim.stress) stacks the deals too,
+# for the differential harness: not play to draw statistics from
+BOTS = ("calibrated", "greedy", "defensive", "stress")
 FOLD_FROM = 1  # shanten at which the defensive bot gives up against a riichi
 
 
@@ -35,7 +37,7 @@ class Greedy:
         if may_riichi:
             rest = p.counts[:]
             rest[tile // 4] -= 1
-            riichi = bool(S.waits(rest))
+            riichi = game.round.tenpai(seat, rest)  # tenpai as the profile counts it (own kans)
         return tile, riichi
 
     def _efficient(self, game, p) -> int:
@@ -133,6 +135,10 @@ def make(name: str):
         return Greedy()
     if name == "defensive":
         return Defensive()
+    if name == "stress":
+        from calc.sim.stress import Stress
+
+        return Stress()
     raise ValueError(f"unknown bot {name!r}")
 
 

@@ -19,7 +19,7 @@ from calc.sim.report import compare_dict, compare_svg, compare_text, simulate_di
 from calc.sim.stats import Tally
 
 Advance = Callable[[int], None]
-SAVE_FORMATS = {"tenhou6": "tenhou.net/6", "mjai": "mjai"}  # --format: the name in the output
+SAVE_FORMATS = {"tenhou6": "tenhou.net/6", "mjai": "mjai", "mjlog": "mjlog"}  # --format: the name in the output
 
 
 def _setup_line(what: str, s: SR.Setup, matches: int, done: int) -> str:

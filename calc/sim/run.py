@@ -27,6 +27,7 @@ from calc.core.workers import check as check_workers
 from calc.core.workers import in_order
 from calc.table.events import Abort, ExhaustiveDraw, Nagashi
 from calc.sim import bots as B
+from calc.sim import stress
 from calc.sim.engine import HandPlay, SimError, play_hand
 from calc.sim.stats import NOT_YAKU, Tally
 from calc.sim.wall import Wall
@@ -46,7 +47,7 @@ class Setup:
     seed: str
     check: bool = False
     save: str | None = None  # a directory for tenhou.net/6 records of the first scheme's matches
-    save_format: str = "tenhou6"  # or "mjai" (calc/logs/mjai_writer.py)
+    save_format: str = "tenhou6"  # or "mjai" (calc/logs/mjai_writer.py), "mjlog" (calc/logs/mjlog_writer.py)
 
 
 def setup(rules: R.RuleSet, *, schemes: tuple[str, ...], bots: str, seed: str, length: str | None = None,
@@ -71,7 +72,11 @@ class Hands:
         key = (k, state.round_wind, state.dealer, allowed)
         play = self.cache.get(key)
         if play is None:
-            wall = Wall.shuffled(random.Random(f"{self.s.seed}/{self.index}/{k}"))
+            rng = random.Random(f"{self.s.seed}/{self.index}/{k}")
+            if self.s.bots == stress.NAME:  # the stress table stacks its deals (calc.sim.stress)
+                wall = stress.wall(rng, state.dealer, rules.game.players, last_hand=match.is_last_hand(state, rules))
+            else:
+                wall = Wall.shuffled(rng)
             play = play_hand(wall, rules, dealer=state.dealer, round_wind=state.round_wind, bots=self.bots,
                              riichi_allowed=allowed, check=self.s.check)
             self.cache[key] = play
@@ -227,6 +232,10 @@ def run_match(s: Setup, index: int, want_tally: bool) -> MatchResult:
         from calc.sim.wall import red_ids
 
         saved = save_mjai(first, s, index, red_ids(s.rules.game.red_fives))
+    elif s.save is not None and s.save_format == "mjlog":
+        from calc.logs.mjlog_writer import save_match as save_mjlog
+
+        saved = save_mjlog(first, s, index)
     elif s.save is not None:
         from calc.logs.tenhou6_writer import save_match
 
@@ -283,7 +292,7 @@ def check_save_dir(path: Path, force: bool = False) -> None:
     from calc.logs.tenhou6_writer import SaveError
 
     if path.is_dir() and not force:
-        games = sorted(p.name for p in path.glob("*.json"))
+        games = sorted(p.name for pattern in ("*.json", "*.jsonl", "*.mjlog") for p in path.glob(pattern))
         if games:
             raise SaveError(f"--save {path}: the folder already holds {len(games)} game file(s) ({games[0]}, ...); "
                             f"choose an empty folder, or add --force to write over them")

@@ -44,12 +44,19 @@ class ScoredWin:
     liable: int | None = None
     evaluation: Any = field(default=None, compare=False)
     hand: str | None = field(default=None, compare=False)
+    stated_pao_yakuman: int | None = None  # a record's `liable_yakuman:` on a win given by value
 
     @property
-    def liable_yakuman(self) -> int | None:
-        """The multiples the liable player answers for: those of the pao yakuman in the evaluation
-        (a compound yakuman's other parts are paid as usual); None when only the value is known."""
-        if self.liable is None or self.evaluation is None:
+    def pao_yakuman(self) -> int | None:
+        """The multiples of the pao yakuman (daisangen, daisuushii) in the hand: from the evaluation,
+        or as a record states them; None when only the value is known (the pao yakuman is then all of it).
+        Whether the liable player answers for only these or for the whole hand is the profile's
+        `payment.pao_covers` (rules.md, Pao), decided by the match engine."""
+        if self.liable is None:
+            return None
+        if self.stated_pao_yakuman is not None:
+            return self.stated_pao_yakuman
+        if self.evaluation is None:
             return None
         return sum(multiple for name, multiple in self.evaluation.yakuman if name in PAO_YAKUMAN) or None
 

@@ -95,7 +95,7 @@ def _regular_rounds(rules: RuleSet) -> int:
     return 1 if rules.match.length == "east" else 2
 
 
-def _is_last_hand(state: MatchState, rules: RuleSet) -> bool:
+def is_last_hand(state: MatchState, rules: RuleSet) -> bool:
     """The regular last hand (E3 of an east game, S3 of a half game) or any extension-round hand."""
     regular = _regular_rounds(rules)
     if state.round_wind >= regular:
@@ -125,7 +125,7 @@ def _result_settlement(state: MatchState, kyoku: Kyoku, sticks: int, rules: Rule
             raise MatchError("a winner cannot pay themselves (a tsumo has no discarder)")
         return payment.win(result.value, winner=result.winner, dealer=dealer, discarder=result.discarder,
                            honba=state.honba, sticks=sticks, rules=rules, liable=result.liable,
-                           liable_yakuman=result.liable_yakuman)
+                           liable_yakuman=_liable_part(result, rules))
     if isinstance(result, DoubleRon):
         for w in result.wins:
             _check_seat(w.winner, players, "winner")
@@ -134,8 +134,10 @@ def _result_settlement(state: MatchState, kyoku: Kyoku, sticks: int, rules: Rule
         if result.discarder in {w.winner for w in result.wins}:
             raise MatchError("a winner cannot pay themselves")
         liable = {w.winner: w.liable for w in result.wins if w.liable is not None}
+        parts = {w.winner: part for w in result.wins if (part := _liable_part(w, rules)) is not None}
         return payment.double_ron([(w.winner, w.value) for w in result.wins], discarder=result.discarder,
-                                  dealer=dealer, honba=state.honba, sticks=sticks, rules=rules, liable=liable or None)
+                                  dealer=dealer, honba=state.honba, sticks=sticks, rules=rules, liable=liable or None,
+                                  liable_yakuman=parts or None)
     if isinstance(result, ExhaustiveDraw):
         for seat in result.tenpai:
             _check_seat(seat, players, "tenpai")
@@ -153,6 +155,12 @@ def _result_settlement(state: MatchState, kyoku: Kyoku, sticks: int, rules: Rule
             raise MatchError(f"profile {rules.name!r} has no {result.kind} abortive draw (match.{key} is false)")
         return payment.no_change(players)
     raise TypeError(f"not a kyoku result: {result!r}")
+
+
+def _liable_part(win: ScoredWin, rules: RuleSet) -> int | None:
+    """The yakuman multiples a liable player answers for (rules.md, Pao): the whole hand
+    (`payment.pao_covers: hand`, Tenhou) or the pao yakuman's own (`yakuman`, Mahjong Soul)."""
+    return win.pao_yakuman if rules.payment.pao_covers == "yakuman" else None
 
 
 def _repeats(state: MatchState, kyoku: Kyoku, rules: RuleSet) -> bool:
@@ -173,7 +181,7 @@ def _end_reason(state: MatchState, kyoku: Kyoku, scores: tuple[int, ...], repeat
     m = rules.match
     if m.bust and min(scores) < 0:
         return BUST
-    if not _is_last_hand(state, rules) or isinstance(kyoku.result, Abort):
+    if not is_last_hand(state, rules) or isinstance(kyoku.result, Abort):
         return None  # an abortive draw replays the hand; it never decides the match
     extension = state.round_wind >= _regular_rounds(rules)
     reached = max(scores) >= m.return_points

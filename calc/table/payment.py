@@ -492,11 +492,13 @@ def double_ron(
     sticks: int,
     rules: RuleSet,
     liable: dict[int, int] | None = None,
+    liable_yakuman: dict[int, int] | None = None,
 ) -> Settlement:
     """Several rons on one discard (rules.md §5): the winner first in turn after the discarder takes
     the sticks; honba go to that winner only, or to each (`payment.double_ron_honba: both`).
 
-    `liable` maps a winner's seat to the seat liable for their hand (pao).
+    `liable` maps a winner's seat to the seat liable for their hand (pao), `liable_yakuman` to the
+    multiples that player answers for (as `win`'s; default the whole hand).
     """
     players = rules.game.players
     if not wins:
@@ -514,7 +516,7 @@ def double_ron(
         first = k == 0
         part = win(
             value, winner=seat, dealer=dealer, discarder=discarder, honba=honba, sticks=sticks, rules=rules,
-            liable=(liable or {}).get(seat),
+            liable=(liable or {}).get(seat), liable_yakuman=(liable_yakuman or {}).get(seat),
             takes_honba=first or rules.payment.double_ron_honba == "both",
             takes_sticks=first,
         )

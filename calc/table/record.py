@@ -45,7 +45,7 @@ FLOW_KEYS = {"seat": "the seat wind", "round": "the round wind", "honba": "the h
 PROFILE_KEYS = ("rules", "scheme")
 HAND_FLAGS = tuple(f.name for f in fields(HandRequest) if f.name not in (*FLOW_KEYS, *PROFILE_KEYS, "tsumo"))
 VALUE_KEYS = ("han", "fu", "limit", "yakuman")
-WIN_KEYS = ("winner", "from", "tsumo", "liable", "chips", *VALUE_KEYS, *HAND_FLAGS)
+WIN_KEYS = ("winner", "from", "tsumo", "liable", "liable_yakuman", "chips", *VALUE_KEYS, *HAND_FLAGS)
 
 
 # ---------------------------------------------------------------- the record
@@ -60,6 +60,8 @@ class WinSpec:
     flags: tuple[tuple[str, Any], ...]  # a full hand: the `sanma hand` flags as written
     line: int
     chips: int | None = None  # stated on a win given by value (a full hand counts its own)
+    key: str | None = None  # its key path in the record (`hands[3].win[2]`), for errors
+    liable_yakuman: int | None = None  # the multiples the liable player answers for, where not all (pao_covers)
 
     @property
     def hand(self) -> str | None:
@@ -79,6 +81,10 @@ class HandSpec:
     chombo: int | None = None  # the offender's seat
     play_on: bool = False  # the dealer plays on instead of agari-yame / tenpai-yame (match.yame_choice)
 
+    @property
+    def key(self) -> str:
+        return f"hands[{self.number}]"
+
 
 @dataclass(frozen=True)
 class Record:
@@ -90,7 +96,9 @@ class Record:
 
 
 class _Reader(RecordReader):
-    """Checks one sanma record (the shared checks: calc.recordyaml.RecordReader)."""
+    """Checks one sanma record (the shared checks: calc.core.yamlread.RecordReader). Every error
+    names the file, the line and the key path (`hands[3].win[2].from`: hands and list items are
+    counted from 1, as people count them)."""
 
     def __init__(self, file: str) -> None:
         super().__init__(file)
@@ -102,45 +110,50 @@ class _Reader(RecordReader):
         top = self.mapping(data, "the record", 1, TOP_KEYS)
         lines = top.key_lines
         rules = self.rules = self.profile(top, lines)
+        self.path = "players"
         names = self.read_players(top.get("players"), rules.game.players, "East first", lines.get("players", 1))
         start = None
         if "start" in top:
+            self.path = "start"
             start = record_extras.read_start(self, top["start"], lines["start"], rules)
+        self.path = ""
         hands = top.get("hands")
         if hands is None:
             hands = _List()
         if not isinstance(hands, list):
-            raise self.error(f"hands must be a list, got {_show(hands)}", lines.get("hands"))
+            raise self.error(f"hands must be a list, got {_show(hands)}", lines.get("hands"), "hands")
         specs = []
         for number, (entry, line) in enumerate(zip(hands, hands.item_lines), start=1):
             self.hand = number
+            self.path = f"hands[{number}]"
             specs.append(self.read_hand(entry, number, line))
         self.hand = 0
+        self.path = ""
         return Record(self.file, rules, names, tuple(specs), start)
 
     def profile(self, top: _Map, lines: dict) -> RuleSet:
         name = top.get("rules", "standard")
         if not isinstance(name, str):
-            raise self.error(f"rules must be a profile name or file, got {_show(name)}", lines.get("rules"))
+            raise self.error(f"rules must be a profile name or file, got {_show(name)}", lines.get("rules"), "rules")
         try:
             rules = load(profile_path(name, self.file))
         except SanmaError as exc:
-            raise self.error(str(exc), lines.get("rules")) from None
+            raise self.error(str(exc), lines.get("rules"), "rules") from None
         if "scheme" in top:
             try:
                 scheme = top["scheme"]  # a scheme file is found beside the record, as `rules:` is
                 rules = rules.with_scheme(profile_path(scheme, self.file) if isinstance(scheme, str) else scheme)
             except SanmaError as exc:  # a scheme file's problems name their own file, line and key path
-                raise self.error(str(exc), lines["scheme"]) from None
+                raise self.error(str(exc), lines["scheme"], "scheme") from None
         overrides = {}
         for key in ("uma", "length"):
             if key in top:
                 converted, problem = _check_value(SCHEMA["match"][key], top[key])
                 if problem:
-                    raise self.error(f"{key}: {problem}", lines[key])
+                    raise self.error(f"{key}: {problem}", lines[key], key)
                 overrides[key] = converted
         if "uma" in overrides and len(overrides["uma"]) != rules.game.players:
-            raise self.error(f"uma needs {rules.game.players} values", lines["uma"])
+            raise self.error(f"uma needs {rules.game.players} values", lines["uma"], "uma")
         if overrides:
             rules = replace(rules, match=replace(rules.match, **overrides))
         return rules
@@ -151,12 +164,13 @@ class _Reader(RecordReader):
         if "play_on" not in entry:
             return spec
         at = entry.key_lines["play_on"]
+        self.path = f"hands[{number}]"  # read_result leaves the path at the result it read
         if entry["play_on"] is not True:
             raise self.error(f"play_on: true says the dealer played on instead of agari-yame; got "
-                             f"{_show(entry['play_on'])} (leave it out when the match ended)", at)
+                             f"{_show(entry['play_on'])} (leave it out when the match ended)", at, "play_on")
         if not self.rules.match.yame_choice:
             raise self.error(f"play_on: under profile {self.rules.name!r} agari-yame and tenpai-yame end the match "
-                             f"(match.yame_choice is false); the dealer has no choice to play on", at)
+                             f"(match.yame_choice is false); the dealer has no choice to play on", at, "play_on")
         return replace(spec, play_on=True)
 
     def read_result(self, entry: _Map, number: int, line: int) -> HandSpec:
@@ -166,16 +180,24 @@ class _Reader(RecordReader):
             raise self.error(f"a hand has exactly one result ({', '.join(RESULT_KEYS)}); found {found}", line)
         kind = results[0]
         value, value_line = entry[kind], entry.key_lines[kind]
-        riichi = self.seats(entry.get("riichi"), "riichi", entry.key_lines.get("riichi", line))
+        riichi_line = entry.key_lines.get("riichi", line)
+        riichi = self.seats(entry.get("riichi"), "riichi", riichi_line, "riichi")
+        hand_path = self.path
+        self.path = f"{hand_path}.{kind}"
         if kind == "chombo":
-            seat = record_extras.read_chombo(self, value, value_line, riichi, entry.key_lines.get("riichi", line))
+            seat = record_extras.read_chombo(self, value, value_line, riichi, riichi_line)
             return HandSpec(number, line, riichi, kind, chombo=seat)
         if kind == "win":
             wins = value if isinstance(value, list) else [value]
             win_lines = getattr(value, "item_lines", [value_line])
             if len(wins) > 2:
                 raise self.error(f"{len(wins)} winners: a triple ron cannot happen in sanma (rules.md §5)", value_line)
-            specs = tuple(self.read_win(w, riichi, w_line) for w, w_line in zip(wins, win_lines))
+            specs = []
+            for k, (w, w_line) in enumerate(zip(wins, win_lines), start=1):
+                self.path = f"{hand_path}.win[{k}]" if isinstance(value, list) else f"{hand_path}.win"
+                specs.append(self.read_win(w, riichi, w_line))
+            self.path = f"{hand_path}.win"
+            specs = tuple(specs)
             if not specs:
                 raise self.error("win needs a winner", value_line)
             if len(specs) == 2:
@@ -183,65 +205,82 @@ class _Reader(RecordReader):
                 if a.discarder is None or b.discarder is None:
                     raise self.error("two winners in one hand is a double ron: both need `from:`, no tsumo", value_line)
                 if a.discarder != b.discarder:
-                    raise self.error("a double ron is two rons on one discard: both winners need the same `from:`", value_line)
+                    raise self.error("a double ron is two rons on one discard: both winners need the same `from:`",
+                                     value_line)
                 if a.winner == b.winner:
                     raise self.error(f"{self.players[a.winner]} wins twice in one hand", value_line)
                 self.check_double_ron(a, b, value_line)
             return HandSpec(number, line, riichi, kind, wins=specs)
         if kind == "draw":
             draw = self.mapping(value if value is not None else _Map(), "draw", value_line, ("tenpai",))
-            tenpai = self.seats(draw.get("tenpai"), "tenpai", draw.key_lines.get("tenpai", value_line))
+            tenpai_line = draw.key_lines.get("tenpai", value_line)
+            tenpai = self.seats(draw.get("tenpai"), "tenpai", tenpai_line, "tenpai")
+            self.check_riichi_tenpai(riichi, tenpai, "the exhaustive draw", tenpai_line)
             return HandSpec(number, line, riichi, kind, tenpai=frozenset(tenpai))
         if kind == "abort":
             if value not in ABORTS:
-                raise self.error(f"abort must be one of {', '.join(ABORTS)}, got {_show(value)}", value_line)
+                self.path = hand_path
+                raise self.error(f"abort must be one of {', '.join(ABORTS)}, got {_show(value)}", value_line, "abort")
             return HandSpec(number, line, riichi, kind, abort=value)
         nagashi = self.mapping(value, "nagashi", value_line, ("player", "players", "tenpai"))
         if ("player" in nagashi) == ("players" in nagashi):
             raise self.error("nagashi needs `player: NAME` (or `players: [..]` for two)", value_line)
         key = "player" if "player" in nagashi else "players"
-        who = self.seats(nagashi[key], "nagashi player", nagashi.key_lines[key])
+        who = self.seats(nagashi[key], "nagashi player", nagashi.key_lines[key], key)
         if not who:
-            raise self.error("nagashi needs a player", value_line)
-        tenpai = self.seats(nagashi.get("tenpai"), "tenpai", nagashi.key_lines.get("tenpai", value_line))
+            raise self.error("nagashi needs a player", value_line, key)
+        tenpai_line = nagashi.key_lines.get("tenpai", value_line)
+        tenpai = self.seats(nagashi.get("tenpai"), "tenpai", tenpai_line, "tenpai")
+        self.check_riichi_tenpai(riichi, tenpai, "the exhaustive draw (nagashi mangan)", tenpai_line)
         return HandSpec(number, line, riichi, kind, tenpai=frozenset(tenpai), nagashi=who)
+
+    def check_riichi_tenpai(self, riichi: tuple[int, ...], tenpai: tuple[int, ...], what: str, line: int) -> None:
+        """A riichi needs a tenpai hand and keeps it to the end of the hand, so a riichi player is
+        tenpai at an exhaustive draw (rules.md, Draws); one found noten made a chombo."""
+        noten = [self.players[seat] for seat in riichi if seat not in tenpai]
+        if noten:
+            who = " and ".join(noten)
+            raise self.error(f"{who} declared riichi this hand but {'is' if len(noten) == 1 else 'are'} not tenpai at "
+                             f"{what}: a riichi hand is tenpai to the end (add {who} to `tenpai:`); a riichi "
+                             f"found noten is a chombo (`chombo: {{player: {noten[0]}}}`)", line, "tenpai")
 
     def read_win(self, data: Any, riichi: tuple[int, ...], line: int) -> WinSpec:
         for key in FLOW_KEYS:
             if isinstance(data, dict) and key in data:
                 raise self.error(f"{key!r} follows from the flow of the match ({FLOW_KEYS[key]}); leave it out",
-                                 data.key_lines[key])
+                                 data.key_lines[key], key)
         for key in PROFILE_KEYS:
             if isinstance(data, dict) and key in data:
-                raise self.error(f"{key!r} is set once for the record, at the top", data.key_lines[key])
+                raise self.error(f"{key!r} is set once for the record, at the top", data.key_lines[key], key)
         win = self.mapping(data, "win", line, WIN_KEYS)
         at = win.key_lines
         if "winner" not in win:
             raise self.error("win needs `winner: NAME`", line)
-        winner = self.seat(win["winner"], "winner", at["winner"])
+        winner = self.seat(win["winner"], "winner", at["winner"], "winner")
         tsumo = win.get("tsumo", False)
         if not isinstance(tsumo, bool):
-            raise self.error(f"tsumo must be true or false, got {_show(tsumo)}", at["tsumo"])
+            raise self.error(f"tsumo must be true or false, got {_show(tsumo)}", at["tsumo"], "tsumo")
         discarder = None
         if "from" in win:
             if tsumo:
-                raise self.error("a tsumo has no `from:` (nobody dealt in); drop one of them", at["from"])
-            discarder = self.seat(win["from"], "from", at["from"])
+                raise self.error("a tsumo has no `from:` (nobody dealt in); drop one of them", at["from"], "from")
+            discarder = self.seat(win["from"], "from", at["from"], "from")
             if discarder == winner:
-                raise self.error(f"{self.players[winner]} cannot pay themselves: `from:` is the winner", at["from"])
+                raise self.error(f"{self.players[winner]} cannot pay themselves: `from:` is the winner", at["from"],
+                                 "from")
         elif not tsumo:
             raise self.error("say how the hand was won: `from: NAME` for a ron or `tsumo: true`", line)
         liable = None
         if "liable" in win:
-            liable = self.seat(win["liable"], "liable", at["liable"])
+            liable = self.seat(win["liable"], "liable", at["liable"], "liable")
             if liable == winner:
-                raise self.error("a winner cannot be liable (pao) for their own hand", at["liable"])
+                raise self.error("a winner cannot be liable (pao) for their own hand", at["liable"], "liable")
             if not self.rules.payment.pao:
                 raise self.error(f"profile {self.rules.name!r} plays no pao (payment.pao: false); leave `liable:` "
-                                 f"out", at["liable"])
+                                 f"out", at["liable"], "liable")
             if liable == discarder:
                 raise self.error(f"{self.players[liable]} is liable and dealt in: the ron is theirs to pay anyway, "
-                                 f"so pao changes nothing; leave `liable:` out", at["liable"])
+                                 f"so pao changes nothing; leave `liable:` out", at["liable"], "liable")
 
         given_value = [k for k in VALUE_KEYS if k in win]
         given_flags = [k for k in HAND_FLAGS if k in win]
@@ -250,15 +289,19 @@ class _Reader(RecordReader):
             raise self.error(f"give a full hand or its value ({', '.join(given_value)}), not both", line)
         if not given_value and "hand" not in win:
             raise self.error("a win needs a full hand (`hand:`), or `han:` and `fu:`, or `limit:`", line)
+        liable_part = self.liable_part(win, liable, full_hand=not given_value)
         if given_value:
             if given_flags:
                 raise self.error(f"{given_flags[0]!r} describes a full hand; with han/fu or a limit leave it out",
-                                 at[given_flags[0]])
+                                 at[given_flags[0]], given_flags[0])
             value = self.value(win, tsumo=tsumo, line=line)
             if liable is not None and value.limit != YAKUMAN:
                 raise self.error(f"pao (`liable:`) answers for a yakuman ({' or '.join(PAO_YAKUMAN)}); this win "
-                                 f"is {value.limit or f'{value.han} han'}", at["liable"])
-            return WinSpec(winner, discarder, liable, value, (), line, chips)
+                                 f"is {value.limit or f'{value.han} han'}", at["liable"], "liable")
+            if liable_part is not None and liable_part > value.yakuman:
+                raise self.error(f"liable_yakuman {liable_part} is more than the win's yakuman ×{value.yakuman}",
+                                 at["liable_yakuman"], "liable_yakuman")
+            return WinSpec(winner, discarder, liable, value, (), line, chips, self.path, liable_part)
 
         flags = dict(win)
         for key in ("winner", "from", "tsumo", "liable"):
@@ -267,18 +310,40 @@ class _Reader(RecordReader):
         for key in ("riichi", "double_riichi"):
             if flags.get(key) and not in_riichi:
                 raise self.error(f"{self.players[winner]} wins with {key.replace('_', ' ')} but is not in this hand's "
-                                 f"riichi list", at[key])
+                                 f"riichi list", at[key], key)
         if in_riichi and flags.get("riichi") is False and not flags.get("double_riichi"):
             raise self.error(f"{self.players[winner]} is in this hand's riichi list but the win says riichi: false",
-                             at["riichi"])
+                             at["riichi"], "riichi")
         if in_riichi and not flags.get("double_riichi"):
             flags["riichi"] = True
         flags["tsumo"] = tsumo
-        try:
-            HandRequest.from_mapping(flags)  # the flag names and types of `sanma hand --batch`
-        except SanmaError as exc:
-            raise self.error(exc.message, line) from None
-        return WinSpec(winner, discarder, liable, None, tuple(sorted(flags.items())), line)
+        for key, value in flags.items():  # the flag types of `sanma hand --batch`, each named where it is
+            try:
+                HandRequest.from_mapping({"hand": "", key: value})
+            except SanmaError as exc:
+                raise self.error(exc.message, at.get(key, line), key if key in at else None) from None
+        return WinSpec(winner, discarder, liable, None, tuple(sorted(flags.items())), line, key=self.path)
+
+    def liable_part(self, win: _Map, liable: int | None, *, full_hand: bool) -> int | None:
+        """`liable_yakuman: N`: of a compound yakuman given by value, the multiples the liable player
+        answers for, where the profile has them answer for the pao yakuman only (payment.pao_covers:
+        yakuman; rules.md, Pao). A full hand shows its own; elsewhere the key would change nothing."""
+        if "liable_yakuman" not in win:
+            return None
+        line = win.key_lines["liable_yakuman"]
+        part = win["liable_yakuman"]
+        if liable is None:
+            raise self.error("`liable_yakuman:` goes with `liable:`", line, "liable_yakuman")
+        if full_hand:
+            raise self.error("a full hand shows its own pao yakuman; `liable_yakuman:` goes with a win given by value",
+                             line, "liable_yakuman")
+        if self.rules.payment.pao_covers != "yakuman":
+            raise self.error(f"profile {self.rules.name!r} has the liable player answer for the whole hand "
+                             f"(payment.pao_covers: {self.rules.payment.pao_covers}), so `liable_yakuman:` would "
+                             f"change nothing; leave it out", line, "liable_yakuman")
+        if isinstance(part, bool) or not isinstance(part, int) or part < 1:
+            raise self.error(f"liable_yakuman must be 1 or more, got {_show(part)}", line, "liable_yakuman")
+        return part
 
     def check_double_ron(self, a: WinSpec, b: WinSpec, line: int) -> None:
         """Two full hands won on one discard share the table: the same indicators, the same winning
@@ -304,18 +369,19 @@ class _Reader(RecordReader):
                              f"{_tiles(ura[1])}); the table has one set", line)
         if None in wins:
             return
-        if wins[0][0] != wins[1][0]:
-            raise self.error(f"double ron: {names} win on different tiles ({T.name(wins[0][0])} and "
-                             f"{T.name(wins[1][0])}); both won on the same discard", line)
+        if wins[0] != wins[1]:
+            raise self.error(f"double ron: {names} win on different tiles ({T.name(*wins[0])} and "
+                             f"{T.name(*wins[1])}); both won on the same discard", line)
         counts = [0] * 34
         red = [0] * 34
+        # the indicators are tiles of the set too: a red five turned over is the red one
         tiles = [t for concealed, melds in hands for t in (*concealed, *(x for m in melds for x in m.tiles))]
-        tiles += [(t, False) for t in dora[0] + max(ura, key=len)]
+        tiles += [*dora[0], *max(ura, key=len)]
         for tile, is_red in tiles:
             counts[tile] += 1
             red[tile] += is_red
         counts[wins[0][0]] -= 1  # the discard is in both hands
-        red[wins[0][0]] -= wins[0][1] and wins[1][1]
+        red[wins[0][0]] -= wins[0][1]
         counts[T.NORTH] += sum(f.get("nuki", 0) for f in (fa, fb) if isinstance(f.get("nuki", 0), int))
         for tile in range(34):
             has_red = tile in self.rules.game.red_fives
@@ -330,36 +396,38 @@ class _Reader(RecordReader):
         at = win.key_lines
         for key in ("han", "fu", "yakuman"):
             if key in win and (isinstance(win[key], bool) or not isinstance(win[key], int)):
-                raise self.error(f"{key} must be a whole number, got {_show(win[key])}", at[key])
+                raise self.error(f"{key} must be a whole number, got {_show(win[key])}", at[key], key)
         if "limit" in win:
             limit = win["limit"]
             if "han" in win or "fu" in win:
-                raise self.error("give han/fu or a limit, not both", at["limit"])
+                raise self.error("give han/fu or a limit, not both", at["limit"], "limit")
             if limit not in LIMITS:
-                raise self.error(f"unknown limit {_show(limit)}; valid: {', '.join(LIMITS)}", at["limit"])
+                raise self.error(f"unknown limit {_show(limit)}; valid: {', '.join(LIMITS)}", at["limit"], "limit")
             multiple = win.get("yakuman", 1)
             if "yakuman" in win and limit != YAKUMAN:
-                raise self.error("`yakuman:` (the multiple) goes with `limit: yakuman`", at["yakuman"])
-            return self.multiple(multiple, at.get("yakuman", line)) if limit == YAKUMAN else limit_value(limit, self.rules.hand)
+                raise self.error("`yakuman:` (the multiple) goes with `limit: yakuman`", at["yakuman"], "yakuman")
+            if limit == YAKUMAN:
+                return self.multiple(multiple, at.get("yakuman", line), "yakuman" if "yakuman" in win else "limit")
+            return limit_value(limit, self.rules.hand)
         if "yakuman" in win:
             if "han" in win or "fu" in win:
-                raise self.error("give han/fu or a yakuman multiple, not both", at["yakuman"])
-            return self.multiple(win["yakuman"], at["yakuman"])
+                raise self.error("give han/fu or a yakuman multiple, not both", at["yakuman"], "yakuman")
+            return self.multiple(win["yakuman"], at["yakuman"], "yakuman")
         if "han" not in win:
-            raise self.error("`fu:` needs `han:`", at["fu"])
+            raise self.error("`fu:` needs `han:`", at["fu"], "fu")
         try:
             return payment.han_fu_value(win["han"], win.get("fu"), tsumo=tsumo, rules=self.rules)
         except SanmaError as exc:
-            where = at["fu"] if "fu" in win and isinstance(win["han"], int) and win["han"] >= 5 else at["han"]
-            raise self.error(in_keys(exc.message), where) from None
+            where, key = ("fu", "fu") if "fu" in win and isinstance(win["han"], int) and win["han"] >= 5 else ("han", "han")
+            raise self.error(in_keys(exc.message), at[where], key) from None
 
-    def multiple(self, multiple: Any, line: int) -> HandValue:
+    def multiple(self, multiple: Any, line: int, key: str) -> HandValue:
         if isinstance(multiple, bool) or not isinstance(multiple, int):
-            raise self.error(f"yakuman must be 1 or more, got {_show(multiple)}", line)
+            raise self.error(f"yakuman must be 1 or more, got {_show(multiple)}", line, key)
         try:
             return payment.yakuman_value(multiple, self.rules)
         except SanmaError as exc:
-            raise self.error(exc.message, line) from None
+            raise self.error(exc.message, line, key) from None
 
 
 def _tiles(tiles: list) -> str:
@@ -419,7 +487,7 @@ class _Evaluations:
                 message = in_keys(exc.message)  # the evaluator speaks of `sanma hand` flags; a record has keys
                 column = f" (column {exc.column})" if exc.column else ""
                 raise RecordError(f"hand {spec.number}: {record.players[win.winner]}'s hand: {message}{column}",
-                                  file=record.file, line=win.line) from None
+                                  file=record.file, line=win.line, key=win.key) from None
             if win.liable is not None:
                 _check_pao(record, spec, win, hand, self.cache[key])
         evaluation = self.cache[key]
@@ -427,17 +495,29 @@ class _Evaluations:
 
 
 def _check_pao(record: Record, spec: HandSpec, win: WinSpec, hand, evaluation: Evaluation) -> None:
-    """A liable player fed the call that completed daisangen or daisuushii: the hand must have that
-    yakuman, and a called (open) set of its dragons or winds."""
-    kinds = {"daisangen": T.DRAGONS, "daisuushii": T.WINDS}
+    """A liable player fed the call that completed daisangen or daisuushii (rules.md, Pao): the hand
+    has that yakuman, every dragon (wind) set of it is a meld, and one of them was called. A set in
+    the concealed tiles, or completed by the winning tile, was nobody's to feed; a hand whose sets
+    are all closed kans was fed by nobody. (Who fed which call a record does not say.)"""
+    kinds = {"daisangen": (T.DRAGONS, 3, "dragon"), "daisuushii": (T.WINDS, 4, "wind")}
     held = [name for name, _ in evaluation.yakuman if name in PAO_YAKUMAN]
     where = f"hand {spec.number}: {record.players[win.winner]}'s hand"
+
+    def refuse(message: str) -> RecordError:
+        return RecordError(f"{where} {message}; leave `liable:` out", file=record.file, line=win.line,
+                           key=f"{win.key}.liable" if win.key else None)
+
     if not held:
-        raise RecordError(f"{where} has no {' or '.join(PAO_YAKUMAN)}, the only yakuman pao answers for; leave "
-                          f"`liable:` out", file=record.file, line=win.line)
-    if not any(m.opened and m.tiles[0][0] in kinds[name] for name in held for m in hand.melds):
-        raise RecordError(f"{where}: its {' and '.join(held)} has no called set, so nobody fed it and nobody "
-                          f"is liable; leave `liable:` out", file=record.file, line=win.line)
+        raise refuse(f"has no {' or '.join(PAO_YAKUMAN)}, the only yakuman pao answers for")
+    for name in held:
+        tiles, sets, kind = kinds[name]
+        melds = [m for m in hand.melds if m.tiles[0][0] in tiles]  # a Tile is (index, red)
+        if len(melds) < sets:
+            raise refuse(f"holds {sets - len(melds)} {kind} set(s) of its {name} concealed (or completed by the "
+                         f"winning tile): pao needs all {sets} {kind} sets called or kanned, the last one called "
+                         f"from the liable player")
+        if not any(m.opened for m in melds):
+            raise refuse(f"has its {name} in closed kans only, so nobody fed it and nobody is liable")
 
 
 def _kyoku(record: Record, spec: HandSpec, state: match.MatchState, rules: RuleSet,
@@ -447,7 +527,7 @@ def _kyoku(record: Record, spec: HandSpec, state: match.MatchState, rules: RuleS
         wins = []
         for k, w in enumerate(spec.wins):
             value, evaluation = evaluations.value(record, spec, w, k, state, rules)
-            wins.append(ScoredWin(w.winner, w.discarder, value, w.liable, evaluation, w.hand))
+            wins.append(ScoredWin(w.winner, w.discarder, value, w.liable, evaluation, w.hand, w.liable_yakuman))
         result = wins[0] if len(wins) == 1 else DoubleRon((wins[0], wins[1]))
     elif spec.kind == "draw":
         result = ExhaustiveDraw(spec.tenpai)
@@ -474,7 +554,8 @@ def settle(record: Record, rules: RuleSet | None = None, *, strict: bool = True,
         if state.ended:
             if strict:
                 raise RecordError(f"hand {spec.number}: the match already ended after hand {state.hands} "
-                                  f"({describe_end(state, record.players, rules)})", file=record.file, line=spec.line)
+                                  f"({describe_end(state, record.players, rules)})", file=record.file, line=spec.line,
+                                  key=spec.key)
             unplayed = len(record.hands) - state.hands
             notes.append(f"the match ends after hand {state.hands} ({describe_end(state, record.players, rules)}); "
                          f"{unplayed} recorded hand(s) after it do not count")
@@ -492,12 +573,12 @@ def settle(record: Record, rules: RuleSet | None = None, *, strict: bool = True,
                 state, row = match.apply(state, kyoku, rules, check_riichi=strict, play_on=spec.play_on)
         except SanmaError as exc:
             raise RecordError(f"hand {spec.number}: {_named(exc.message, record.players)}",
-                              file=record.file, line=spec.line) from None
+                              file=record.file, line=spec.line, key=spec.key) from None
         if spec.play_on and not row.played_on:
             if strict:
                 raise RecordError(f"hand {spec.number}: play_on: the dealer played on, but agari-yame or tenpai-yame "
                                   f"would not have ended the match after this hand (rules.md, game end)",
-                                  file=record.file, line=spec.line)
+                                  file=record.file, line=spec.line, key=f"{spec.key}.play_on")
             notes.append(f"hand {spec.number}: under this scheme no agari-yame falls on this hand; its play_on "
                          f"changes nothing")
         rows.append(row)

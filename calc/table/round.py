@@ -230,6 +230,14 @@ class Round:
             waits = self._waits[seat] = S.waits(self.counts[seat])
         return waits
 
+    def tenpai(self, seat: int, counts: list[int] | None = None) -> bool:
+        """Tenpai as the profile counts it (match.tenpai_own_four): at an exhaustive draw, and for a
+        riichi, which needs such a hand and keeps it to the end (so a riichi player is tenpai at the
+        draw, rules.md "Draws"). `counts`: the concealed tiles to judge instead of the seat's own."""
+        concealed = self.counts[seat] if counts is None else counts
+        return S.tenpai_at_draw(concealed, (i for m in self.melds[seat] for i, _ in m.tiles),
+                                self.rules.match.tenpai_own_four)
+
     def furiten(self, seat: int) -> bool:
         """Permanent (a wait among one's own discards), temporary (a winning tile passed since one's
         own last discard), or riichi furiten (one passed after riichi: for the rest of the hand)."""
@@ -474,7 +482,7 @@ class Round:
         self.river_values[seat].add(tile[0])
         if not in_riichi:  # after riichi the drawn tile goes and every change to the hand keeps the waits
             self._waits[seat] = None
-        if riichi and not self.waits(seat):
+        if riichi and not self.tenpai(seat):
             raise self.fail(f"seat {seat} declares riichi without being tenpai")
         self.last = ("discard", seat, tile, None, False)
         self.offer = (seat, tile, "discard")
@@ -682,9 +690,7 @@ class Round:
         tenpai = None
         nagashi: tuple[int, ...] = ()
         if kind in EXHAUSTIVE_KINDS:
-            own_four = self.rules.match.tenpai_own_four
-            tenpai = tuple(s for s in range(self.n)
-                           if S.tenpai_at_draw(self.counts[s], (i for m in self.melds[s] for i, _ in m.tiles), own_four))
+            tenpai = tuple(s for s in range(self.n) if self.tenpai(s))
             nagashi = tuple(s for s in range(self.n) if self.nagashi[s])
             if kind == NAGASHI and not nagashi:
                 raise self.fail("a nagashi mangan nobody qualifies for")
