@@ -1,11 +1,9 @@
-"""`sanma simulate` and `sanma compare` output: tables (tabulate), JSON dicts, an SVG picture."""
+"""`sanma simulate` and `sanma compare` output: tables (tabulate's "simple" format), JSON dicts, an SVG picture."""
 
 from __future__ import annotations
 
 import math
 from html import escape
-
-from tabulate import tabulate
 
 from calc.core import layout
 
@@ -67,7 +65,7 @@ def simulate_text(setup_line: str, simulated: dict, real: dict, source: str, int
              _fmt(real.get(key), kind) if comparable or key not in MATCH_LEVEL else "n/a")
             for text, key, kind in FIGURE_ROWS]
     out = [setup_line + (" (interrupted: the matches finished so far)" if interrupted else ""), "",
-           tabulate(rows, headers=["", "simulated", "real (Tenhou half games)"], tablefmt="simple",
+           layout.table(rows, ["", "simulated", "real (Tenhou half games)"], tablefmt="simple",
                     disable_numparse=True)]
     if simulated.get("ends"):
         out += ["", *layout.lines(ends_text(simulated["ends"]), layout.NARROWEST, "  ")]
@@ -75,7 +73,7 @@ def simulate_text(setup_line: str, simulated: dict, real: dict, source: str, int
                    key=lambda n: (-max(simulated["yaku"].get(n, 0), real["yaku"].get(n, 0)), n))
     yaku_rows = [(n, _fmt(simulated["yaku"].get(n, 0), "pct"), _fmt(real["yaku"].get(n, 0), "pct"))
                  for n in names if max(simulated["yaku"].get(n, 0), real["yaku"].get(n, 0)) >= YAKU_SHOWN]
-    out += ["", tabulate(yaku_rows, headers=["yaku (share of wins)", "simulated", "real (Tenhou)"], tablefmt="simple",
+    out += ["", layout.table(yaku_rows, ["yaku (share of wins)", "simulated", "real (Tenhou)"], tablefmt="simple",
                          disable_numparse=True)]
     out += ["", *layout.lines(f"real: {source}; {real['matches']} matches, {real['hands']} hands",
                               layout.NARROWEST, "  ")]

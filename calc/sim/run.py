@@ -16,7 +16,6 @@ import os
 import random
 import signal
 from dataclasses import dataclass, replace
-from multiprocessing import get_context
 from pathlib import Path
 from typing import Callable, Iterator
 
@@ -253,7 +252,10 @@ def run(s: Setup, matches: int, *, want_tally: bool, workers: int | None = None,
         return
     chunk = max(1, min(16, matches // (workers * 8)))
     tasks = ((s, start, min(start + chunk, matches), want_tally) for start in range(0, matches, chunk))
-    pool = get_context("fork" if "fork" in _methods() else "spawn").Pool(workers, initializer=_ignore_interrupt)
+    from multiprocessing import get_all_start_methods, get_context  # loaded only for a pool of workers
+
+    method = "fork" if "fork" in get_all_start_methods() else "spawn"
+    pool = get_context(method).Pool(workers, initializer=_ignore_interrupt)
     try:
         for results in in_order(pool, _job, tasks, ahead=4 * workers):
             for result in results:
@@ -269,12 +271,6 @@ def run(s: Setup, matches: int, *, want_tally: bool, workers: int | None = None,
 def _ignore_interrupt() -> None:
     # Ctrl-C reaches the whole process group: the parent stops the pool and keeps what is done
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def _methods() -> list[str]:
-    from multiprocessing import get_all_start_methods
-
-    return get_all_start_methods()
 
 
 def check_save_dir(path: Path, force: bool = False) -> None:
