@@ -165,6 +165,8 @@ PLAYERS = 3  # sanma: three seats and the 108-tile set (no 2m-8m); no profile ca
 
 @dataclass(frozen=True)
 class GameRules:
+    """The profile's `game:` section: the red fives, chi and kuikae, kokushi robbing a closed kan."""
+
     red_fives: tuple[int, ...]
     chi: bool
     kuikae: bool
@@ -177,6 +179,8 @@ class GameRules:
 
 @dataclass(frozen=True)
 class NorthRules:
+    """The profile's `north:` section: nukidora, and what a north may do."""
+
     nukidora: bool
     value_tile: bool
     ron_on_nuki: bool
@@ -187,6 +191,9 @@ class NorthRules:
 
 @dataclass(frozen=True)
 class HandRules:
+    """The profile's `hand:` section: kuitan, kiriage mangan, kazoe, double and stacked yakuman, renhou,
+    the double wind pair's fu."""
+
     open_tanyao: bool
     kiriage_mangan: bool
     kazoe: str
@@ -198,6 +205,9 @@ class HandRules:
 
 @dataclass(frozen=True)
 class PaymentRules:
+    """The profile's `payment:` section: the tsumo scheme, honba, the riichi stick, noten payments,
+    nagashi mangan, double ron and pao."""
+
     scheme: str  # the scheme's name; its definition is `scheme_def`
     honba_ron: int
     honba_tsumo: int
@@ -216,6 +226,9 @@ class PaymentRules:
 
 @dataclass(frozen=True)
 class MatchRules:
+    """The profile's `match:` section: length, starting and return points, uma and oka, how a match
+    ends and goes on, abortive draws."""
+
     length: str
     start: int
     # `return` is a Python keyword; the profile key is `return`.
@@ -239,6 +252,8 @@ class MatchRules:
 
 @dataclass(frozen=True)
 class ChipRules:
+    """The profile's `chips:` section: the chips each bonus pays (none by default) and what one is worth."""
+
     aka: int = 0
     ura: int = 0
     ippatsu: int = 0
@@ -255,6 +270,8 @@ class ChipRules:
 
 @dataclass(frozen=True)
 class ChomboRules:
+    """The profile's `chombo:` section: what a penalty costs."""
+
     cost: str = "mangan"
     final_points: int = 0
     replay: bool = True
@@ -263,6 +280,8 @@ class ChomboRules:
 
 @dataclass(frozen=True)
 class RuleSet:
+    """A whole profile, checked: its name and one section per stage of play."""
+
     name: str
     summary: str
     game: GameRules

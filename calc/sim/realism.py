@@ -20,6 +20,8 @@ from calc.sim.report import FIGURE_ROWS, MATCH_LEVEL, YAKU_SHOWN, real_note
 
 @dataclass(frozen=True)
 class Band:
+    """How far a simulated figure may be from the real games' and still look like real play."""
+
     key: str
     half_width: float  # in the figure's own unit (a share: 0.03 is 3 percentage points)
     relative: bool = False  # half_width is a fraction of the real figure
@@ -54,6 +56,8 @@ KINDS = {key: kind for _, key, kind in FIGURE_ROWS}
 
 @dataclass(frozen=True)
 class Row:
+    """One banded figure checked: simulated against real, the distance and whether it is inside its band."""
+
     key: str
     simulated: float | None
     real: float | None

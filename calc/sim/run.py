@@ -39,6 +39,8 @@ MAX_MATCHES = 100_000
 
 @dataclass(frozen=True)
 class Setup:
+    """What a simulation plays: the profile, the schemes compared, the bots, the seed, where to save."""
+
     rules: R.RuleSet  # the profile, its match length set; the scheme is the first of `schemes`
     schemes: tuple[str, ...]
     bots: str
@@ -79,6 +81,8 @@ class Hands:
 
 @dataclass
 class MatchRun:
+    """One simulated match settled under one scheme: its ledger and the hands as played."""
+
     scheme: str
     rows: list[match.LedgerRow]
     plays: list[HandPlay]
@@ -105,6 +109,8 @@ def play_match(hands: Hands, rules: R.RuleSet) -> MatchRun:
 # --- what a match sends back (small: it crosses process boundaries) ------------------------------
 @dataclass
 class SchemeResult:
+    """One match's outcome under one scheme: each seat's final points, rank and score."""
+
     points: tuple[float, ...]  # final points by starting seat
     ranks: tuple[int, ...]  # 1-based rank by starting seat
     scores: tuple[int, ...]
@@ -121,6 +127,8 @@ class SchemeResult:
 
 @dataclass
 class MatchResult:
+    """One simulated match: its outcome under every scheme and, if asked, its statistics."""
+
     index: int
     schemes: dict[str, SchemeResult]
     tally: Tally | None = None  # hand statistics, under the first scheme

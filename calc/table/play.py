@@ -51,12 +51,16 @@ class Deal:
 
 @dataclass(frozen=True, slots=True)
 class Draw:
+    """A seat draws a tile."""
+
     seat: int
     tile: Tile  # from the live wall, or the replacement owed after a kan or an extraction
 
 
 @dataclass(frozen=True, slots=True)
 class Discard:
+    """A seat discards a tile, perhaps declaring riichi with it."""
+
     seat: int
     tile: Tile
     riichi: bool = False  # this discard declares riichi
@@ -75,24 +79,32 @@ class Call:
 
 @dataclass(frozen=True, slots=True)
 class Ankan:
+    """A closed kan of four tiles from the seat's hand."""
+
     seat: int
     tiles: tuple[Tile, ...]
 
 
 @dataclass(frozen=True, slots=True)
 class Kakan:
+    """A tile added to the seat's pon (an added kan)."""
+
     seat: int
     tile: Tile  # added to the seat's pon
 
 
 @dataclass(frozen=True, slots=True)
 class Nuki:
+    """A north set aside (nukidora); a replacement tile is owed."""
+
     seat: int
     tile: Tile
 
 
 @dataclass(frozen=True, slots=True)
 class Dora:
+    """A kan dora indicator turned over."""
+
     indicator: Tile  # a kan dora indicator turned over
 
 
@@ -163,6 +175,8 @@ class WinFacts:
 
 @dataclass(frozen=True, slots=True)
 class DrawResult:
+    """How a hand ended without a win: its kind, the seats in tenpai and those with nagashi mangan."""
+
     kind: str  # exhaustive | nagashi_mangan | kyuushu_kyuuhai | suukaikan | ...
     tenpai: tuple[int, ...] | None  # decided from the hands; None for an abortive draw
     nagashi: tuple[int, ...]  # seats paid a nagashi mangan: every discard a terminal or honour, none called
