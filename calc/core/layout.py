@@ -79,8 +79,8 @@ def table(rows: Sequence[Sequence[object]], headers: Sequence[str], **options) -
     """tabulate(rows, headers=headers, **options), the very same text, without importing tabulate
     where the table is one this module renders itself: tabulate's "simple" format with
     `disable_numparse=True`, text cells one terminal cell a character (printable ASCII and
-    ONE_CELL; line breaks allowed), at most the
-    options `colalign` and `maxcolwidths`. Anything else goes to tabulate. tabulate's import costs
+    ONE_CELL; line breaks allowed), at most the options `colalign` and `maxcolwidths`. Anything
+    else goes to tabulate. tabulate's import costs
     about a sixth of a one-match `sanma simulate` (it reads its package metadata and loads wcwidth);
     tests/test_columns.py checks the two agree on generated tables."""
     rows = list(rows)
