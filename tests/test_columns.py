@@ -1,4 +1,5 @@
-"""calc.cli.columns.simple prints exactly what tabulate's "simple" format prints for its tables."""
+"""calc.cli.columns.simple and calc.core.layout.table print exactly what tabulate's "simple" format
+prints for their tables."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from hypothesis import strategies as st
 from tabulate import tabulate
 
 from calc.cli.columns import simple
+from calc.core import layout
 
 NAME = st.text(alphabet="abcdefghijklmnopqrstuvwxyz_ ()/-", min_size=1, max_size=30).filter(
     lambda s: s.strip() == s and not s.replace("_", "").isdigit())
@@ -40,3 +42,50 @@ def test_a_long_name_beside_a_cjk_name_still_fits_80_columns(tmp_path):
     record.write_text(example.replace("Ana", "Anastasia-Konstantinopoulou").replace("Chen", "王小明"), encoding="utf-8")
     out = CliRunner().invoke(app, ["settle", str(record)]).stdout
     assert "王小明" in out and max(cells(line) for line in out.splitlines()[2:]) <= 80
+
+
+# Text as the reports write it: words, numbers, signs, the one-cell characters beyond ASCII, runs of
+# spaces and line breaks; "True" and "False", which tabulate reads as bools.
+WORD = st.sampled_from(["a", "bb", "riichi", "dddddddddddd", "x-y", "--", "-", "1.5", "12", "True", "False", "None",
+                        "%", "(e)", "1,000", "nan", "1e5", "±3 pts", "1.2×", "a→b", "§6", "95%"])
+TEXT = st.lists(st.tuples(WORD, st.sampled_from(["", " ", "  ", "\n"])), max_size=6).map(
+    lambda parts: "".join(w + s for w, s in parts))
+
+
+@st.composite
+def text_tables(draw):
+    columns = draw(st.integers(1, 4))
+    headers = draw(st.lists(TEXT, min_size=columns, max_size=columns))
+    rows = draw(st.lists(st.lists(TEXT, min_size=columns, max_size=columns), max_size=5))
+    options = {"tablefmt": "simple", "disable_numparse": True}
+    if draw(st.booleans()):
+        options["colalign"] = draw(st.lists(st.sampled_from(["left", "right", "center"]), min_size=columns,
+                                            max_size=columns))
+    if draw(st.booleans()):
+        options["maxcolwidths"] = draw(st.lists(st.sampled_from([None, 1, 2, 3, 5, 8, 13]), min_size=columns,
+                                                max_size=columns))
+    return rows, headers, options
+
+
+@given(text_tables())
+def test_layout_table_is_tabulate(table):
+    rows, headers, options = table
+    try:
+        expected = tabulate(rows, headers=headers, **options)
+    except ValueError:  # tabulate's own failure on a cell of line breaks only, wrapped
+        return
+    assert layout.table(rows, headers, **options) == expected
+
+
+def test_layout_table_renders_the_report_tables_itself():
+    # what it renders without tabulate: the tables of `sanma simulate`; a wide character goes to tabulate
+    assert layout._plain_table([["±3 pts", "95%\ninterval"]], ["band", "b"], {"tablefmt": "simple",
+                                                                         "disable_numparse": True})
+    assert not layout._plain_table([["王小明"]], ["player"], {"tablefmt": "simple", "disable_numparse": True})
+    assert not layout._plain_table([["1"]], ["n"], {"tablefmt": "simple"})  # numbers parsed: tabulate's
+
+
+def test_one_cell_characters_are_one_cell_in_wcwidth():
+    from wcwidth import wcswidth
+
+    assert all(wcswidth(c) == 1 for c in layout.ONE_CELL)

@@ -171,12 +171,18 @@ def test_simulate_with_other_options_is_left_to_typer(args, capsys):
     assert capsys.readouterr() == ("", "")
 
 
-def test_plain_simulate_starts_without_typer():
+# A plain one-process simulate prints its tables itself (calc.core.layout.table), plays without a
+# worker pool and reads the committed real-game figures, not the log readers.
+NOT_FOR_A_PLAIN_SIMULATE = ["typer", "tabulate", "wcwidth", "multiprocessing", "calc.logs", "calc.cli.app"]
+
+
+@pytest.mark.parametrize("extra", [[], ["--json"]])
+def test_plain_simulate_starts_without_unused_modules(extra):
     import subprocess
     import sys
 
-    code = ("import sys\nfrom calc.cli import main\nsys.argv = ['sanma', 'simulate', '--matches', '1']\n"
+    code = (f"import sys\nfrom calc.cli import main\nsys.argv = ['sanma', 'simulate', '--matches', '1', *{extra!r}]\n"
             "try:\n    main()\nexcept SystemExit as e:\n    assert not e.code, e.code\n"
-            "print('typer' in sys.modules)\n")
+            f"print(sorted(m for m in {NOT_FOR_A_PLAIN_SIMULATE!r} if m in sys.modules))\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert out.splitlines()[-1] == "False"
+    assert out.splitlines()[-1] == "[]"

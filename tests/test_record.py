@@ -362,3 +362,29 @@ def test_play_on_where_the_profile_gives_the_dealer_no_choice():
     from calc.cli.report import settle_dict
 
     assert settle_dict(played)["ledger"][0]["play_on"] is True
+
+
+def test_libyaml_and_python_parsers_read_the_same_values_and_lines():
+    # calc.core.yamlread reads with libyaml where it is built and falls back to PyYAML's parser for
+    # the error message: both must give the same values and the same line of every key and item
+    from calc.core import yamlread
+
+    if yamlread._CLoader is None:
+        pytest.skip("PyYAML without libyaml: only the Python parser runs")
+    root = Path(__file__).resolve().parents[1]
+
+    def shape(value):
+        if isinstance(value, yamlread.YamlMap):
+            return ("map", value.line, sorted(value.key_lines.items(), key=str),
+                    [(k, shape(v)) for k, v in value.items()])
+        if isinstance(value, yamlread.YamlList):
+            return ("list", value.line, value.item_lines, [shape(v) for v in value])
+        return (type(value).__name__, value)
+
+    files = sorted([*root.glob("examples/**/*.yaml"), *root.glob("rulesets/**/*.yaml")])
+    assert len(files) >= 10
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        fast = yaml.load(text, Loader=type("_L", (yamlread._CLoader,), {"file": str(path)}))  # noqa: S506
+        pure = yaml.load(text, Loader=type("_L", (yamlread._Loader,), {"file": str(path)}))  # noqa: S506
+        assert shape(fast) == shape(pure), path

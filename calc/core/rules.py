@@ -168,6 +168,8 @@ PLAYERS = 3  # sanma: three seats and the 108-tile set (no 2m-8m); no profile ca
 
 @dataclass(frozen=True)
 class GameRules:
+    """The profile's `game:` section: the red fives, chi and kuikae, kokushi robbing a closed kan."""
+
     red_fives: tuple[int, ...]
     chi: bool
     kuikae: bool
@@ -180,6 +182,8 @@ class GameRules:
 
 @dataclass(frozen=True)
 class NorthRules:
+    """The profile's `north:` section: nukidora, and what a north may do."""
+
     nukidora: bool
     value_tile: bool
     ron_on_nuki: bool
@@ -190,6 +194,9 @@ class NorthRules:
 
 @dataclass(frozen=True)
 class HandRules:
+    """The profile's `hand:` section: kuitan, kiriage mangan, kazoe, double and stacked yakuman, renhou,
+    the double wind pair's fu."""
+
     open_tanyao: bool
     kiriage_mangan: bool
     kazoe: str
@@ -201,6 +208,9 @@ class HandRules:
 
 @dataclass(frozen=True)
 class PaymentRules:
+    """The profile's `payment:` section: the tsumo scheme, honba, the riichi stick, noten payments,
+    nagashi mangan, double ron and pao."""
+
     scheme: str  # the scheme's name; its definition is `scheme_def`
     honba_ron: int
     honba_tsumo: int
@@ -220,6 +230,9 @@ class PaymentRules:
 
 @dataclass(frozen=True)
 class MatchRules:
+    """The profile's `match:` section: length, starting and return points, uma and oka, how a match
+    ends and goes on, abortive draws."""
+
     length: str
     start: int
     # `return` is a Python keyword; the profile key is `return`.
@@ -243,6 +256,8 @@ class MatchRules:
 
 @dataclass(frozen=True)
 class ChipRules:
+    """The profile's `chips:` section: the chips each bonus pays (none by default) and what one is worth."""
+
     aka: int = 0
     ura: int = 0
     ippatsu: int = 0
@@ -259,6 +274,8 @@ class ChipRules:
 
 @dataclass(frozen=True)
 class ChomboRules:
+    """The profile's `chombo:` section: what a penalty costs."""
+
     cost: str = "mangan"
     final_points: int = 0
     replay: bool = True
@@ -267,6 +284,8 @@ class ChomboRules:
 
 @dataclass(frozen=True)
 class RuleSet:
+    """A whole profile, checked: its name and one section per stage of play."""
+
     name: str
     summary: str
     game: GameRules

@@ -132,6 +132,8 @@ def _paired(mine, base):
 
 @dataclass
 class Comparison:
+    """The matches' results under every scheme compared, collected match by match."""
+
     schemes: tuple[str, ...]
     players: int = 3
     results: dict[str, list[SchemeResult]] = field(default_factory=dict)

@@ -15,6 +15,8 @@ from calc.sim.compare import BASELINE, Comparison
 
 @dataclass(frozen=True)
 class Finding:
+    """One sentence of what a comparison shows, and whether it tells the schemes apart."""
+
     figure: str  # the key in versus_baseline the clause is about
     text: str
     tells: bool  # False: the interval holds zero, the matches cannot tell

@@ -20,6 +20,8 @@ from calc.sim.report import FIGURE_ROWS, MATCH_LEVEL, YAKU_SHOWN, real_note
 
 @dataclass(frozen=True)
 class Band:
+    """How far a simulated figure may be from the real games' and still look like real play."""
+
     key: str
     half_width: float  # in the figure's own unit (a share: 0.03 is 3 percentage points)
     relative: bool = False  # half_width is a fraction of the real figure
@@ -54,6 +56,8 @@ KINDS = {key: kind for _, key, kind in FIGURE_ROWS}
 
 @dataclass(frozen=True)
 class Row:
+    """One banded figure checked: simulated against real, the distance and whether it is inside its band."""
+
     key: str
     simulated: float | None
     real: float | None
@@ -150,8 +154,6 @@ def realism_text(simulated: dict, real: dict, source: str, *, length: str, rules
                  tallies: list | None = None, yaku: bool = True, width: int | None = None) -> str:
     """The banded figures' distances, then (`yaku`) the yaku shares' and the source; warnings last.
     `width`: the terminal cells the sentences are wrapped to (None: one line each)."""
-    from tabulate import tabulate
-
     from calc.core import layout
 
     rows = check(simulated, real, length=length, tallies=tallies)
@@ -163,9 +165,9 @@ def realism_text(simulated: dict, real: dict, source: str, *, length: str, rules
                       width=width, wrap=(0,), tablefmt="simple", disable_numparse=True)]
     if yaku:
         rows_y = yaku_distances(simulated, real)
-        out += ["", tabulate([(n, _value(s, "pct"), _value(r, "pct"), f"{100 * d:+.1f} pts") for n, s, r, d in rows_y],
-                             headers=["yaku (share of wins)", "simulated", "real", "distance"], tablefmt="simple",
-                             disable_numparse=True)]
+        out += ["", layout.table([(n, _value(s, "pct"), _value(r, "pct"), f"{100 * d:+.1f} pts") for n, s, r, d in rows_y],
+                                  ["yaku (share of wins)", "simulated", "real", "distance"], tablefmt="simple",
+                                  disable_numparse=True)]
         out += layout.lines(f"real: {source}; {real['matches']} matches, {real['hands']} hands", width, "  ")
         note = real_note(length, rules_name)
         if note:

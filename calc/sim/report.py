@@ -1,16 +1,12 @@
-"""`sanma simulate` and `sanma compare` output: tables (tabulate), JSON dicts, an SVG picture."""
+"""`sanma simulate` and `sanma compare` output: tables (tabulate's "simple" format), JSON dicts, an SVG picture."""
 
 from __future__ import annotations
 
 import math
-from html import escape
-
-from tabulate import tabulate
 
 from calc.core import layout
 
 from calc.sim.compare import BASELINE, Comparison
-from calc.sim.findings import findings, summary
 
 FIGURE_ROWS = (
     ("hands per match", "hands_per_match", "num"),
@@ -67,7 +63,7 @@ def simulate_text(setup_line: str, simulated: dict, real: dict, source: str, int
              _fmt(real.get(key), kind) if comparable or key not in MATCH_LEVEL else "n/a")
             for text, key, kind in FIGURE_ROWS]
     out = [setup_line + (" (interrupted: the matches finished so far)" if interrupted else ""), "",
-           tabulate(rows, headers=["", "simulated", "real (Tenhou half games)"], tablefmt="simple",
+           layout.table(rows, ["", "simulated", "real (Tenhou half games)"], tablefmt="simple",
                     disable_numparse=True)]
     if simulated.get("ends"):
         out += ["", *layout.lines(ends_text(simulated["ends"]), layout.NARROWEST, "  ")]
@@ -75,7 +71,7 @@ def simulate_text(setup_line: str, simulated: dict, real: dict, source: str, int
                    key=lambda n: (-max(simulated["yaku"].get(n, 0), real["yaku"].get(n, 0)), n))
     yaku_rows = [(n, _fmt(simulated["yaku"].get(n, 0), "pct"), _fmt(real["yaku"].get(n, 0), "pct"))
                  for n in names if max(simulated["yaku"].get(n, 0), real["yaku"].get(n, 0)) >= YAKU_SHOWN]
-    out += ["", tabulate(yaku_rows, headers=["yaku (share of wins)", "simulated", "real (Tenhou)"], tablefmt="simple",
+    out += ["", layout.table(yaku_rows, ["yaku (share of wins)", "simulated", "real (Tenhou)"], tablefmt="simple",
                          disable_numparse=True)]
     out += ["", *layout.lines(f"real: {source}; {real['matches']} matches, {real['hands']} hands",
                               layout.NARROWEST, "  ")]
@@ -115,6 +111,8 @@ def compare_text(setup_line: str, c: Comparison, interrupted: bool, *, length: s
     """Within `width` cells (None: as wide as it comes) a table too wide is split into tables of
     fewer columns, each keeping the scheme (and seat) column. After the tables, what each scheme
     changes against tsumo-loss in words (calc.sim.findings); `unit`: "matches" or "games"."""
+    from calc.sim.findings import findings, summary  # a comparison's sentences: not for a simulation
+
     out = [*layout.lines(setup_line + (" (interrupted: the matches finished so far)" if interrupted else ""), width),
            ""]
     figures = {s: c.scheme_figures(s) for s in c.schemes}
@@ -186,6 +184,8 @@ SEAT_COLOURS = ("#1f77b4", "#d62728", "#2ca02c")
 
 def compare_svg(c: Comparison, title: str) -> str:
     """Box plots of final points by starting seat, one row per scheme (5-25-50-75-95 percentiles)."""
+    from html import escape  # the picture's text only
+
     schemes = c.schemes
     width, left, right, row_h, top = 900, 130, 30, 60, 50
     height = top + row_h * len(schemes) + 50
@@ -240,6 +240,8 @@ def compare_dict(c: Comparison, setup: dict, interrupted: bool, *, length: str =
                  unit: str = "matches") -> dict:
     """The figures (Comparison.to_dict), each scheme with its `findings` ({figure, text, tells}) and
     their `summary`, the paragraph the text output prints."""
+    from calc.sim.findings import findings, summary
+
     out = {"setup": setup, "interrupted": interrupted, **c.to_dict()}
     for name, figures in out["schemes"].items():
         found = findings(c, name, unit=unit, extension=EXTENSION_NAME[length]) if name != BASELINE else []

@@ -16,7 +16,6 @@ import os
 import random
 import signal
 from dataclasses import dataclass, replace
-from multiprocessing import get_context
 from pathlib import Path
 from typing import Callable, Iterator
 
@@ -41,6 +40,8 @@ MAX_MATCHES = 100_000
 
 @dataclass(frozen=True)
 class Setup:
+    """What a simulation plays: the profile, the schemes compared, the bots, the seed, where to save."""
+
     rules: R.RuleSet  # the profile, its match length set; the scheme is the first of `schemes`
     schemes: tuple[str, ...]
     bots: str
@@ -85,6 +86,8 @@ class Hands:
 
 @dataclass
 class MatchRun:
+    """One simulated match settled under one scheme: its ledger and the hands as played."""
+
     scheme: str
     rows: list[match.LedgerRow]
     plays: list[HandPlay]
@@ -111,6 +114,8 @@ def play_match(hands: Hands, rules: R.RuleSet) -> MatchRun:
 # --- what a match sends back (small: it crosses process boundaries) ------------------------------
 @dataclass
 class SchemeResult:
+    """One match's outcome under one scheme: each seat's final points, rank and score."""
+
     points: tuple[float, ...]  # final points by starting seat
     ranks: tuple[int, ...]  # 1-based rank by starting seat
     scores: tuple[int, ...]
@@ -127,6 +132,8 @@ class SchemeResult:
 
 @dataclass
 class MatchResult:
+    """One simulated match: its outcome under every scheme and, if asked, its statistics."""
+
     index: int
     schemes: dict[str, SchemeResult]
     tally: Tally | None = None  # hand statistics, under the first scheme
@@ -262,7 +269,10 @@ def run(s: Setup, matches: int, *, want_tally: bool, workers: int | None = None,
         return
     chunk = max(1, min(16, matches // (workers * 8)))
     tasks = ((s, start, min(start + chunk, matches), want_tally) for start in range(0, matches, chunk))
-    pool = get_context("fork" if "fork" in _methods() else "spawn").Pool(workers, initializer=_ignore_interrupt)
+    from multiprocessing import get_all_start_methods, get_context  # loaded only for a pool of workers
+
+    method = "fork" if "fork" in get_all_start_methods() else "spawn"
+    pool = get_context(method).Pool(workers, initializer=_ignore_interrupt)
     try:
         for results in in_order(pool, _job, tasks, ahead=4 * workers):
             for result in results:
@@ -278,12 +288,6 @@ def run(s: Setup, matches: int, *, want_tally: bool, workers: int | None = None,
 def _ignore_interrupt() -> None:
     # Ctrl-C reaches the whole process group: the parent stops the pool and keeps what is done
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def _methods() -> list[str]:
-    from multiprocessing import get_all_start_methods
-
-    return get_all_start_methods()
 
 
 def check_save_dir(path: Path, force: bool = False) -> None:

@@ -14,6 +14,8 @@ NOT_YAKU = ("dora", "ura", "aka")  # han, but not yaku (rules.md §3): left out 
 
 @dataclass
 class Tally:
+    """The counts behind a simulation's figures (or the real games'), added up match by match."""
+
     players: int = 3
     matches: int = 0
     hands: int = 0

@@ -16,7 +16,6 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from calc.logs import tenhou as TH
 from calc.sim.stats import NOT_YAKU, Tally
 
 FIGURES = Path(__file__).with_name("truth_figures.json")
@@ -29,6 +28,8 @@ def _lines(path: Path) -> list[dict]:
 
 
 def measure(data: Path) -> Tally:
+    from calc.logs import tenhou as TH  # only here: a simulation's report reads the committed figures
+
     agari = _lines(data / "truth" / "agari.jsonl")
     draws = _lines(data / "truth" / "ryuukyoku.jsonl")
     games = _lines(data / "truth" / "games.jsonl")

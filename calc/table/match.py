@@ -34,6 +34,8 @@ class MatchError(SanmaError):
 
 @dataclass(frozen=True)
 class MatchState:
+    """The match between hands: scores, round, dealer, honba and sticks, and whether it has ended."""
+
     scores: tuple[int, ...]
     round_wind: int = 0  # 0 East, 1 South, 2 West
     round_number: int = 1  # 1..players; the dealer is seat round_number - 1
@@ -71,6 +73,8 @@ def total(state: MatchState, rules: RuleSet) -> int:
 
 @dataclass(frozen=True)
 class LedgerRow:
+    """One hand of the match as settled: its label, the payments and the scores after it."""
+
     number: int  # 1-based hand number
     label: str  # E1, S3, W1, ...
     honba: int
@@ -286,6 +290,8 @@ def apply(state: MatchState, kyoku: Kyoku, rules: RuleSet, *, check_riichi: bool
 
 @dataclass(frozen=True)
 class Standing:
+    """A seat's place at the end: rank, score and the final points with their parts (uma, oka)."""
+
     rank: int  # 1-based
     seat: int
     score: int  # leftover sticks included

@@ -14,7 +14,7 @@ whole hand as played, which `calc.table.round.settle_event` turns into the match
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from calc.core.notation import Tile
 # One meld type for the round state and the scorer; the play names its kinds with the scorer's.
@@ -36,8 +36,10 @@ NINE_TERMINALS, FOUR_KANS = "kyuushu_kyuuhai", "suukaikan"
 
 
 # --- events -------------------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class Deal:
+# Immutable values, told apart by their type (Round.apply dispatches on it), as NamedTuples: a
+# frozen dataclass's methods are generated and compiled when its module is imported, ten of them
+# a noticeable part of a one-match `sanma simulate`'s start-up; a NamedTuple is also quicker to build.
+class Deal(NamedTuple):
     """The start of a hand. `round_raw` is Tenhou's number: 0-3 East, 4-7 South, 8-11 West."""
 
     round_raw: int
@@ -49,21 +51,22 @@ class Deal:
     dora: Tile  # the first indicator
 
 
-@dataclass(frozen=True, slots=True)
-class Draw:
+class Draw(NamedTuple):
+    """A seat draws a tile."""
+
     seat: int
     tile: Tile  # from the live wall, or the replacement owed after a kan or an extraction
 
 
-@dataclass(frozen=True, slots=True)
-class Discard:
+class Discard(NamedTuple):
+    """A seat discards a tile, perhaps declaring riichi with it."""
+
     seat: int
     tile: Tile
     riichi: bool = False  # this discard declares riichi
 
 
-@dataclass(frozen=True, slots=True)
-class Call:
+class Call(NamedTuple):
     """Pon or daiminkan of the discard just made."""
 
     seat: int
@@ -73,31 +76,34 @@ class Call:
     from_seat: int
 
 
-@dataclass(frozen=True, slots=True)
-class Ankan:
+class Ankan(NamedTuple):
+    """A closed kan of four tiles from the seat's hand."""
+
     seat: int
     tiles: tuple[Tile, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Kakan:
+class Kakan(NamedTuple):
+    """A tile added to the seat's pon (an added kan)."""
+
     seat: int
     tile: Tile  # added to the seat's pon
 
 
-@dataclass(frozen=True, slots=True)
-class Nuki:
+class Nuki(NamedTuple):
+    """A north set aside (nukidora); a replacement tile is owed."""
+
     seat: int
     tile: Tile
 
 
-@dataclass(frozen=True, slots=True)
-class Dora:
+class Dora(NamedTuple):
+    """A kan dora indicator turned over."""
+
     indicator: Tile  # a kan dora indicator turned over
 
 
-@dataclass(frozen=True, slots=True)
-class Agari:
+class Agari(NamedTuple):
     """A win on what `from_seat` just gave up (ron, chankan, a north) or drew (tsumo: from_seat = winner).
 
     `ura`: the ura indicators under the dora shown (kept only for a riichi winner). `claim`: what a
@@ -113,8 +119,7 @@ class Agari:
     paid: bool = True
 
 
-@dataclass(frozen=True, slots=True)
-class Ryuukyoku:
+class Ryuukyoku(NamedTuple):
     """The hand ends without a win: the wall ran out (`exhaustive`, or `nagashi_mangan` as a record
     names it) or an abortive draw; `deltas` and `scores_before` (the scores before its payments,
     this hand's riichi deposits taken) as a record states them (None: not known here)."""
@@ -163,6 +168,8 @@ class WinFacts:
 
 @dataclass(frozen=True, slots=True)
 class DrawResult:
+    """How a hand ended without a win: its kind, the seats in tenpai and those with nagashi mangan."""
+
     kind: str  # exhaustive | nagashi_mangan | kyuushu_kyuuhai | suukaikan | ...
     tenpai: tuple[int, ...] | None  # decided from the hands; None for an abortive draw
     nagashi: tuple[int, ...]  # seats paid a nagashi mangan: every discard a terminal or honour, none called
