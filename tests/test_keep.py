@@ -37,6 +37,27 @@ def type_line(child: pexpect.spawn, line: str) -> str:
     return child.before
 
 
+def cancel_line(child: pexpect.spawn, text: str) -> None:
+    """Type `text` without Enter, see it echoed, then Ctrl-C it and wait for the next prompt.
+
+    Waiting for the echo keeps the tty from discarding the text unseen (Ctrl-C flushes unread input).
+    A second Ctrl-C, as a person presses one when nothing happens, covers a race in CPython's readline
+    loop: a SIGINT that lands after it has read a key but before it waits again (`select`) is only
+    noticed at the next key or signal, so the first press can go unanswered on a loaded machine."""
+    child.send(text)
+    child.expect_exact(text.split()[-1])
+    interrupt(child)
+
+
+def interrupt(child: pexpect.spawn) -> None:
+    """Ctrl-C, then the next prompt; pressed again if the first went unanswered (cancel_line says why)."""
+    child.sendintr()
+    if child.expect([PROMPT, pexpect.TIMEOUT], timeout=3) == 1:
+        child.sendintr()
+        child.expect(PROMPT)
+        child.expect([PROMPT, pexpect.TIMEOUT], timeout=1)  # the first press's prompt, if it was only slow
+
+
 def scores_line(text: str) -> str:
     return re.search(r"Scores: .*", text).group(0).strip()
 
@@ -115,9 +136,7 @@ def test_an_interrupted_session_resumes_with_the_same_scores(tmp_path):
     assert scores_line(again.before) == "Scores: Ana 31400, Bo 46700, Chen 26900"
     assert "Next: E2, honba 1, dealer Bo." in again.before
     # Ctrl-C cancels the line being typed, not the session; quit ends it, the record already saved
-    again.send("Bo ron Chen 3 4")
-    again.sendintr()
-    again.expect(PROMPT)
+    cancel_line(again, "Bo ron Chen 3 4")
     assert again.isalive()
     again.sendline("quit")
     again.expect(pexpect.EOF)
@@ -255,9 +274,7 @@ def test_ctrl_c_cancels_the_line_and_leaving_with_a_pending_riichi_warns(tmp_pat
     child = spawn(tmp_path, "m.yaml", "--players", "Ana", "Bo", "Chen")
     written = (tmp_path / "m.yaml").read_text()
     type_line(child, "riichi Bo")
-    child.send("Bo ron Ana 3 4")  # typed, then thought better of
-    child.sendintr()
-    child.expect(PROMPT)
+    cancel_line(child, "Bo ron Ana 3 4")  # typed, then thought better of
     assert child.isalive() and "riichi Bo" in child.before + child.after  # the prompt still shows it pending
     out = type_line(child, "Bo ron Ana 2 30")  # the line cancelled was not kept: this one is whole
     assert "Bo ron Ana: 2 han 30 fu" in out and (tmp_path / "m.yaml").read_text() != written
@@ -282,18 +299,15 @@ def test_tab_completes_by_what_the_line_expects(tmp_path):
     child = spawn(tmp_path, "m.yaml", "--players", "Ana", "Bo", "Chen")
     child.send("ch\t\t")  # at the start a command or a winner's name: both are offered, listed by readline
     child.expect(r"Chen\s+chombo|chombo\s+Chen")
-    child.sendintr()
-    child.expect(PROMPT)
+    interrupt(child)
     child.send("chombo ch\t")  # where a player is expected: the player (readline rubs out `ch`, writes it)
     child.expect("Chen ")
-    child.sendintr()
-    child.expect(PROMPT)
+    interrupt(child)
     child.send("Bo ron ch\t")
     child.expect("Chen ")
     child.send("man\t")
     child.expect("mangan ")
-    child.sendintr()
-    child.expect(PROMPT)
+    interrupt(child)
     child.send("abort n\t")
     child.expect("ine-terminals ")
     child.sendline("")
