@@ -63,12 +63,13 @@ class Hands:
     def get(self, k: int, state: match.MatchState) -> HandPlay:
         rules = self.s.rules
         allowed = tuple(score >= rules.match.riichi_min_points for score in state.scores)
-        key = (k, state.round_wind, state.dealer, allowed)
+        standing = self.bots[0].standing(state.scores)
+        key = (k, state.round_wind, state.dealer, allowed, standing)
         play = self.cache.get(key)
         if play is None:
             wall = Wall.shuffled(random.Random(f"{self.s.seed}/{self.index}/{k}"))
             play = play_hand(wall, rules, dealer=state.dealer, round_wind=state.round_wind, bots=self.bots,
-                             riichi_allowed=allowed, check=self.s.check)
+                             riichi_allowed=allowed, standing=standing, check=self.s.check)
             self.cache[key] = play
         return play
 
