@@ -19,6 +19,7 @@ class BotProfile:
     push_one_shanten_min_han: float  # one from tenpai pushes when worth this much...
     push_one_shanten_until: int  # ... and the live wall still holds this many tiles
     dealer_push_bonus: float  # han added to the dealer's estimate (a dealer's win is worth 1.5 times)
+    dealer_push_shanten: int  # the dealer pushes against a riichi this close to tenpai, whatever its hand
     facing_dealer_han: float  # han taken off a non-dealer's estimate against the dealer's riichi
     behind_below: int  # a player with fewer points is far behind: against a riichi it pushes...
     behind_push_shanten: int  # ... up to this far from tenpai (against open hands one step further)
@@ -67,6 +68,7 @@ CALIBRATED = BotProfile(
     push_one_shanten_min_han=4.0,
     push_one_shanten_until=24,
     dealer_push_bonus=3.0,
+    dealer_push_shanten=-1,
     facing_dealer_han=3.0,
     behind_below=20000,
     behind_push_shanten=2,

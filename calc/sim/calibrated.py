@@ -164,6 +164,8 @@ class Calibrated(Greedy):
             return s < k.open_threat_fold_from + (standing < 0)
         if standing < 0 and s <= k.behind_push_shanten:
             return True  # far behind: folding does not save the match
+        if p.seat == game.dealer and s <= k.dealer_push_shanten:
+            return True  # the dealer plays for the next dealership
         han = self._han(game, p) + (k.dealer_push_bonus if p.seat == game.dealer else 0.0)
         han -= k.ahead_fold_han if standing > 0 else 0.0
         if game.players[game.dealer].riichi and p.seat != game.dealer:
