@@ -58,6 +58,8 @@ class BotProfile:
     tanyao_min_han: float  # ... and the hand is worth this much without riichi (dora, red fives, norths)
     dealer_calls_value_tiles: bool  # the dealer pons every value tile, even when it slows the hand
     formal_tenpai_from: int  # with this few tiles left, any pon that makes tenpai is taken (tenpai payments)
+    nine_terminals_play_from: int  # nine kinds of terminals and honours are played on (for thirteen
+    # orphans) rather than aborted from this many kinds
     # --- norths -----------------------------------------------------------------------------------------
     keep_north_for_kokushi: int  # a hand this close to thirteen orphans keeps its only north
 
@@ -103,5 +105,6 @@ CALIBRATED = BotProfile(
     tanyao_min_han=3.0,
     dealer_calls_value_tiles=False,
     formal_tenpai_from=6,
+    nine_terminals_play_from=11,
     keep_north_for_kokushi=3,
 )

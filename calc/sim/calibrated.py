@@ -354,6 +354,12 @@ class Calibrated(Greedy):
                 return kind, value
         return None
 
+    def nine_terminals(self, game, seat: int) -> bool:
+        """Abort, unless the hand holds `nine_terminals_play_from` kinds of terminals and honours
+        (it plays for thirteen orphans)."""
+        counts = game.players[seat].counts
+        return sum(1 for v in T.TERMINALS_AND_HONORS if counts[v]) < self.k.nine_terminals_play_from
+
     def nuki(self, game, seat: int) -> bool:
         p = game.players[seat]
         if p.counts[T.NORTH] == 1 and p.closed and not p.melds:
