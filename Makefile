@@ -3,37 +3,76 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# The modules mypyc compiles (the one list: calc/compiled.py): editing one rebuilds before the tests.
+COMPILED := $(shell $(PYTHON) -c "import runpy; print(' '.join(runpy.run_path('calc/compiled.py')['source_paths']()))")
+# Run a second time on the pure source (SANMA_PURE_PYTHON=1: the compiled modules hidden): the
+# scoring, payment and real-game tests, the round state and the pinned simulated matches.
+PURE_TESTS := tests/test_hand_cases.py tests/test_hand_properties.py tests/test_oracle.py tests/test_real_hands.py \
+	tests/test_payment.py tests/test_api.py tests/test_bad_input.py tests/test_logs.py \
+	tests/test_round.py tests/test_sim_pinned.py tests/test_waits.py
 
-.PHONY: run test test-browser screenshot bench truth-figures clean
+.PHONY: run test test-browser screenshots screenshot docs docs-reference docs-examples docs-refresh bench bench-anchors build truth-figures clean
 
-$(STAMP): pyproject.toml
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[test]'
+# An editable install: `pip install -e .` compiles the modules where a C compiler exists (setup.py).
+$(STAMP): pyproject.toml setup.py calc/compiled.py $(COMPILED)
+	test -d $(VENV) || ($(PYTHON) -m venv $(VENV) && $(BIN)/pip install --quiet --upgrade pip)
+	$(BIN)/pip install --quiet -e '.[serve,test,docs]'
 	touch $(STAMP)
+
+# Compile again (after editing a compiled module; `make test` and `make bench` do it by themselves).
+build:
+	rm -f $(STAMP)
+	$(MAKE) $(STAMP)
 
 run: $(STAMP)
 	$(BIN)/sanma demo
 	$(BIN)/sanma settle examples/match.yaml --all-schemes
 
+# pytest-xdist spreads the tests over the machine's cores (PYTEST_WORKERS=0: one process).
+PYTEST_WORKERS ?= auto
 test: $(STAMP)
-	$(BIN)/pytest
+	$(BIN)/pytest -n $(PYTEST_WORKERS)
+	SANMA_PURE_PYTHON=1 $(BIN)/pytest -n $(PYTEST_WORKERS) $(PURE_TESTS)
 
 # The HTML reports and the compare plot in the system's headless Chromium (tests/test_browser.py);
 # here a missing browser is a failure, not a skip.
 test-browser: $(STAMP)
 	SANMA_REQUIRE_BROWSER=1 $(BIN)/pytest -m browser
 
-# Rewrites docs/report.png, the README's picture of `sanma settle --html`, from the browser test.
-screenshot: $(STAMP)
-	SANMA_REQUIRE_BROWSER=1 SANMA_UPDATE_SCREENSHOT=1 $(BIN)/pytest -m browser -k settle_report_shows
+# Takes the pictures of the HTML reports in docs/ again (report.png, report-phone.png, compare.png),
+# in the browser tests.
+screenshots: $(STAMP)
+	SANMA_REQUIRE_BROWSER=1 SANMA_UPDATE_SCREENSHOTS=1 $(BIN)/pytest -m browser -q
+screenshot: screenshots
+
+# The documentation site (mkdocs.yml, docs/), built offline into site/; strict: a broken link or a
+# page missing from the navigation fails. NO_MKDOCS_2_WARNING: Material's banner about MkDocs 2.
+docs: $(STAMP)
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict
+
+# docs/reference.md, written from the typer app (every command, argument and option with its help).
+docs-reference: $(STAMP)
+	$(BIN)/python -m calc.cli.reference > docs/reference.md.new && mv docs/reference.md.new docs/reference.md
+
+# Rewrites the output every `$ sanma ...` example of README.md and docs/ shows from what it prints now.
+docs-examples: $(STAMP)
+	$(BIN)/python tests/doc_examples.py --write
+
+# After a change of commands or outputs: the reference, the examples, the pictures, then the site.
+docs-refresh: docs-reference docs-examples screenshots docs
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench.py
+
+# The anchors `make bench` measures against, in the bench environment only (not dependencies):
+# RiichiEnv for the simulation, jansou for the replay; without them bench skips those pairs.
+bench-anchors: $(STAMP)
+	$(BIN)/pip install --quiet riichienv==0.4.11 jansou==0.14.0
 
 # Rewrites calc/sim/truth_figures.json from the real games in tests/data.
 truth-figures: $(STAMP)
 	$(BIN)/python benchmarks/truth_figures.py
 
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) build site *.egg-info calc__mypyc*.so
+	find calc -name '*.so' -delete

@@ -150,22 +150,20 @@ def generated_lines(count: int, seed: int = 7) -> list[dict]:
     return out
 
 
-def _fresh(*args: str) -> dict:
-    """Run this file's `_measure` in a fresh Python process; its JSON answer."""
-    done = subprocess.run([sys.executable, str(HERE), "_measure", *args], capture_output=True, text=True, check=True)
+def _fresh(*args: str, pure: bool = False) -> dict:
+    """Run this file's `_measure` in a fresh Python process; its JSON answer. `pure`: on the pure
+    source (SANMA_PURE_PYTHON=1: the compiled modules hidden)."""
+    env = {**os.environ, "SANMA_PURE_PYTHON": "1"} if pure else None
+    done = subprocess.run([sys.executable, str(HERE), "_measure", *args], capture_output=True, text=True, check=True,
+                          env=env)
     return json.loads(done.stdout)
 
 
-def _median_fresh(*args: str) -> tuple[int, float]:
-    runs = [_fresh(*args) for _ in range(FRESH_RUNS)]
-    return runs[0]["count"], statistics.median(r["seconds"] for r in runs)
-
-
-def _run(command: list[str]) -> tuple[float, float]:
+def _run(command: list[str], env: dict[str, str] | None = None) -> tuple[float, float]:
     """(wall seconds, CPU seconds of the child: user + system) of one command."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    subprocess.run(command, stdout=subprocess.DEVNULL, check=False)
+    subprocess.run(command, stdout=subprocess.DEVNULL, check=False, env=env)
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
@@ -176,22 +174,29 @@ def _sanma() -> list[str]:
     return [str(script)] if script.exists() else [sys.executable, "-m", "calc"]
 
 
-def _batch_marginal(path: Path, empty: Path, *extra: str, cpu: bool = False) -> float:
+def _batch_marginal(path: Path, empty: Path, *extra: str, cpu: bool = False, runs: int = FRESH_RUNS) -> float:
     """Median over fresh runs of (time on the file - time on an empty file): start-up excluded.
     Wall time, or with `cpu` the process's CPU time (one process: the figure a busy machine
     disturbs least)."""
     marginal = []
-    for _ in range(FRESH_RUNS):
+    for _ in range(runs):
         full = _run([*_sanma(), "hand", "--batch", str(path), *extra])
         bare = _run([*_sanma(), "hand", "--batch", str(empty), *extra])
         marginal.append(full[cpu] - bare[cpu])
     return statistics.median(marginal)
 
 
+# (what is measured, its anchor, the target ratio): printed under the table (issue 22)
+TARGETS = (("calc.score", "mahjong", 4.0), ("sanma hand --batch (CPU, marginal)", "mahjong", 3.0))
+RATIOS: list[str] = []
+
+
 @benchmark("hands")
 def bench_hands() -> list[Row]:
-    """Unique hands scored once each: calc.score in process, `sanma hand --batch` (marginal, one
-    process and two), the evaluator alone, and the `mahjong` package on the same hands."""
+    """Unique hands scored once each: calc.score in process (compiled and on the pure source),
+    `sanma hand --batch` (marginal, one process and two), the evaluator alone, and the `mahjong`
+    package on the same hands. Paired: each round runs ours and the anchor in turn, fresh processes;
+    each figure is the median of the rounds."""
     rows: list[Row] = []
     folder = Path(tempfile.mkdtemp(prefix="sanma-bench-hands-"))
     try:
@@ -200,17 +205,34 @@ def bench_hands() -> list[Row]:
         for label, lines in (("real wins", real_win_lines()), ("generated", generated_lines(3000))):
             path = folder / f"{label.replace(' ', '-')}.jsonl"
             path.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
-            count, seconds = _median_fresh("score", str(path))
-            rows.append((f"calc.score, {label}, first pass (one core, CPU)", count, seconds))
-            count, seconds = _median_fresh("evaluate", str(path))
-            rows.append((f"evaluate only (hand already read), {label}, first pass", count, seconds))
-            rows.append((f"sanma hand --batch, {label} (CPU, marginal)", len(lines),
-                         _batch_marginal(path, empty, cpu=True)))
-            rows.append((f"sanma hand --batch, {label} (wall, marginal)", len(lines), _batch_marginal(path, empty)))
-            rows.append((f"sanma hand --batch --workers 2, {label} (wall, marginal)", len(lines),
-                         _batch_marginal(path, empty, "--workers", "2")))
-            count, seconds = _median_fresh("mahjong", str(path))
-            rows.append((f"mahjong package estimate_hand_value, {label} (one core, CPU)", count, seconds))
+            runs: dict[str, list[float]] = {}
+            for _ in range(FRESH_RUNS):  # one round: every measurement once, ours and the anchor's in turn
+                for name, measure in (
+                    ("calc.score", lambda: _fresh("score", str(path))["seconds"]),
+                    ("mahjong", lambda: _fresh("mahjong", str(path))["seconds"]),
+                    ("calc.score, pure", lambda: _fresh("score", str(path), pure=True)["seconds"]),
+                    ("evaluate", lambda: _fresh("evaluate", str(path))["seconds"]),
+                    ("batch cpu", lambda: _batch_marginal(path, empty, cpu=True, runs=1)),
+                    ("batch wall", lambda: _batch_marginal(path, empty, runs=1)),
+                    ("batch 2", lambda: _batch_marginal(path, empty, "--workers", "2", runs=1)),
+                ):
+                    runs.setdefault(name, []).append(measure())
+            median = {name: statistics.median(times) for name, times in runs.items()}
+            count = len(lines)
+            rows += [
+                (f"calc.score, {label}, first pass (one core, CPU)", count, median["calc.score"]),
+                (f"calc.score on the pure source, {label} (CPU)", count, median["calc.score, pure"]),
+                (f"evaluate only (hand already read), {label}, first pass", count, median["evaluate"]),
+                (f"sanma hand --batch, {label} (CPU, marginal)", count, median["batch cpu"]),
+                (f"sanma hand --batch, {label} (wall, marginal)", count, median["batch wall"]),
+                (f"sanma hand --batch --workers 2, {label} (wall, marginal)", count, median["batch 2"]),
+                (f"mahjong package estimate_hand_value, {label} (one core, CPU)", count, median["mahjong"]),
+            ]
+            for ours, key in (("calc.score", "calc.score"), ("sanma hand --batch (CPU, marginal)", "batch cpu")):
+                anchor, target = next((a, t) for name, a, t in TARGETS if name == ours)
+                ratio = median[anchor] / median[key]
+                RATIOS.append(f"{ours} / {anchor} package, {label}: {ratio:.2f}x (target {target:g}x: "
+                              f"{'met' if ratio >= target else 'not met'})")
     finally:
         shutil.rmtree(folder, ignore_errors=True)
     return rows
@@ -218,7 +240,7 @@ def bench_hands() -> list[Row]:
 
 @benchmark("startup")
 def bench_startup() -> list[Row]:
-    """`sanma hand "<hand>"`: one answer, the whole process (median of 11 runs; target < 120 ms wall)."""
+    """`sanma hand "<hand>"`: one answer, the whole process (median of 11 runs; target < 100 ms wall)."""
     command = [*_sanma(), "hand", "123p456p789s99p234s", "--tsumo", "--seat", "S"]
     _run(command)  # the first run may write bytecode caches: not counted
     runs = [_run(command) for _ in range(11)]
@@ -276,7 +298,7 @@ def _measure_mahjong(lines: list[dict]) -> float:
         win_id = next(i for i, t in zip(concealed, hand.concealed) if t == hand.win_tile)
         melds, every = [], list(concealed)
         for meld in hand.melds:
-            ids = [tile_id(t) for t in meld.tiles]
+            ids = [tile_id(t) for t, _ in meld.tiles]
             every += ids
             melds.append(Meld(Meld.PON if meld.kind == PON else Meld.KAN, tiles=ids, opened=meld.opened))
         options = OptionalRules(has_open_tanyao=rules.hand.open_tanyao, has_aka_dora=False,
@@ -299,10 +321,58 @@ def _measure_mahjong(lines: list[dict]) -> float:
     return time.process_time() - start
 
 
+# ---------------------------------------------------------------- anchors: paired whole processes
+
+PAIRS = 5  # paired runs (ours, the anchor's, in turn) per anchored figure; medians are printed
+NOTES: list[str] = []  # lines printed under the table: each anchored figure's ratio, or why it was skipped
+PYCACHE = Path(tempfile.mkdtemp(prefix="sanma-bench-pycache-"))
+
+
+def _installed_env() -> dict[str, str]:
+    """The environment of a timed command: Python writes and reads its bytecode (in a folder of
+    this run's), as any `pip install` leaves a package; the first run of each command, not timed,
+    writes it. Where Python writes none (PYTHONDONTWRITEBYTECODE, as on the development machine)
+    every start compiles the sources of the modules that are not compiled with mypyc."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONPYCACHEPREFIX"] = str(PYCACHE)
+    return env
+
+
+def _paired(ours: list[str], anchor: list[str], pairs: int = PAIRS) -> tuple[list, list]:
+    """Each command `pairs` times, in turn (ours, the anchor's, ours, ...), after one run of each
+    that is not counted: so a machine whose speed drifts slows both alike."""
+    env = _installed_env()
+    _run(ours, env)
+    _run(anchor, env)
+    a, b = [], []
+    for _ in range(pairs):
+        a.append(_run(ours, env))
+        b.append(_run(anchor, env))
+    return a, b
+
+
+def _ratio_note(what: str, ours: list, anchor: list, target: float) -> None:
+    """The median of the pair-by-pair speed ratios (the anchor's time over ours), wall and CPU."""
+    wall = statistics.median(b[0] / a[0] for a, b in zip(ours, anchor))
+    cpu = statistics.median(b[1] / a[1] for a, b in zip(ours, anchor))
+    NOTES.append(f"{what}: {wall:.2f}x the anchor's speed (wall), {cpu:.2f}x (CPU), median of "
+                 f"{len(ours)} paired runs; target {target:g}x: {'met' if min(wall, cpu) >= target else 'not met'}")
+
+
+def _installed(module: str, hint: str) -> bool:
+    import importlib.util
+
+    if importlib.util.find_spec(module) is None:
+        NOTES.append(f"skipped: {hint} is not installed in this environment (make bench-anchors installs it)")
+        return False
+    return True
+
+
 @benchmark("replay")
 def bench_replay() -> list[Row]:
-    """Tenhou logs (issue 5): reading in this process, and the whole `sanma replay` of the real mjlog
-    games with every hand, draw and final result checked (wall time; target under 1.5 s)."""
+    """Tenhou logs: reading in this process, and the whole `sanma replay` of the real mjlog games
+    (every hand, draw and final result checked), paired with `jansou-validate -j 1` on the same
+    files (jansou 0.14.0, which checks the wins' scores; target: sanma 2x its speed)."""
     from calc.logs import parse_log
 
     files = sorted((DATA_DIR / "mjlog").glob("*.xml"))
@@ -310,40 +380,67 @@ def bench_replay() -> list[Row]:
         return []
     blobs = [(f.read_bytes(), str(f)) for f in files]
     rules = load("tenhou")
-    read = best_time(lambda: [parse_log(data, name, rules) for data, name in blobs], repeats=3)
-    walls = []
-    for _ in range(3):
-        start = time.perf_counter()
-        subprocess.run([sys.executable, "-m", "calc", "replay", str(DATA_DIR / "mjlog")], stdout=subprocess.DEVNULL,
-                       check=True)
-        walls.append(time.perf_counter() - start)
-    return [("read Tenhou mjlog games (one core)", len(files), read),
-            ("sanma replay, every hand checked (wall, all cores, start-up included)", len(files), min(walls))]
+    start = time.process_time()
+    for data, name in blobs:  # a first pass: this process has read none of them
+        parse_log(data, name, rules)
+    read = time.process_time() - start
+    rows: list[Row] = [("read Tenhou mjlog games, first pass (one core, CPU)", len(files), read)]
+    ours = [*_sanma(), "replay", str(DATA_DIR / "mjlog")]
+    jansou = shutil.which("jansou-validate", path=str(Path(sys.executable).parent)) or shutil.which("jansou-validate")
+    if jansou is None:
+        _installed("jansou", "jansou (the anchor of `sanma replay`)")
+        wall, cpu = _run(ours, _installed_env())
+        return [*rows, ("sanma replay, every hand checked (wall, all cores, start-up included)", len(files), wall)]
+    anchor = [jansou, "-j", "1", "-q", str(DATA_DIR / "mjlog" / "*.xml")]
+    a, b = _paired(ours, anchor)
+    rows += [("sanma replay, every hand checked (wall, all cores, start-up included)", len(files),
+              statistics.median(w for w, _ in a)),
+             ("sanma replay (CPU, all processes)", len(files), statistics.median(c for _, c in a)),
+             ("anchor: jansou-validate -j 1 (wall)", len(files), statistics.median(w for w, _ in b)),
+             ("anchor: jansou-validate -j 1 (CPU)", len(files), statistics.median(c for _, c in b))]
+    _ratio_note("sanma replay of the 201 games against jansou-validate -j 1", a, b, 2.0)
+    a1, b1 = _paired([*ours[:-1], "--workers", "1", ours[-1]], anchor, pairs=3)
+    rows.append(("sanma replay --workers 1 (wall)", len(files), statistics.median(w for w, _ in a1)))
+    _ratio_note("sanma replay --workers 1 against jansou-validate -j 1", a1, b1, 2.0)
+    return rows
+
+
+SIM_GAMES = 200  # half games per timed simulation (a fresh process each: the per-suit tables fill during the run)
 
 
 @benchmark("simulate")
 def bench_simulate() -> list[Row]:
-    """Simulated half games (issue 6): tile by tile with the default (calibrated) bots, settled under the profile's
-    scheme, on one core and on every core (target: 30 per second); and the whole
-    `sanma compare --matches 1000 --schemes all` (wall time; target under a minute)."""
-    from calc.sim import run as SR
-
-    setup = SR.setup(load("tenhou"), schemes=("tsumo-loss",), bots=SR.B.BOTS[0], seed="bench")
-    one = 60
-    start = time.perf_counter()
-    list(SR.run(setup, one, want_tally=True, workers=1))
-    single = time.perf_counter() - start
-    many = 300
-    start = time.perf_counter()
-    list(SR.run(setup, many, want_tally=True))
-    every = time.perf_counter() - start
-    start = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "calc", "compare", "--matches", "1000", "--schemes", "all", "--seed", "1"],
-                   stdout=subprocess.DEVNULL, check=True)
-    compare = time.perf_counter() - start
-    return [("simulated half games, one core (wall)", one, single),
-            (f"simulated half games, {os.cpu_count()} cores (wall)", many, every),
-            ("sanma compare --matches 1000 --schemes all (wall, matches)", 1000, compare)]
+    """Simulated half games with the default (calibrated) bots, one process, start-up included:
+    `sanma simulate --workers 1`, paired with RiichiEnv 0.4.11 playing sanma half games driven by a
+    Python agent that discards to the lowest shanten (benchmarks/riichienv_agent.py; target: 1.2x
+    its half games per second); `sanma simulate --matches 1` start to exit (target < 0.15 s wall);
+    and the whole `sanma compare --matches 1000 --schemes all` (wall time; target under a minute)."""
+    rows: list[Row] = []
+    ours = [*_sanma(), "simulate", "--workers", "1", "--matches", str(SIM_GAMES), "--seed", "1"]
+    if _installed("riichienv", "riichienv 0.4.11 (the anchor of `sanma simulate`)"):
+        anchor = [sys.executable, str(HERE.with_name("riichienv_agent.py")), str(SIM_GAMES)]
+        a, b = _paired(ours, anchor, pairs=3)
+        rows += [("sanma simulate --workers 1, half games (wall)", SIM_GAMES, statistics.median(w for w, _ in a)),
+                 ("sanma simulate --workers 1, half games (CPU)", SIM_GAMES, statistics.median(c for _, c in a)),
+                 ("anchor: RiichiEnv + shanten agent, half games (wall)", SIM_GAMES, statistics.median(w for w, _ in b)),
+                 ("anchor: RiichiEnv + shanten agent, half games (CPU)", SIM_GAMES, statistics.median(c for _, c in b))]
+        _ratio_note(f"sanma simulate --workers 1 ({SIM_GAMES} half games) against RiichiEnv", a, b, 1.2)
+    else:
+        wall, cpu = _run(ours, _installed_env())
+        rows.append(("sanma simulate --workers 1, half games (CPU)", SIM_GAMES, cpu))
+    one = [*_sanma(), "simulate", "--matches", "1"]
+    env = _installed_env()
+    _run(one, env)
+    with_bytecode = statistics.median(_run(one, env)[0] for _ in range(11))
+    bare = {**env, "PYTHONDONTWRITEBYTECODE": "1"}
+    bare.pop("PYTHONPYCACHEPREFIX")
+    without = statistics.median(_run(one, bare)[0] for _ in range(5))
+    NOTES.append(f"sanma simulate --matches 1, start to exit: {with_bytecode:.3f} s wall with bytecode (median of 11), "
+                 f"{without:.3f} s where Python writes none (median of 5); target < 0.15 s: "
+                 f"{'met' if with_bytecode < 0.15 else 'not met'}")
+    wall, _ = _run([*_sanma(), "compare", "--matches", "1000", "--schemes", "all", "--seed", "1"], env)
+    rows.append(("sanma compare --matches 1000 --schemes all (wall, matches)", 1000, wall))
+    return rows
 
 
 def main(argv: list[str]) -> None:
@@ -362,8 +459,16 @@ def main(argv: list[str]) -> None:
                 rows.append((what, count, f"{seconds:.3f}", f"{count / seconds:,.0f}"))
     finally:
         shutil.rmtree(DATA_DIR, ignore_errors=True)
+    from calc import compiled
+
+    print(f"sanma build: {compiled.build()} (python {sys.version.split()[0]})")
     print(tabulate(rows, headers=["benchmark", "items", "seconds", "per second"], tablefmt="simple",
                    colalign=("left", "right", "right", "right")))
+    for line in RATIOS:
+        print(line)
+    for note in NOTES:
+        print(note)
+    shutil.rmtree(PYCACHE, ignore_errors=True)
 
 
 if __name__ == "__main__":

@@ -9,7 +9,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from calc import compiled as _compiled
+
 __version__ = "0.1.0"
+
+if _compiled.pure_requested():  # SANMA_PURE_PYTHON: run the source, not the compiled build
+    _compiled.run_pure()
 
 __all__ = [
     "FuLine", "HandResult", "IllegalHandError", "NotationError", "PayResult", "Payment", "PaymentError",

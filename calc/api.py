@@ -8,12 +8,16 @@ subclass) carrying the message the command prints. Everything not exported from 
 from __future__ import annotations
 
 import copy
+import difflib
+import functools
+import inspect
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Mapping, NamedTuple, Union
 
+from calc.core import nesting
 from calc.core import tiles as _tiles
-from calc.core.errors import IllegalHandError, NotationError, RulesError, SanmaError
+from calc.core.errors import IllegalHandError, NotationError, RulesError, SanmaError, in_keys
 from calc.core.rules import RuleSet, load
 from calc.scoring import request as _request
 from calc.scoring.fu import describe
@@ -244,6 +248,35 @@ class ReplayResult:
         return copy.deepcopy(self._data)
 
 
+def _keywords(function):
+    """An API function's errors in the API's words: a call it cannot take (an unknown keyword, a
+    missing argument) is a SanmaError naming the keywords it takes, not Python's TypeError; a message
+    worded for the command line (`--seat`) names the keyword (`seat`)."""
+    signature = inspect.signature(function)
+    takes = ", ".join(name for name in signature.parameters)
+
+    @functools.wraps(function)
+    def call(*args, **kwargs):
+        unknown = [name for name in kwargs if name not in signature.parameters]
+        if unknown:
+            hint = difflib.get_close_matches(unknown[0], signature.parameters, n=1)
+            suggestion = f" (did you mean {hint[0]!r}?)" if hint else ""
+            raise SanmaError(f"calc.{function.__name__}() has no keyword {unknown[0]!r}{suggestion}; it takes {takes}")
+        try:
+            signature.bind(*args, **kwargs)
+        except TypeError as exc:
+            raise SanmaError(f"calc.{function.__name__}(): {exc}; it takes {takes}") from None
+        try:
+            return function(*args, **kwargs)
+        except SanmaError as exc:
+            exc.message = in_keys(exc.message)
+            exc.args = (exc.message, *exc.args[1:])
+            raise
+
+    return call
+
+
+@_keywords
 def load_rules(name_or_path: str) -> RuleSet:
     """A shipped profile by name (`standard`, `tenhou`, `mahjongsoul`, a scheme's name) or a YAML file."""
     return load(str(name_or_path))
@@ -254,6 +287,7 @@ def _ruleset(rules: str | RuleSet, scheme: str | None) -> RuleSet:
     return ruleset.with_scheme(scheme) if scheme is not None else ruleset
 
 
+@_keywords
 def score(
     hand: str,
     *,
@@ -300,6 +334,7 @@ def _path_text(name_or_path: object) -> object:
     return str(name_or_path) if isinstance(name_or_path, Path) else name_or_path
 
 
+@_keywords
 def pay(
     *,
     han: int | None = None,
@@ -338,6 +373,7 @@ def pay(
 _PAY_KINDS = {**{k: v for k, v in pay.__annotations__.items() if k != "return"}, "rules": "str"}
 
 
+@_keywords
 def settle(record: str | Path | Mapping[str, object]) -> SettleResult:
     """Settle a sanma match record (a YAML file, or the same data as a mapping), as `sanma settle --json`."""
     import yaml
@@ -346,10 +382,15 @@ def settle(record: str | Path | Mapping[str, object]) -> SettleResult:
     from calc.table import record as _record
 
     if isinstance(record, Mapping):
-        text = yaml.safe_dump(dict(record), sort_keys=False, allow_unicode=True)
+        try:
+            text = yaml.safe_dump(dict(record), sort_keys=False, allow_unicode=True)
+        except RecursionError:
+            raise SanmaError(nesting.MESSAGE, file="<mapping>") from None
         match_record = _record.read_text(text, file="<mapping>")
-    else:
+    elif isinstance(record, (str, Path)):
         match_record = _record.read(record)
+    else:
+        raise SanmaError(f"calc.settle() takes a record file (a str or Path) or the record as a mapping, got {record!r}")
     data = settle_dict(_record.settle(match_record))
     return SettleResult(
         tuple(data["players"]), data["rules"], data["scheme"], data["hands_played"], data["ended"], data["end"],
@@ -357,12 +398,15 @@ def settle(record: str | Path | Mapping[str, object]) -> SettleResult:
     )
 
 
+@_keywords
 def replay(path: str | Path) -> ReplayResult:
     """Replay one Tenhou log (mjlog XML, gzip or not, or tenhou.net/6 JSON) and check every hand."""
     from calc.logs import read_log
     from calc.logs.replay import replay as _replay
     from calc.cli.replay_report import game_dict
 
+    if not isinstance(path, (str, Path)):
+        raise SanmaError(f"calc.replay() takes a log file (a str or Path), got {path!r}")
     game = read_log(path)
     replayed = _replay(game, str(path))
     data = game_dict(replayed)

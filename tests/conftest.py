@@ -30,3 +30,26 @@ def ryuukyoku_truth() -> tuple[dict, ...]:
 @pytest.fixture(scope="session")
 def games_truth() -> tuple[dict, ...]:
     return truth_lines("games")
+
+
+def pytest_report_header(config: pytest.Config) -> str:
+    """Which build the tests run: the compiled modules, or their source (SANMA_PURE_PYTHON)."""
+    from calc import compiled
+
+    return f"sanma build: {compiled.build()}"
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """A compiled module older than its source runs the old code: say so rather than test it."""
+    import sys
+
+    from calc import compiled
+
+    root = Path(__file__).resolve().parents[1]
+    compiled.build()  # imports the listed modules
+    for name in compiled.MODULES:
+        built = Path(sys.modules[name].__file__ or "")
+        source = built.with_name(name.rpartition(".")[2] + ".py")
+        if built.suffix != ".py" and built.is_relative_to(root) and source.stat().st_mtime > built.stat().st_mtime:
+            pytest.exit(f"{source.relative_to(root)} changed after it was compiled: run `make build` to "
+                        f"compile it again (or test the source with SANMA_PURE_PYTHON=1)", returncode=2)

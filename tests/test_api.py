@@ -4,7 +4,6 @@ one error family carrying the command's message."""
 from __future__ import annotations
 
 import dataclasses
-import doctest
 import json
 from pathlib import Path
 
@@ -137,23 +136,6 @@ def test_replay_one_real_game(data_dir):
     assert sum(replayed.final_scores) == 105000
 
 
-def test_readme_python_api_examples():
-    """docs/api.md is a doctest: every example runs and prints what it shows."""
-    text = (ROOT / "docs" / "api.md").read_text(encoding="utf-8")
-    examples = doctest.DocTestParser().get_doctest(text, {}, "docs/api.md", "docs/api.md", 0)
-    assert len(examples.examples) >= 8
-    runner_ = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
-    import os
-
-    here = os.getcwd()
-    os.chdir(ROOT)  # the examples name examples/match.yaml as a reader in a clone would
-    try:
-        runner_.run(examples)
-    finally:
-        os.chdir(here)
-    assert runner_.failures == 0
-
-
 HAND = "123p456p789s99p234s"
 
 
@@ -206,3 +188,47 @@ def test_pay_checks_each_keywords_type(keywords, message):
     with pytest.raises(calc.SanmaError) as raised:
         calc.pay(**keywords)
     assert str(raised.value) == message
+
+
+HAND = "123p456p789s99p234s"
+
+
+@pytest.mark.parametrize("call, error, message", [
+    (lambda: calc.score(HAND, seat="N"), calc.SanmaError, "seat must be E, S or W, got 'N'"),
+    (lambda: calc.score(HAND, nuki=-1), calc.SanmaError, "nuki cannot be negative"),
+    (lambda: calc.score(HAND, nuki=5), calc.IllegalHandError, "nuki 5: there are only four norths"),
+    (lambda: calc.score(HAND, win="1z1z"), calc.IllegalHandError, "win takes one tile, got '1z1z'"),
+    (lambda: calc.score(HAND, dora="x"), calc.NotationError, "unexpected character 'x' in dora"),
+    (lambda: calc.score(HAND, ippatsu=True), calc.IllegalHandError, "ippatsu needs riichi or double_riichi"),
+    (lambda: calc.score(HAND, renhou=True), calc.IllegalHandError, "renhou: profile 'standard' does not score "
+                                                                    "renhou (hand.renhou: none), so it would change"),
+    (lambda: calc.score(HAND, bogus=1), calc.SanmaError, "calc.score() has no keyword 'bogus'; it takes hand, win, "
+                                                         "tsumo"),
+    (lambda: calc.score(HAND, sest="W"), calc.SanmaError, "calc.score() has no keyword 'sest' (did you mean 'seat'?)"),
+    (lambda: calc.score(), calc.SanmaError, "calc.score(): missing a required argument: 'hand'"),
+    (lambda: calc.score(HAND, True), calc.SanmaError, "calc.score(): too many positional arguments"),
+    (lambda: calc.pay(fu=30), calc.PaymentError, "fu needs han"),
+    (lambda: calc.pay(), calc.PaymentError, "say what the hand is worth: han=H fu=F, limit=NAME or yakuman=N"),
+    (lambda: calc.pay(han=2, limit="mangan"), calc.PaymentError, "give one of han/fu, limit or yakuman, not han/fu "
+                                                                 "and limit"),
+    (lambda: calc.pay(han=5, fu=30), calc.PaymentError, "5 han is mangan whatever the fu: fu changes nothing at 5 "
+                                                        "han or more; leave it out"),
+    (lambda: calc.pay(han=2, fu=30, bogus=1), calc.SanmaError, "calc.pay() has no keyword 'bogus'"),
+    (lambda: calc.settle(1), calc.SanmaError, "calc.settle() takes a record file (a str or Path) or the record as "
+                                              "a mapping, got 1"),
+    (lambda: calc.replay(1), calc.SanmaError, "calc.replay() takes a log file (a str or Path), got 1"),
+    (lambda: calc.load_rules(), calc.SanmaError, "calc.load_rules(): missing a required argument"),
+])
+def test_errors_speak_of_keywords_not_flags(call, error, message):
+    """The API's words are its keywords: no `--seat`, no Python TypeError for a call it cannot take."""
+    with pytest.raises(error) as raised:
+        call()
+    assert message in str(raised.value)
+    assert "--" not in str(raised.value)
+
+
+def test_the_command_line_keeps_its_flags():
+    result = runner.invoke(app, ["hand", HAND, "--seat", "N"])
+    assert result.exit_code == 1 and "--seat must be E, S or W" in result.output
+    result = runner.invoke(app, ["pay", "--han", "5", "--fu", "30"])
+    assert result.exit_code == 1 and "--fu changes nothing at 5 han or more" in result.output

@@ -3,6 +3,7 @@ either gives a result or one line naming what is wrong and where; never a traceb
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -111,7 +112,9 @@ BOUNDS = [
     (["pay", "--yakuman", "2", "--rules", "ron-adjust"], None),
     (["pay", "--han", str(10**21)], f"{10**21} han: no hand counts more than 100"),
     (["pay", "--han", "3", "--fu", "30", "--honba", "101"], "honba 101: a table never gets past 100 honba"),
+    # counts of a run, not of a game: out of range they are usage errors (exit 2)
     (["simulate", "--matches", "1", "--workers", "1000"], "--workers 1000: this machine has"),
+    (["simulate", "--matches", str(10**20)], f"--matches {10**20}: give 1 to 100,000 matches"),
 ]
 
 
@@ -121,7 +124,9 @@ def test_every_number_has_a_bound(args, message):
     if message is None:
         assert result.exit_code == 0, result.output
         return
-    assert result.exit_code == 1 and message in result.stderr, result.output
+    usage = args[0] == "simulate"
+    assert result.exit_code == (2 if usage else 1) and message in result.stderr, result.output
+    assert len(result.stderr.strip().splitlines()) == 1
 
 
 def test_the_largest_yakuman_the_bound_allows_is_a_real_hand():
@@ -245,6 +250,9 @@ def test_settle_dev_stdin_from_a_pipe():
 @pytest.mark.parametrize("text, message", [
     ("players: [A, B]\n", "players must list the 3 players of this profile, East first; got 2 (A, B)"),
     ("players: [A, B, C, D]\n", "got 4 (A, B, C, D)"),
+    # a name with a line break in it stays quoted: the message is one line (found by the record property test)
+    ("players: [Ana, \"Bo\\n- Chen\"]\n", "got 2 (Ana, 'Bo\\n- Chen')"),
+    ("players: [Ana, \"Bo\\tX\", Chen]\n", "match.yaml:1: a player's name must be one line of printable text, got 'Bo\\tX'"),
     ("players: [A, B, C]\nhands:\n  - win: {winner: A, from: B, hand: \"123p456p789s11z555z\", dora: 3}\n",
      "match.yaml:3: hand 1: 'dora' takes indicator tiles such as 3p or 3p9m (a tile needs its suit letter"),
     ("players: [A, B, C]\nhands:\n\t- draw:\n",
@@ -414,3 +422,58 @@ def test_replay_rules_on_tenhou_logs_says_it_changed_nothing(data_dir):
     assert result.exit_code == 0
     assert "note: --rules mahjongsoul changed nothing" in result.stderr
     assert run("replay", str(game)).stdout == result.stdout  # Tenhou's rules either way
+
+
+# ---------------------------------------------------------------- input nested too deep to read
+
+DEEP = "[" * 3000 + "]" * 3000  # JSON and YAML alike (a flow list)
+TOO_DEEP = "nested too deep to read: lists or mappings inside each other more than 100 levels deep"
+
+
+def _one_error_line(result, where: str) -> None:
+    assert result.exit_code == 1, result.output
+    assert "Traceback" not in result.output and "RecursionError" not in result.output
+    errors = [line for line in result.stderr.splitlines() if line.startswith("Error: ")]
+    assert len(errors) == 1 and errors[0].startswith(f"Error: {where}") and TOO_DEEP in errors[0], result.stderr
+
+
+@pytest.mark.parametrize("name, text, command, where", [
+    ("log.json", DEEP, ["replay"], "{}:1, column 100: "),  # the bracket that opens level 100
+    ("log6.json", '{"log": [' + DEEP + '], "rule": {"disp": "三般南喰赤"}}', ["replay"], "{}:1, column 107: "),
+    ("game.mjson", '{"type": "start_game"}\n{"type": "none", "x": ' + DEEP + '}\n', ["replay"], "{}:2, column "),
+    ("m.yaml", "players: [A, B, C]\nhands: " + DEEP + "\n", ["settle"], "{}:2, column "),
+    ("s.yaml", "rules: sichuan\nplayers: [A, B, C, D]\nhands: " + DEEP + "\n", ["settle"], "{}:3, column "),
+    ("p.yaml", "extends: standard\nmatch:\n  uma: " + DEEP + "\n", ["rules", "check"], "{}:3, column "),
+    ("p.yaml", "extends: standard\n" + "".join(" " * k + f"k{k}:\n" for k in range(3000)) + " " * 3000 + "x: 1\n",
+     ["rules", "check"], "{}:"),
+    ("scheme.yaml", "dealer_wins:\n  ron: " + DEEP + "\n", ["rules", "check"], "{}:2, column "),
+    ("m.yaml", "players: [A, B, C]\nhands: " + DEEP + "\n", ["keep"], "{}:2, column "),
+])
+def test_every_reader_refuses_input_nested_too_deep(tmp_path, name, text, command, where):
+    """JSON or YAML nested thousands deep is bad input (one line, exit 1), never a RecursionError."""
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    _one_error_line(run(*command, str(path)), where.format(path))
+
+
+def test_a_batch_line_nested_too_deep_is_that_lines_error():
+    lines = '{"hand": "123p456p789p11s 123s"}\n' + DEEP + '\n{"hand": "123p456p789p11s 123s"}\n'
+    result = run("hand", "--batch", "-", input=lines)
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    out = [json.loads(line) for line in result.stdout.splitlines()]
+    assert len(out) == 3 and out[0]["han"] == out[2]["han"] == 2  # the lines around it still run
+    assert out[1] == {"line": 2, "error": f"{TOO_DEEP} (a log or a record nests a few) (column 100)"}
+
+
+def test_the_api_refuses_input_nested_too_deep(tmp_path):
+    import calc
+
+    deep: list = []
+    for _ in range(3000):
+        deep = [deep]
+    with pytest.raises(calc.SanmaError, match=TOO_DEEP):
+        calc.settle({"players": ["A", "B", "C"], "hands": deep})
+    path = tmp_path / "log.json"
+    path.write_text(DEEP, encoding="utf-8")
+    with pytest.raises(calc.SanmaError, match=TOO_DEEP):
+        calc.replay(path)

@@ -71,13 +71,15 @@ def test_workers_keep_the_input_order(tmp_path):
 
 
 def test_workers_bounds_and_stdin():
-    # one bound for every command: twice the machine's cores (calc.core.workers)
+    # one bound for every command: twice the machine's cores (calc.core.workers); a count out of
+    # its range is a usage error (exit 2), one line
     too_many = str(max_workers() + 1)
     for args in (["hand", "--batch", "x.jsonl"], ["replay", "x.xml"], ["simulate", "--matches", "1"],
                  ["compare", "--matches", "1"]):
         result = runner.invoke(app, [*args, "--workers", too_many])
-        assert result.exit_code == 1 and "processes make the run no faster, only heavier" in result.output, args
-        assert runner.invoke(app, [*args, "--workers", "0"]).exit_code == 1
+        assert result.exit_code == 2 and "processes make the run no faster, only heavier" in result.output, args
+        assert len(result.output.strip().splitlines()) == 1
+        assert runner.invoke(app, [*args, "--workers", "0"]).exit_code == 2
     result = runner.invoke(app, ["hand", "--batch", "-", "--workers", "2"], input="")
     assert result.exit_code == 2 and "standard input is read by one" in result.output
     result = runner.invoke(app, ["hand", PINFU, "--workers", "2"])
@@ -92,3 +94,17 @@ def test_all_schemes_per_line_and_explain_refused():
     assert schemes["tsumo-loss"]["total"] == 1100 and schemes["add-1000"]["total"] == 3100
     refused = runner.invoke(app, ["hand", "--batch", "-", "--explain"], input="")
     assert refused.exit_code == 2 and "--explain" in refused.output
+
+
+def test_the_key_table_is_the_requests_annotations():
+    """request.FIELD_KINDS is written out (a compiled class's annotations lose "| None"); it must say
+    what the source's annotations say, key for key and in order."""
+    import ast
+    from pathlib import Path
+
+    from calc.scoring import request
+
+    tree = ast.parse(Path(request.__file__).with_name("request.py").read_text(encoding="utf-8"))
+    cls = next(node for node in tree.body if isinstance(node, ast.ClassDef) and node.name == "HandRequest")
+    written = {node.target.id: ast.unparse(node.annotation) for node in cls.body if isinstance(node, ast.AnnAssign)}
+    assert list(written.items()) == list(request.FIELD_KINDS.items())

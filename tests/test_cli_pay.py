@@ -98,6 +98,10 @@ def test_pay_explain_shows_honba_and_sticks():
     (["--han", "1", "--fu", "30", "--rules", "tenhoo"], "valid: add-1000, double-take"),
     (["--limit", "big"], "unknown limit 'big'; valid: mangan"),
     (["--han", "3"], "3 han needs a fu value"),
+    # from 5 han the fu change nothing: refused as every option that would be ignored
+    (["--han", "5", "--fu", "30"], "5 han is mangan whatever the fu: --fu changes nothing at 5 han or more"),
+    (["--han", "13", "--fu", "40", "--tsumo", "--dealer"], "13 han is yakuman whatever the fu"),
+    (["--yakuman", "1", "--fu", "30"], "give one of --han/--fu, --limit or --yakuman"),
 ])
 def test_pay_bad_input_is_one_line_exit_1(args, message):
     result = run("pay", *args)

@@ -101,12 +101,17 @@ def test_plain_replay_prints_what_the_typer_command_prints(replay_cases, capsys)
     from calc.cli import replay_run
 
     for args in replay_cases:
-        expected = runner.invoke(app, ["replay", *args])
-        with pytest.raises(SystemExit) as exit_:
-            replay_run.plain(args)
-        captured = capsys.readouterr()
-        assert (exit_.value.code, captured.out, captured.err) == (expected.exit_code, expected.stdout, expected.stderr)
-        assert captured.out or captured.err
+        _same_as_typer("replay", replay_run.plain, args, capsys)
+
+
+def _same_as_typer(command: str, plain, args: list[str], capsys) -> None:
+    """`plain(args)` exits with the typer command's code, stdout and stderr (and says something)."""
+    expected = runner.invoke(app, [command, *args])
+    with pytest.raises(SystemExit) as exit_:
+        plain(args)
+    captured = capsys.readouterr()
+    assert (exit_.value.code, captured.out, captured.err) == (expected.exit_code, expected.stdout, expected.stderr)
+    assert captured.out or captured.err
 
 
 @pytest.mark.parametrize("args", [[], ["--help"], ["logs", "--json"], ["--workers", "1", "logs"], ["-"]])
@@ -115,3 +120,63 @@ def test_replay_with_options_is_left_to_typer(args, capsys):
 
     assert replay_run.plain(args) is False
     assert capsys.readouterr() == ("", "")
+
+
+# `sanma serve`'s web stack is imported by that command alone: every other command starts without it.
+WEB_STACK = ["starlette", "uvicorn", "anyio", "h11", "segno", "calc.cli.serve"]
+
+
+def test_other_commands_start_without_the_web_stack():
+    """One process runs several commands in turn (the typer app and the fast paths), then looks."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    commands = [["settle", "examples/match.yaml", "--json"], ["hand", "123p456p789s99p234s"],
+                ["hand", "123p456p789s99p234s", "--explain", "--rules", "tenhou"], ["--help"], ["serve", "--help"],
+                ["keep", "--help"]]
+    code = (
+        "import sys\n"
+        "from calc.cli import main\n"
+        f"for args in {commands!r}:\n"
+        "    sys.argv = ['sanma', *args]\n"
+        "    try:\n        main()\n    except SystemExit as e:\n        assert not e.code, (args, e.code)\n"
+        f"print(sorted(m for m in {WEB_STACK!r} if m in sys.modules))\n"
+    )
+    root = Path(__file__).resolve().parent.parent
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=root).stdout
+    assert out.splitlines()[-1] == "[]"
+
+
+@pytest.mark.parametrize("args", [
+    ["--matches", "2", "--seed", "3"],
+    ["--matches=1", "--json", "--bots", "greedy"],
+    ["--matches", "1", "--length", "east", "--rules", "mahjongsoul", "--workers", "1"],
+    ["--matches", "0"],
+    ["--matches", "1", "--bots", "nobody"],
+    ["--matches", "1", "--length", "south"],
+])
+def test_plain_simulate_prints_what_the_typer_command_prints(args, capsys):
+    from calc.cli import simulate_run
+
+    _same_as_typer("simulate", simulate_run.plain, args, capsys)
+
+
+@pytest.mark.parametrize("args", [[], ["--help"], ["--seed", "1"], ["--matches", "-1"], ["--matches", "x"],
+                                  ["--matches", "2", "--save", "games"], ["--matches"], ["--matches", "2", "--bogus"]])
+def test_simulate_with_other_options_is_left_to_typer(args, capsys):
+    from calc.cli import simulate_run
+
+    assert simulate_run.plain(args) is False
+    assert capsys.readouterr() == ("", "")
+
+
+def test_plain_simulate_starts_without_typer():
+    import subprocess
+    import sys
+
+    code = ("import sys\nfrom calc.cli import main\nsys.argv = ['sanma', 'simulate', '--matches', '1']\n"
+            "try:\n    main()\nexcept SystemExit as e:\n    assert not e.code, e.code\n"
+            "print('typer' in sys.modules)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.splitlines()[-1] == "False"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -44,7 +46,7 @@ def test_random_winning_hands_score_consistently(request):
     assert sum(s.deltas) + s.pot_change == 0
     assert max(s.deltas) == s.deltas[T.WIND_LETTERS[request.seat] - T.EAST]
     # the same tiles written in another order score the same
-    again = score(HandRequest(**{**request.__dict__, "hand": result.hand.text()}))
+    again = score(dataclasses.replace(request, hand=result.hand.text()))
     assert (again.evaluation.han, again.evaluation.fu, again.settlement.deltas) == (e.han, e.fu, s.deltas)
 
 
@@ -73,26 +75,34 @@ def test_red_fives_round_trip():
     assert build_hand(hand.text(), RULES, WinContext(tsumo=True)) == hand
 
 
-@settings(max_examples=400, deadline=None)
-@given(winning_hands())
-def test_yakuman_precheck_never_hides_a_yakuman(request):
-    """`may_be_yakuman` is a shortcut: wherever a yakuman's check holds, it must say yes."""
-    from calc.scoring.readings import counts_of, is_seven_pairs, is_thirteen_orphans, standard_readings
-    from calc.scoring.request import build
-    from calc.scoring.shape import shapes
-    from calc.scoring.yaku import YAKUMAN, YakuInput, may_be_yakuman, value_tiles
+@settings(max_examples=2000, deadline=None)
+@given(
+    flags=st.lists(st.booleans(), min_size=4, max_size=4),
+    tiles=st.integers(1, (1 << 34) - 1),
+    triplet_tiles=st.lists(st.sampled_from(range(34)), max_size=4, unique=True),
+    closed=st.booleans(),
+    kans=st.integers(0, 4),
+    pair=st.integers(-1, 33),
+    concealed_triplets=st.integers(0, 4),
+    orphans=st.booleans(),
+    standard=st.booleans(),
+)
+def test_yakuman_precheck_never_hides_a_yakuman(flags, tiles, triplet_tiles, closed, kans, pair, concealed_triplets,
+                                                orphans, standard):
+    """`may_be_yakuman` is a shortcut: wherever `yakuman` finds one, it must say yes (the facts
+    drawn freely, more than real hands reach)."""
+    from calc.scoring.yaku import may_be_yakuman, yakuman
 
-    try:
-        hand, context, rules = build(request)
-    except SanmaError:
-        return
-    counts = counts_of(hand.concealed)
-    closed_14 = not hand.melds
-    for shape in shapes(hand, context, standard_readings(counts), counts,
-                        seven_pairs=closed_14 and is_seven_pairs(counts),
-                        thirteen_orphans=closed_14 and is_thirteen_orphans(counts)):
-        kans = sum(1 for m in hand.melds if m.is_kan)
-        x = YakuInput(shape, context, rules.hand, rules.north, kans, hand.win_tile, counts,
-                      value_tiles(context.seat_wind, context.round_wind, rules.north))
-        if any(record.check(x) for record in YAKUMAN):
-            assert may_be_yakuman(x)
+    tenhou, chiihou, renhou, tsumo = flags
+    context = WinContext(tsumo=tsumo, tenhou=tenhou, chiihou=chiihou, renhou=renhou)
+    triplet_bits = sum(1 << t for t in triplet_tiles)
+    tiles |= triplet_bits
+    counts = [3 if tiles >> t & 1 else 0 for t in range(34)]
+    win = next(t for t in range(34) if tiles >> t & 1)
+    for rules in (RULES.hand, load("tenhou").hand):
+        found = yakuman(context, rules, orphans=orphans, standard=standard, tiles=tiles, closed=closed,
+                        kans=min(kans, len(triplet_tiles)),
+                        triplet_bits=triplet_bits, concealed_triplets=min(concealed_triplets, len(triplet_tiles)),
+                        pair=pair, tanki=False, concealed_counts=counts, win_tile=win)
+        if found:
+            assert may_be_yakuman(context, orphans=orphans, tiles=tiles, closed=closed, triplet_bits=triplet_bits)

@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 import pexpect
+from spawned import interruptible
 from typer.testing import CliRunner
 
 from calc.cli.app import app
@@ -24,7 +25,7 @@ runner = CliRunner()
 def spawn(tmp_path: Path, *args: str, columns: int = 200) -> pexpect.spawn:
     env = {**os.environ, "TERM": "dumb", "COLUMNS": str(columns), "PYTHONUNBUFFERED": "1"}
     child = pexpect.spawn(sys.executable, ["-m", "calc", "keep", *args], cwd=str(tmp_path), env=env,
-                          encoding="utf-8", timeout=20, dimensions=(50, columns))
+                          encoding="utf-8", timeout=20, dimensions=(50, columns), preexec_fn=interruptible)
     child.expect(PROMPT)
     return child
 
@@ -105,26 +106,30 @@ def test_an_interrupted_session_resumes_with_the_same_scores(tmp_path):
     assert not child.isalive()
 
     again = pexpect.spawn(sys.executable, ["-m", "calc", "keep", "m.yaml"], cwd=str(tmp_path),
-                          env={**os.environ, "TERM": "dumb"}, encoding="utf-8", timeout=20)
+                          env={**os.environ, "TERM": "dumb"}, encoding="utf-8", timeout=20,
+                          preexec_fn=interruptible)
     again.expect(PROMPT)
     # E1 Chen 3 han 40 fu tsumo: 2600 from the dealer Ana, 1300 from Bo; E2 Ana's riichi stick, then
     # Bo (dealer) mangan ron from Chen 12000 and the stick; Chen's pending riichi is not recorded
     assert "2 hand(s) so far" in again.before
     assert scores_line(again.before) == "Scores: Ana 31400, Bo 46700, Chen 26900"
     assert "Next: E2, honba 1, dealer Bo." in again.before
-    # Ctrl-C ends the session; the record is already saved
+    # Ctrl-C cancels the line being typed, not the session; quit ends it, the record already saved
+    again.send("Bo ron Chen 3 4")
     again.sendintr()
+    again.expect(PROMPT)
+    assert again.isalive()
+    again.sendline("quit")
     again.expect(pexpect.EOF)
     again.close()
-    assert again.exitstatus == 130
-    assert "Interrupted" in again.before
+    assert again.exitstatus == 0
     settled = record.settle(record.read(tmp_path / "m.yaml"))
     assert settled.state.scores == (31400, 46700, 26900)
 
 
 def test_tab_completes_names_and_commands(tmp_path):
     child = spawn(tmp_path, "m.yaml", "--players", "Ana", "Bo", "Chen")
-    child.send("Ch\t")
+    child.send("Che\t")
     child.expect("Chen ")
     child.send("tsu\t")
     child.expect("tsumo ")
@@ -191,3 +196,82 @@ def test_a_new_record_needs_players(tmp_path):
     result = runner.invoke(app, ["keep", str(tmp_path / "new.yaml")])
     assert result.exit_code == 2 and "--players" in result.output
     assert not (tmp_path / "new.yaml").exists()
+
+
+def test_ctrl_c_cancels_the_line_and_leaving_with_a_pending_riichi_warns(tmp_path):
+    child = spawn(tmp_path, "m.yaml", "--players", "Ana", "Bo", "Chen")
+    written = (tmp_path / "m.yaml").read_text()
+    type_line(child, "riichi Bo")
+    child.send("Bo ron Ana 3 4")  # typed, then thought better of
+    child.sendintr()
+    child.expect(PROMPT)
+    assert child.isalive() and "riichi Bo" in child.before + child.after  # the prompt still shows it pending
+    out = type_line(child, "Bo ron Ana 2 30")  # the line cancelled was not kept: this one is whole
+    assert "Bo ron Ana: 2 han 30 fu" in out and (tmp_path / "m.yaml").read_text() != written
+    type_line(child, "riichi Chen")
+    out = type_line(child, "quit")  # a pending riichi: warned, and the session stays
+    assert "riichi Chen is pending: the hand is not finished, so it is not in the record" in " ".join(out.split())
+    assert child.isalive()
+    out = type_line(child, "show")  # another line: the next quit warns again
+    child.sendeof()  # Ctrl-D is quit: it warns too
+    child.expect(PROMPT)
+    assert "riichi Chen is pending" in " ".join(child.before.split())
+    child.sendeof()  # asked twice: it leaves, and says the riichi is not recorded
+    child.expect(pexpect.EOF)
+    assert "the pending riichi of Chen belongs to an unfinished hand and is not recorded" in \
+        " ".join(child.before.split())
+    child.close()
+    assert child.exitstatus == 0
+    assert [h.riichi for h in record.read(tmp_path / "m.yaml").hands] == [(1,)]
+
+
+def test_tab_completes_by_what_the_line_expects(tmp_path):
+    child = spawn(tmp_path, "m.yaml", "--players", "Ana", "Bo", "Chen")
+    child.send("ch\t\t")  # at the start a command or a winner's name: both are offered, listed by readline
+    child.expect(r"Chen\s+chombo|chombo\s+Chen")
+    child.sendintr()
+    child.expect(PROMPT)
+    child.send("chombo ch\t")  # where a player is expected: the player (readline rubs out `ch`, writes it)
+    child.expect("Chen ")
+    child.sendintr()
+    child.expect(PROMPT)
+    child.send("Bo ron ch\t")
+    child.expect("Chen ")
+    child.send("man\t")
+    child.expect("mangan ")
+    child.sendintr()
+    child.expect(PROMPT)
+    child.send("abort n\t")
+    child.expect("ine-terminals ")
+    child.sendline("")
+    child.expect(PROMPT)
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    assert [h.kind for h in record.read(tmp_path / "m.yaml").hands] == ["abort"]
+
+
+def test_a_dealer_may_play_on_where_the_profile_lets_them(tmp_path):
+    """parlour (match.yame_choice: true): the leading dealer's tenpai ends the match, unless `play on`."""
+    start = "start: {round: S3, scores: {Ana: 30000, Bo: 30000, Chen: 45000}}\nhands: []\n"
+    (tmp_path / "m.yaml").write_text("rules: parlour\nplayers: [Ana, Bo, Chen]\n" + start)
+    child = spawn(tmp_path, "m.yaml")
+    out = " ".join(type_line(child, "draw Chen").split())
+    assert "The match is over after hand 1: tenpai-yame: the dealer Chen is tenpai at the draw" in out
+    assert "The dealer may play on instead: type `play on`." in out
+    out = type_line(child, "play on")
+    assert "The dealer Chen plays on." in out and "Next: S3, honba 1, dealer Chen." in out
+    assert "play_on: true" in (tmp_path / "m.yaml").read_text()
+    out = " ".join(type_line(child, "Chen tsumo 1 30").split())
+    assert "The match is over after hand 2: agari-yame" in out
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    settled = runner.invoke(app, ["settle", str(tmp_path / "m.yaml"), "--wide"])
+    assert "draw, tenpai Chen; the dealer plays on" in settled.output
+    # a profile whose agari-yame ends the match: no choice
+    (tmp_path / "s.yaml").write_text("players: [Ana, Bo, Chen]\n" + start)
+    child = spawn(tmp_path, "s.yaml")
+    out = " ".join(type_line(child, "draw Chen").split())
+    assert "tenpai-yame" in out and "play on" not in out
+    assert "match.yame_choice is false" in type_line(child, "play on")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)

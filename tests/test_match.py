@@ -14,7 +14,7 @@ import pytest
 
 from calc.table import match
 from calc.core import rules as R
-from calc.table.events import Abort, DoubleRon, ExhaustiveDraw, Kyoku, Nagashi, Riichi, Win
+from calc.table.events import Abort, DoubleRon, ExhaustiveDraw, Kyoku, Nagashi, Riichi, ScoredWin
 from calc.table.match import MatchError, apply, start, tally
 from calc.scoring.value import hand_value, limit_value
 
@@ -44,7 +44,7 @@ def _kyoku(facts, rules):
     first = facts[0]
     riichi = tuple(Riichi(seat) for seat in first["riichi_deposited"])
     if first["kind"] == "agari":
-        wins = [Win(f["winner"], None if f["tsumo"] else f["from_who"], _value(f, rules)) for f in facts]
+        wins = [ScoredWin(f["winner"], None if f["tsumo"] else f["from_who"], _value(f, rules)) for f in facts]
         result = wins[0] if len(wins) == 1 else DoubleRon(tuple(wins))
     elif first["type"] == "exhaustive":
         result = ExhaustiveDraw(frozenset(first["tenpai"]))
@@ -129,7 +129,7 @@ def test_real_games_flow_scores_end_and_points(real_games):
 
 def ron(winner, discarder, han=None, fu=None, *, limit=None, rules=STANDARD):
     value = limit_value(limit, rules.hand) if limit else hand_value(han, fu, rules.hand)
-    return Win(winner, discarder, value)
+    return ScoredWin(winner, discarder, value)
 
 
 def tsumo(winner, han=None, fu=None, *, limit=None, rules=STANDARD):
@@ -274,7 +274,7 @@ def test_agari_yame_and_tenpai_yame_in_the_last_hand():
     state, _ = apply(s3, K(ron(2, 0, 1, 30)), STANDARD)
     assert state.end_reason == match.AGARI_YAME
     state, _ = apply(s3, K(ExhaustiveDraw(frozenset({2}))), STANDARD)
-    assert state.end_reason == match.AGARI_YAME
+    assert state.end_reason == match.TENPAI_YAME == "tenpai-yame"  # named for its own rule, match.tenpai_yame
     no_tenpai_yame = R.RuleSet(**{**STANDARD.__dict__, "match": R.MatchRules(
         **{**STANDARD.match.__dict__, "tenpai_yame": False})})
     state, _ = apply(s3, K(ExhaustiveDraw(frozenset({2}))), no_tenpai_yame)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import gzip
 import json
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -257,7 +258,7 @@ def test_replay_workers_keep_the_order(data_dir, tmp_path):
     two = runner.invoke(app, ["replay", str(tmp_path), "--workers", "2"])
     assert one.exit_code == two.exit_code == 0
     assert one.output == two.output
-    assert runner.invoke(app, ["replay", str(tmp_path), "--workers", "0"]).exit_code == 1  # a bound, as in simulate
+    assert runner.invoke(app, ["replay", str(tmp_path), "--workers", "0"]).exit_code == 2  # a bound, as in simulate
 
 
 def test_older_tenhou_logs_round_final_points_to_whole_numbers(data_dir, tmp_path):
@@ -371,3 +372,42 @@ def test_hora_deltas_that_are_no_payment_are_compared_not_applied():
     assert [m.text() for m in r.mismatches] == [
         "E1-0 deltas: ours (49000, -48000, 0), log (49000, -47000, 0) [seat 0: 111999m11122333z]"]
     assert r.game.kyoku[0].scores_after is None  # an excerpt's last hand: no next start scores say them
+
+
+# ---------------------------------------------------------------- RiichiEnv's own logs
+
+
+@pytest.fixture(scope="module")
+def riichienv_games(tmp_path_factory) -> Path:
+    """tests/data/riichienv: six games RiichiEnv 0.4.11 wrote (its README says which is which)."""
+    import tarfile
+
+    folder = tmp_path_factory.mktemp("riichienv")
+    with tarfile.open(Path(__file__).parent / "data" / "riichienv" / "games.tar.xz") as archive:
+        archive.extractall(folder, filter="data")
+    return folder
+
+
+@pytest.mark.parametrize("game, reason", [("rienv-0076", "kyushu_kyuhai"), ("rienv-0077", "kyushu_kyuhai"),
+                                          ("rienv-0026", "suukansansen"), ("rienv-0047", "suukansansen")])
+def test_riichienv_draw_reasons_are_read_and_the_games_reproduce(riichienv_games, game, reason):
+    path = riichienv_games / f"{game}.jsonl"
+    assert f'"reason":"{reason}"' in path.read_text(encoding="utf-8")
+    result = runner.invoke(app, ["replay", str(path)])
+    assert result.exit_code == 0, result.output
+    assert "1/1 games match the log" in " ".join(result.output.split())
+    kinds = [k.draw.kind for k in read_log(path).kyoku if k.draw is not None]
+    assert ("kyuushu_kyuuhai" if reason == "kyushu_kyuhai" else "suukaikan") in kinds
+
+
+@pytest.mark.parametrize("game, seat, hand", [("rienv-1020", 2, "E1-0"), ("rienv-1026", 0, "E1-0")])
+def test_riichienv_illegal_action_is_one_clear_line(riichienv_games, game, seat, hand):
+    path = riichienv_games / f"{game}.jsonl"
+    result = runner.invoke(app, ["replay", str(path)])
+    assert result.exit_code == 1
+    errors = [line for line in result.stderr.splitlines() if line.startswith("Error:")]
+    assert len(errors) == 1 and "Traceback" not in result.output
+    assert errors[0].startswith(f"Error: {path}:")
+    assert (f"not a game that was played: the program at seat {seat} sent a move the rules do not allow, and "
+            f"the environment (RiichiEnv) stopped hand {hand} with a penalty (ryukyoku reason 'Error: Illegal "
+            f"Action by Player {seat}')") in errors[0]

@@ -37,7 +37,7 @@ def oracle_score(hand: Hand, context: WinContext, rules: RuleSet):
     win_id = next(i for i, t in zip(concealed, hand.concealed) if t == hand.win_tile)
     melds, every_id = [], list(concealed)
     for meld in hand.melds:
-        ids = [tile_id(t) for t in meld.tiles]
+        ids = [tile_id(t) for t, _ in meld.tiles]
         every_id += ids
         melds.append(OracleMeld(OracleMeld.PON if meld.kind == PON else OracleMeld.KAN, tiles=ids, opened=meld.opened))
     options = OptionalRules(

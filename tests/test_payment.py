@@ -433,9 +433,9 @@ def test_asked_value():
     assert P.asked_value(STANDARD, tsumo=False, han=6).limit == "haneman"
     assert P.asked_value(STANDARD, tsumo=False, limit="baiman").basic == 4000
     assert P.asked_value(STANDARD, tsumo=False, yakuman=2).basic == 16000  # stacked yakuman add up
-    assert P.asked_value(STANDARD, tsumo=False, han=13, fu=40).limit == "yakuman"  # kazoe
+    assert P.asked_value(STANDARD, tsumo=False, han=13).limit == "yakuman"  # kazoe
     for kwargs in ({}, {"han": 3}, {"fu": 30}, {"han": 3, "fu": 30, "limit": "mangan"}, {"limit": "manga"},
-                   {"yakuman": 0}):
+                   {"yakuman": 0}, {"han": 13, "fu": 40}, {"han": 5, "fu": 30}):  # from 5 han the fu change nothing
         with pytest.raises(P.PaymentError):
             P.asked_value(STANDARD, tsumo=False, **kwargs)
 

@@ -94,6 +94,21 @@ def test_cli_text_json_and_plot(data_dir, tmp_path):
     assert data["setup"]["games"] == "real" and data["matches"] == 201
     assert list(data["schemes"]) == ["tsumo-loss", "maru-dori"]
     assert data["schemes"]["maru-dori"]["versus_baseline"]["bust_rate"]["low"] is not None
+    # what it found, in words: on the 201 games, maru-dori's dealer earns 1398.9 a dealership against
+    # tsumo-loss's 986.6 (+42%), and 58 of 201 games end in a bust against 35 (29% against 17%)
+    maru, base = data["schemes"]["maru-dori"], data["schemes"]["tsumo-loss"]
+    assert maru["dealer_income_per_dealership"] / base["dealer_income_per_dealership"] == pytest.approx(1.418, abs=1e-3)
+    assert (maru["bust_rate"], base["bust_rate"]) == (58 / 201, 35 / 201)
+    assert maru["summary"] == (
+        "maru-dori: the dealer earns 42% more per dealership [17, 67]; tsumo wins bring 1.28x a ron's income "
+        "instead of 0.90x [+0.34, +0.41]; 29% of games end in a bust instead of 17% [+6.6, +16.3 points]; games "
+        "are 0.46 hands shorter [0.29, 0.63]; final points spread wider: a standard deviation of 44.2 instead of "
+        "41.7 [+1.8, +3.1]; the first dealer (seat 0) ends 3.3 points higher [1.2, 5.5]; seat 2 ends 2.7 points "
+        "lower [0.2, 5.1]. The games cannot tell which way these move: the share of games that go into the West "
+        "round (2.5% against 4.0%, -1.5 points [-3.2, +0.2]); the final points of seat 1 (-0.7 [-2.6, +1.2]).")
+    assert [f["figure"] for f in maru["findings"] if not f["tells"]] == ["extension_round_rate", "mean_points"]
+    assert "What changes against tsumo-loss (the same 201 games" in text.output
+    assert "maru-dori: the dealer earns 42% more per dealership [17, 67]" in text.output
 
 
 def test_cli_takes_files_and_folders_together(data_dir):

@@ -83,7 +83,7 @@ def test_settle_command_prints_ledger_and_standings():
     result = run("settle", str(EXAMPLE), "--wide")
     assert result.exit_code == 0, result.output
     out = result.stdout
-    assert "agari-yame: the dealer Chen repeats in the last hand while first" in out
+    assert "agari-yame: the dealer Chen wins the last hand while first" in out
     assert "Final standings" in out
     lines = [line.split() for line in out.splitlines()]
     assert ["1", "Chen", "40400", "+0.4", "+15", "+15.0", "+30.4"] in lines
@@ -180,6 +180,11 @@ BAD = [
     ("unknown profile", "rules: tenhu\nplayers: [A, B, C]\n", "unknown profile 'tenhu' (did you mean 'tenhou'?)"),
     ("duplicate key", "players: [A, B, C]\nhands:\n  - win: {winner: A, winner: B, from: C, han: 1, fu: 30}\n",
      "match.yaml:3: duplicate key 'winner'"),
+    # from 5 han the fu change nothing: a fu written there is refused where it is written, in the record's words
+    ("fu at 5 han", "players: [A, B, C]\nhands:\n  - win:\n      winner: A\n      from: B\n      han: 6\n"
+     "      fu: 30\n", "match.yaml:7: hand 1: 6 han is haneman whatever the fu: fu changes nothing at 5 han or more"),
+    ("yakuman with fu", "players: [A, B, C]\nhands:\n  - win: {winner: A, from: B, yakuman: 1, fu: 30}\n",
+     "give han/fu or a yakuman multiple, not both"),
 ]
 
 
@@ -280,3 +285,78 @@ def test_stacked_yakuman_by_value():
 def test_players_named_by_numbers():
     settled = settle_text("players: [1, 2, 3]\nhands:\n  - win: {winner: 2, from: 3, han: 1, fu: 30}\n")
     assert settled.rows[0].deltas == (0, 1000, -1000)
+
+
+TENPAI_YAME = ("players: [Ana, Bo, Chen]\nstart: {round: S3, scores: {Ana: 30000, Bo: 30000, Chen: 45000}}\n"
+               "hands:\n  - draw: {tenpai: [Chen]}\n")
+
+
+def test_a_match_ended_by_tenpai_yame_names_that_rule(tmp_path):
+    """S3: the dealer Chen, first and past the return points, is tenpai at the draw: the match ends by
+    tenpai-yame (match.tenpai_yame), not agari-yame, in the text, the JSON, the page and the API."""
+    path = tmp_path / "m.yaml"
+    path.write_text(TENPAI_YAME, encoding="utf-8")
+    text = run("settle", str(path)).output
+    assert "tenpai-yame: the dealer Chen is tenpai at the draw in the last hand while first" in " ".join(text.split())
+    assert "agari-yame" not in text
+    data = json.loads(run("settle", str(path), "--json").output)
+    assert data["end"] == "tenpai-yame" and data["end_text"].startswith("tenpai-yame: the dealer Chen")
+    page = tmp_path / "m.html"
+    assert run("settle", str(path), "--html", str(page)).exit_code == 0
+    assert "tenpai-yame: the dealer Chen is tenpai" in page.read_text(encoding="utf-8")
+    import calc
+
+    assert calc.settle(path).end == "tenpai-yame"
+
+
+def test_replay_and_simulate_name_tenpai_yame(tmp_path):
+    """A simulated east game (seed 25) whose dealer ends it tenpai at the draw, saved and replayed."""
+    result = run("simulate", "--matches", "1", "--seed", "25", "--length", "east", "--workers", "1",
+                 "--save", str(tmp_path / "games"))
+    assert result.exit_code == 0 and "simulated matches ended by: tenpai-yame 100.0%" in result.output
+    replayed = run("replay", str(tmp_path / "games"), "--json")
+    assert json.loads(replayed.stdout.splitlines()[0])["end"] == "tenpai-yame"
+    assert "ended: tenpai-yame" in " ".join(run("replay", str(tmp_path / "games")).output.split())
+
+
+@pytest.mark.parametrize("hands, legend", [
+    # no honba anywhere: the example is the first hand, as it was played
+    ("  - win: {winner: Bo, from: Ana, han: 3, fu: 40}\n  - win: {winner: Chen, tsumo: true, limit: mangan}\n",
+     "hand E1-0 = East 1 with 0 honba"),
+    # a draw, then the next hand carries a honba: that hand is the example
+    ("  - draw: {tenpai: [Bo]}\n  - win: {winner: Chen, from: Ana, han: 2, fu: 30}\n",
+     "hand E2-1 = East 2 with 1 honba"),
+])
+def test_the_ledgers_legend_names_a_hand_of_this_match(hands, legend):
+    from calc.cli.report import settle_text
+
+    settled = record.settle(record.read_text("players: [Ana, Bo, Chen]\nhands:\n" + hands, "m.yaml"))
+    text = " ".join(settle_text(settled, width=60).split())
+    assert legend in text and ("E3-1" not in text or legend.startswith("hand E3-1"))
+
+
+PLAY_ON = ("rules: parlour\nplayers: [Ana, Bo, Chen]\nstart: {round: S3, scores: {Ana: 30000, Bo: 30000, Chen: 45000}}\n"
+           "hands:\n")
+
+
+@pytest.mark.parametrize("hands, message", [
+    ("  - draw: {tenpai: [Ana]}\n    play_on: true\n", "match.yaml:5: hand 1: play_on: the dealer played on, but "
+     "agari-yame or tenpai-yame would not have ended the match after this hand"),
+    ("  - draw: {tenpai: [Chen]}\n    play_on: false\n", "match.yaml:6: hand 1: play_on: true says the dealer played on"),
+])
+def test_play_on_is_a_record_key_of_its_own_hand(hands, message):
+    with pytest.raises(record.RecordError) as error:
+        record.settle(record.read_text(PLAY_ON + hands, "match.yaml"))
+    assert message in str(error.value)
+
+
+def test_play_on_where_the_profile_gives_the_dealer_no_choice():
+    text = PLAY_ON.replace("rules: parlour", "rules: tenhou") + "  - draw: {tenpai: [Chen]}\n    play_on: true\n"
+    with pytest.raises(record.RecordError, match=r"match.yaml:6: hand 1: play_on: under profile 'tenhou' agari-yame and "
+                                                 r"tenpai-yame end the match \(match.yame_choice is false\)"):
+        record.read_text(text, "match.yaml")
+    played = record.settle(record.read_text(PLAY_ON + "  - draw: {tenpai: [Chen]}\n    play_on: true\n", "m.yaml"))
+    assert not played.state.ended and played.rows[0].played_on and (played.state.label, played.state.honba) == ("S3", 1)
+    from calc.cli.report import settle_dict
+
+    assert settle_dict(played)["ledger"][0]["play_on"] is True

@@ -128,10 +128,40 @@ def test_cli_bad_files_do_not_stop_the_others(tmp_path, data_dir):
     (tmp_path / "c.mjlog").write_bytes(b"\x1f\x8b\x08\x00\x00")
     result = runner.invoke(app, ["replay", str(tmp_path)])
     assert result.exit_code == 1
-    assert f"Error: {tmp_path / 'b.json'}: not a Tenhou log: the JSON has no `log` array" in result.stderr
+    # found in the folder, a JSON file that is no game record is skipped as a README is; a broken log is not
+    assert f"note: skipped 1 file(s) that are not logs: {tmp_path / 'b.json'}" in result.stderr
+    assert "b.json: not a Tenhou log" not in result.stderr
     assert f"Error: {tmp_path / 'c.mjlog'}: truncated gzip" in result.stderr
     assert result.stdout.startswith("a: 10 hands")  # an mjlog holds no game id: the file name gives it
-    assert "2 file(s) could not be read" in result.stdout
+    assert "1 file(s) could not be read" in " ".join(result.stdout.split())
+    # named on the command line it is an error
+    named = runner.invoke(app, ["replay", str(tmp_path / "b.json")])
+    assert named.exit_code == 1
+    assert f"Error: {tmp_path / 'b.json'}: not a Tenhou log: the JSON has no `log` array" in named.stderr
+
+
+NOT_LOGS = {
+    "package.json": '{"name": "club", "version": "1.0"}\n',  # some program's data
+    "results.jsonl": '{"line": 1, "error": "x"}\n{"line": 2, "error": "y"}\n',  # JSON lines, not mjai events
+    "settings.xml": '<?xml version="1.0"?>\n<config><a/></config>\n',  # XML whose root is no <mjloggm>
+    "empty.json": "",
+}
+
+
+@pytest.mark.parametrize("command", [["replay"], ["replay", "--csv"], ["replay", "--json"],
+                                     ["compare", "--logs", "--schemes", "maru-dori"]])
+def test_json_and_xml_files_in_a_folder_that_are_not_logs_are_skipped(tmp_path, data_dir, command):
+    (tmp_path / "a.xml").write_bytes((data_dir / "mjlog" / f"{GAME}.xml").read_bytes())
+    for name, text in NOT_LOGS.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    result = runner.invoke(app, [*command, str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert "Error" not in result.output
+    note = "skipped 4 file(s) that are not logs:"
+    assert note in " ".join(result.output.split())
+    for name in NOT_LOGS:
+        named = runner.invoke(app, [*command, str(tmp_path / name)])
+        assert named.exit_code == 1 and f"{tmp_path / name}: not a" in named.output, (command, name)
 
 
 def test_cli_usage_errors(data_dir):

@@ -370,3 +370,68 @@ def test_a_match_record_names_a_scheme_file_beside_it(club):
     # Ana deals; Chen's 3 han 40 fu tsumo (b = 1280): Bo C(1280) = 1300, Ana C(3200) = 3200
     assert record.settle(parsed).state.scores == (35000 - 3200, 35000 - 1300, 35000 + 4500)
     assert list(record.settle_all_schemes(parsed)) == [*R.SCHEMES, "dealer-2-5"]
+
+
+# ---------------------------------------------------------------- what cannot be a game
+
+CANNOT_BE = [
+    ("a win moves no points", "dealer_wins:\n  ron: 0\n  non_dealer: 0\nnon_dealer_wins:\n  ron: {b: 4}\n"
+     "  non_dealer: {b: 1}\n  dealer: {b: 2}\n",
+     "{}:2, at dealer_wins.ron: comes to 0 for b = 240: a ron by the dealer would move no points"),
+    ("a tsumo moves no points", "extends: tsumo-loss\nnon_dealer_wins:\n  non_dealer: 0\n  dealer: 0\n",
+     "{}:3, at non_dealer_wins.non_dealer: a tsumo by a non-dealer would move no points for b = 240: every payer "
+     "pays 0"),
+    ("the dealer pays 10^12 b", "extends: tsumo-loss\nnon_dealer_wins:\n  dealer: {b: 1000000000000}\n",
+     "{}:3, at non_dealer_wins.dealer: comes to 8000000000000000 for one yakuman (b = 8000): more than the "
+     "105000 points on the table (3 players × match.start 35000); no table can pay it"),
+    ("a bigger hand pays less", "extends: tsumo-loss\nnon_dealer_wins:\n  dealer: [20000, {b: -1}]\n",
+     "{}:3, at non_dealer_wins.dealer: comes to 19680 for b = 320 but 19760 for the smaller b = 240: a bigger "
+     "hand would pay less"),
+]
+
+
+@pytest.mark.parametrize("text, message", [c[1:] for c in CANNOT_BE], ids=[c[0] for c in CANNOT_BE])
+def test_rules_check_refuses_a_scheme_that_cannot_be_a_game(tmp_path, text, message):
+    path = tmp_path / "odd.yaml"
+    path.write_text(text, encoding="utf-8")
+    result = runner.invoke(app, ["rules", "check", str(path)])
+    assert result.exit_code == 1 and "ok" not in result.stdout
+    assert result.output.strip() == f"Error: {message.format(path)}"
+    # ... and so do the commands that would use it
+    for args in (["pay", "--han", "3", "--fu", "30", "--scheme", str(path)],
+                 ["hand", "123p456p789s99p234s", "--scheme", str(path)]):
+        used = runner.invoke(app, args)
+        assert used.exit_code == 1 and used.output.strip() == f"Error: {message.format(path)}", args
+    record = tmp_path / "m.yaml"
+    record.write_text(f"scheme: {path}\nplayers: [A, B, C]\nhands: []\n", encoding="utf-8")
+    settled = runner.invoke(app, ["settle", str(record)])
+    assert settled.exit_code == 1 and settled.output.strip() == f"Error: {record}:1: {message.format(path)}"
+
+
+def test_a_payment_is_bounded_by_the_points_of_the_profiles_table(tmp_path):
+    """The same scheme is fine at 35000 a player and refused where the table holds too little."""
+    scheme = tmp_path / "ten.yaml"
+    scheme.write_text("extends: tsumo-loss\nnon_dealer_wins:\n  dealer: {b: 10}\n", encoding="utf-8")  # 80000
+    assert R.load("standard").with_scheme(str(scheme)).payment.scheme == "ten"
+    small = tmp_path / "small.yaml"
+    small.write_text(f"extends: standard\npayment:\n  scheme: {scheme}\nmatch:\n  start: 25000\n  return: 30000\n",
+                     encoding="utf-8")
+    with pytest.raises(RulesError, match=r"ten.yaml:3, at non_dealer_wins.dealer: comes to 80000 for one yakuman "
+                                         r"\(b = 8000\): more than the 75000 points on the table"):
+        R.load(str(small))
+
+
+def test_an_oka_that_leaves_the_points_unbalanced(tmp_path):
+    """oka: 0 with start 35000 and return 40000: the final points would sum to -15 every match."""
+    path = tmp_path / "p.yaml"
+    path.write_text("extends: standard\nmatch:\n  oka: 0\n", encoding="utf-8")
+    message = (f"Error: {path}:3, at match.oka: the final points of a match would sum to -15, not 0: oka must be "
+               f"3 × (return 40000 − start 35000) = 15000 (or auto)")
+    assert runner.invoke(app, ["rules", "check", str(path)]).output.strip() == message
+    for args in (["pay", "--han", "3", "--fu", "30", "--rules", str(path)], ["hand", "123p456p789s99p234s",
+                                                                             "--rules", str(path)]):
+        assert runner.invoke(app, args).output.strip() == message
+    path.write_text("extends: standard\nmatch:\n  oka: 15000\n", encoding="utf-8")  # balanced: fine
+    assert runner.invoke(app, ["rules", "check", str(path)]).exit_code == 0
+    path.write_text("extends: standard\nmatch:\n  start: 40000\n  oka: 0\n", encoding="utf-8")  # no oka to give
+    assert runner.invoke(app, ["rules", "check", str(path)]).exit_code == 0

@@ -110,7 +110,7 @@ def test_settle_text_labels_the_ready_hands_at_the_wall_end():
 
 def test_settle_explain_adds_the_hands():
     out = run("settle", EXAMPLE, "--explain").stdout
-    assert "Ana's hand: 123456789m 23455p" in out and "Dee's hand: 1234555678s (9999s)" in out
+    assert "Ana's hand: 456789m 22334455p" in out and "Dee's hand: 1234555678s (9999s)" in out
 
 
 def test_settle_json():

@@ -114,18 +114,52 @@ win: {{winner: Dee, tsumo: true, hand: "{PLAIN_DEE}"}}
 def test_several_winners_on_one_discard_each_get_paid():
     play = f"""
 win:
-  - {{winner: Dee, from: Ana, hand: "{PLAIN_DEE}"}}
-  - {{winner: Bo, from: Ana, hand: "{PLAIN_BO}"}}
-  - {{winner: Chen, from: Ana, hand: "123m 123m 456m 789m 5m 5m"}}
+  - {{winner: Dee, from: Ana, hand: "123p 567p 789p 6s 6s 23s 4s"}}
+  - {{winner: Bo, from: Ana, hand: "123p 456p 789p 5s 5s 23s 4s"}}
+  - {{winner: Chen, from: Ana, hand: "111m 999m 777m 5s 5s 44s 4s"}}
 """
     s = settle(play)
     step = steps(s)[0]
     # seat order from the discarder: Bo, Chen, Dee
-    assert payments(step) == [(A, B, 1), (A, C, 4), (A, D, 1)]
+    # one discard, one tile (4s) in all three hands: plain 1 fan each, Chen all pungs 2 fan
+    assert payments(step) == [(A, B, 1), (A, C, 2), (A, D, 1)]
     assert step.what == "Bo and Chen and Dee: ron on Ana's discard"
     result = s.hands[0].result
     assert result.winners == (B, C, D)
     assert result.next_dealer == A  # one discard, several winners: the discarder deals next (rules.md §8)
+
+
+SAME_HAND = "111m 111p 222m 333m 5p 5p"
+
+
+@pytest.mark.parametrize("play, message", [
+    # three winners on one discard, each holding 111m and 111p: nine of each between them
+    ("win:\n" + "".join(f'  - {{winner: {w}, from: Ana, hand: "{SAME_HAND}"}}\n' for w in ("Bo", "Chen", "Dee")),
+     r"9 copies of 1m between the hands shown \(Bo, Chen and Dee\) and the kongs made \(the discard counted "
+     r"once\); the set has four"),
+    # the discard is one tile: 5p counted once across the winners, 111m twice is six
+    ('win:\n  - {winner: Bo, from: Ana, hand: "111m 123p 456p 789p 5p 5p"}\n'
+     '  - {winner: Chen, from: Ana, hand: "111m 234m 456m 789m 5p 5p"}\n', "6 copies of 1m"),
+    # winners one after another: the hands already shown count too
+    ('win: {winner: Bo, from: Ana, hand: "111p 222p 333p 444p 9p 9p"}\n'
+     'win: {winner: Dee, from: Ana, hand: "111p 234p 567p 789p 6p 6p"}\n', r"6 copies of 1p between the hands shown "
+     r"\(Bo and Dee\)"),
+    # a kong not (yet) shown in a hand holds its four
+    ('kong: {player: Ana, tile: 9p, kind: concealed}\n'
+     'win: {winner: Bo, from: Chen, hand: "123p 456p 789p 123m 5m 5m"}\n', "5 copies of 9p"),
+    # the hands at the end of the wall count as well
+    ('win: {winner: Bo, from: Ana, hand: "111p 222p 333p 444p 9p 9p"}\n'
+     'draw: {Ana: "11p 234m 567m 789m 11m", Chen: "123m 456m 789m 23s 55s", Dee: "123s 456s 789s 23p 55p"}\n',
+     "5 copies of 1p"),
+    # several winners on one discard win on that one tile
+    ('win:\n  - {winner: Bo, from: Ana, hand: "123m 456m 789m 234p 5p 5p"}\n'
+     '  - {winner: Dee, from: Ana, hand: "123m 456m 789m 234p 6p 6p"}\n',
+     "several winners on one discard win on that one tile, but the hands say Bo 5p, Dee 6p"),
+])
+def test_tiles_are_counted_across_the_hands_of_one_hand(play, message):
+    """rules.md §8: 108 tiles, four of each; every hand laid down and every kong is on the one table."""
+    with pytest.raises(SanmaError, match=message):
+        settle(play, void="{Ana: s, Bo: s, Chen: s, Dee: s}")
 
 
 @pytest.mark.parametrize("mode, expected", [
@@ -139,8 +173,8 @@ def test_hot_kong_passes_its_income(tmp_path, mode, expected):
     play = f"""
 kong: {{player: Bo, tile: 7p, kind: concealed}}
 win:
-  - {{winner: Ana, from: Bo, hand: "{PLAIN_ANA}", kong_discard: true}}
-  - {{winner: Chen, from: Bo, hand: "{PLAIN_CHEN}", kong_discard: true}}
+  - {{winner: Ana, from: Bo, hand: "{PLAIN_ANA}", win: 9m, kong_discard: true}}
+  - {{winner: Chen, from: Bo, hand: "{PLAIN_CHEN}", win: 9m, kong_discard: true}}
 win: {{winner: Dee, from: Bo, hand: "{PLAIN_DEE}"}}
 """
     s = settle(play, rules="p.yaml", tmp_path=tmp_path)
@@ -155,8 +189,8 @@ def test_each_winner_split_gives_the_odd_point_to_the_first_winner(tmp_path):
     play = f"""
 kong: {{player: Bo, tile: 7p, kind: added}}
 win:
-  - {{winner: Ana, from: Bo, hand: "{PLAIN_ANA}", kong_discard: true}}
-  - {{winner: Chen, from: Bo, hand: "{PLAIN_CHEN}", kong_discard: true}}
+  - {{winner: Ana, from: Bo, hand: "{PLAIN_ANA}", win: 9m, kong_discard: true}}
+  - {{winner: Chen, from: Bo, hand: "{PLAIN_CHEN}", win: 9m, kong_discard: true}}
 win: {{winner: Dee, from: Bo, hand: "{PLAIN_DEE}"}}
 """
     s = settle(play, rules="p.yaml", tmp_path=tmp_path)
@@ -190,8 +224,8 @@ def test_one_winner_states_the_kong_discard_for_all_on_that_discard():
     play = f"""
 kong: {{player: Bo, tile: 7p, kind: concealed}}
 win:
-  - {{winner: Ana, from: Bo, hand: "{PLAIN_ANA}", kong_discard: true}}
-  - {{winner: Chen, from: Bo, hand: "{PLAIN_CHEN}"}}
+  - {{winner: Ana, from: Bo, hand: "{PLAIN_ANA}", win: 9m, kong_discard: true}}
+  - {{winner: Chen, from: Bo, hand: "{PLAIN_CHEN}", win: 9m}}
 win: {{winner: Dee, from: Bo, hand: "{PLAIN_DEE}"}}
 """
     step = steps(settle(play))[1]
@@ -202,7 +236,7 @@ win: {{winner: Dee, from: Bo, hand: "{PLAIN_DEE}"}}
 def test_a_tsumo_after_ones_own_kong_is_settled_as_the_record_says():
     play = ("kong: {player: Ana, tile: 1m, kind: concealed}\n"
             'win: {winner: Ana, tsumo: true, kong_replacement: SAID, hand: "456m 789m 234p 5p 5p (1111m)"}\n'
-            + f'win: {{winner: Bo, from: Dee, hand: "{PLAIN_BO}"}}\nwin: {{winner: Chen, from: Dee, hand: "{PLAIN_CHEN}"}}')
+            + f'win: {{winner: Bo, from: Dee, hand: "{PLAIN_BO}"}}\nwin: {{winner: Chen, from: Dee, hand: "234m 456m 789m 234s 5s 5s"}}')
     on = steps(settle(play.replace("SAID", "true")))[1]
     off = steps(settle(play.replace("SAID", "false")))[1]
     # plain 1 + gen 1 + 杠上花 1 = 3 fan = 4, + 1 tsumo base, from each of the three still in
@@ -266,7 +300,7 @@ def test_end_of_wall_settlements_are_profile_keys(tmp_path):
                                         "  not_ready_refunds: false\n")
     before = "kong: {player: Ana, tile: 7p, kind: concealed}\n"
     s = _end('{Ana: "123m 456m 78m 3s 6p (7777p)", Chen: "123m 456m 789m 23m 55m", '
-             'Dee: "234s 456s 78s 55s 333s"}', before=before, rules="soft.yaml", tmp_path=tmp_path,
+             'Dee: "234s 456s 78s 55s 666s"}', before=before, rules="soft.yaml", tmp_path=tmp_path,
              situation=", kong_discard: false")  # Bo's ron comes turns after Ana's kong
     assert payments(steps(s)[-1]) == []
 
@@ -403,9 +437,9 @@ def test_bad_record_tops(text, message):
 def test_players_named_by_numbers():
     # YAML reads `1` as a number: the names, the void keys, the seats and the draw keys all accept it
     text = ("rules: sichuan\nplayers: [1, 2, 3, 4]\nhands:\n  - void: {1: s, 2: m, 3: p, '4': m}\n    play:\n"
-            f'      - win: {{winner: 2, from: 1, hand: "{PLAIN_BO}"}}\n'
+            f'      - win: {{winner: 2, from: 1, hand: "123p 456p 789p 789s 1s 1s"}}\n'
             '      - kong: {player: 3, tile: 9m, kind: exposed, from: "1"}\n'
-            '      - draw: {1: "123m 456m 789m 11p 3p 6p", 3: "123m 456m 7m 11s 5s [9999m]", '
+            '      - draw: {1: "123m 456m 678m 11p 3p 6p", 3: "123m 456m 7m 11s 5s [9999m]", '
             '4: "234s 456s 78s 55s 333s"}\n')
     s = REC.settle(REC.read_text(text))
     assert s.players == ("1", "2", "3", "4")

@@ -15,7 +15,7 @@ import pytest
 from calc.table import match
 from calc.core import rules as R
 from calc.core import tiles as T
-from calc.table.events import FOUR_KANS, Abort, DoubleRon, ExhaustiveDraw, Nagashi, Win
+from calc.table.events import FOUR_KANS, Abort, DoubleRon, ExhaustiveDraw, Nagashi, ScoredWin
 from calc.logs import read_log
 from calc.logs.replay import replay
 from calc.logs import tenhou6_writer as record
@@ -156,7 +156,7 @@ def test_haitei_tsumo_on_the_last_tile(tmp_path):
     wall = rigged([dealer, seat1, seat2], draws, dora=t("7z"), replacements=rest)
     play = play_hand(wall, TENHOU, dealer=0, round_wind=0, bots=[Script(), Script(), Script()], check=True)
     win = play.kyoku.result
-    assert isinstance(win, Win) and win.winner == 0 and win.tsumo
+    assert isinstance(win, ScoredWin) and win.winner == 0 and win.tsumo
     ev = win.evaluation
     assert dict(ev.yaku) == {"menzen_tsumo": 1, "haitei": 1, "ittsu": 2}
     assert (ev.han, ev.fu) == (4, 30)
@@ -175,7 +175,7 @@ def test_houtei_ron_on_the_last_discard(tmp_path):
     wall = rigged([dealer, seat1, seat2], draws, dora=t("7z"), replacements=t("7p 7p"))
     play = play_hand(wall, TENHOU, dealer=0, round_wind=0, bots=[Script(), Script(), Script()], check=True)
     win = play.kyoku.result
-    assert isinstance(win, Win) and (win.winner, win.discarder) == (1, 0)
+    assert isinstance(win, ScoredWin) and (win.winner, win.discarder) == (1, 0)
     ev = win.evaluation
     assert dict(ev.yaku) == {"houtei": 1, "tanyao": 1}
     assert (ev.han, ev.fu) == (2, 40)  # 20 + closed ron 10 + kanchan 2 + closed simple triplet 4
@@ -192,7 +192,7 @@ def test_rinshan_on_the_tile_after_a_north(tmp_path):
     wall = rigged([dealer, seat1, seat2], first, dora=t("7z"), replacements=replacement)
     play = play_hand(wall, TENHOU, dealer=0, round_wind=0, bots=[Script(nuki=True), Script(), Script()], check=True)
     win = play.kyoku.result
-    assert isinstance(win, Win) and win.winner == 0 and win.tsumo
+    assert isinstance(win, ScoredWin) and win.winner == 0 and win.tsumo
     ev = win.evaluation
     assert dict(ev.yaku) == {"menzen_tsumo": 1, "pinfu": 1, "rinshan_kaihou": 1, "ittsu": 2}
     assert ev.nuki == 1 and ev.han == 6 and ev.value.limit == "haneman"
@@ -215,7 +215,7 @@ def test_chankan_on_an_added_kan_after_a_pass_without_yaku(tmp_path):
     bots = [Script(), Script(discards=[t_ for t_ in seat1 if t_ // 4 == T.SOUTH], calls=fourth_a, kans=True), Script()]
     play = play_hand(wall, TENHOU, dealer=0, round_wind=0, bots=bots, check=True)
     win = play.kyoku.result
-    assert isinstance(win, Win) and (win.winner, win.discarder) == (2, 1)
+    assert isinstance(win, ScoredWin) and (win.winner, win.discarder) == (2, 1)
     ev = win.evaluation
     assert dict(ev.yaku) == {"chankan": 1}
     assert (ev.han, ev.fu) == (1, 40)  # 20 + closed ron 10 + kanchan 2 + East pair (round wind) 2
@@ -314,7 +314,7 @@ def test_temporary_furiten_lasts_until_the_next_own_discard(tmp_path):
     wall = rigged([dealer, seat1, seat2], interleave(per_seat), dora=t("6z"))  # dora 7z: none held
     play = play_hand(wall, TENHOU, dealer=0, round_wind=0, bots=[Script(), Script(), Script()], check=True)
     win = play.kyoku.result
-    assert isinstance(win, Win) and (win.winner, win.discarder) == (1, 2)
+    assert isinstance(win, ScoredWin) and (win.winner, win.discarder) == (1, 2)
     assert dict(win.evaluation.yaku) == {"ittsu": 2}
     assert (win.evaluation.han, win.evaluation.fu) == (2, 40)  # 20 + closed ron 10 + 5z pair 2
     assert settle(play).deltas == (0, 2600, -2600)
@@ -342,7 +342,7 @@ def test_riichi_furiten_lasts_for_the_rest_of_the_hand_and_tsumo_still_wins(tmp_
     assert ("discard", six_a[0], True, False) in play.gives[0]
     assert ("discard", three[0], True, False) in play.gives[2]
     win = play.kyoku.result
-    assert isinstance(win, Win) and win.winner == 1 and win.tsumo
+    assert isinstance(win, ScoredWin) and win.winner == 1 and win.tsumo
     assert dict(win.evaluation.yaku) == {"double_riichi": 2, "menzen_tsumo": 1, "ittsu": 2}
     assert (win.evaluation.han, win.evaluation.fu) == (5, 30)
     assert settle(play).deltas == (-4000, 6000, -2000)  # mangan tsumo; seat 1's own stick comes back

@@ -32,7 +32,7 @@ def test_invariants_hold_over_hundreds_of_seeded_hands(bots):
         play = play_hand(Wall.shuffled(random.Random(f"inv/{i}")), TENHOU, dealer=i % 3, round_wind=i % 2,
                          bots=[make(bots)] * 3, check=True)
         kinds.add(type(play.kyoku.result).__name__)
-    assert {"Win", "ExhaustiveDraw"} <= kinds
+    assert {"ScoredWin", "ExhaustiveDraw"} <= kinds
 
 
 @pytest.mark.parametrize("bots", ["greedy", "defensive"])
@@ -145,13 +145,10 @@ def test_simulate_text_shows_the_real_figures_beside():
 
 
 @pytest.mark.parametrize("args, message", [
-    (["simulate", "--matches", "0"], "--matches 0: give 1 or more matches"),
-    (["simulate", "--matches", "-2"], "--matches -2: give 1 or more matches"),
     (["simulate", "--matches", "3", "--bots", "lucky"], "unknown bot 'lucky'"),
     (["compare", "--matches", "3", "--schemes", "tsumo-loss,half"], "unknown scheme 'half'"),
     (["compare", "--matches", "3", "--plot", "x.png"], "give a .svg file name"),
     (["simulate", "--matches", "3", "--length", "west"], "--length 'west'"),
-    (["compare", "--matches", "3", "--workers", "0"], "--workers 0: give 1 or more processes"),
     (["simulate", "--matches", "3", "--rules", "nowhere"], "nowhere"),
 ])
 def test_bad_input_is_one_line_before_any_work(args, message):
@@ -159,6 +156,57 @@ def test_bad_input_is_one_line_before_any_work(args, message):
     assert result.exit_code == 1
     assert message in result.output
     assert len(result.output.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("args, message", [
+    (["simulate", "--matches", "0"], "--matches 0: give 1 to 100,000 matches"),
+    (["simulate", "--matches", "-2"], "--matches -2: give 1 to 100,000 matches"),
+    # the counts that were killed after 24 GB of memory, or ended in a MemoryError traceback
+    (["simulate", "--matches", "99999999999999999999"], "--matches 99999999999999999999: give 1 to 100,000"),
+    (["simulate", "--matches", "100000000"], "--matches 100000000: give 1 to 100,000 matches (a run keeps every "
+                                             "match's figures; for more, run several seeds)"),
+    (["compare", "--matches", "100001"], "--matches 100001: give 1 to 100,000 matches"),
+    (["compare", "--matches", "3", "--workers", "0"], "--workers 0: give 1 or more processes"),
+])
+def test_counts_out_of_range_are_a_one_line_usage_error(args, message):
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2
+    assert result.output.strip() == f"Error: {message}" or result.output.strip().startswith(f"Error: {message}")
+    assert len(result.output.strip().splitlines()) == 1
+
+
+def test_matches_are_made_as_the_run_goes(monkeypatch):
+    """The run never lists its matches up front: with the most matches a run may play, the first
+    results come back at once, on one process and on a pool."""
+    from calc.sim import commands
+
+    setup = commands.prepare_simulate(matches=SR.MAX_MATCHES, seed=0, length="east", rules="tenhou",
+                                      bots="greedy", save=None)
+    played = []
+    monkeypatch.setattr(SR, "run_match", lambda s, index, want: played.append(index) or index)
+    first = SR.run(setup, SR.MAX_MATCHES, want_tally=False, workers=1)
+    assert [next(first) for _ in range(3)] == [0, 1, 2] and played == [0, 1, 2]
+    first.close()
+
+
+def test_a_pool_is_handed_a_few_tasks_at_a_time():
+    from calc.core.workers import in_order
+
+    class Pool:  # records what it was handed; answers at once
+        def __init__(self):
+            self.handed = 0
+
+        def apply_async(self, function, args):
+            self.handed += 1
+            result = function(*args)
+            return type("Result", (), {"get": lambda _: result})()
+
+    pool = Pool()
+    made = []
+    tasks = (made.append(k) or k for k in range(10 ** 12))  # a count no list could hold
+    results = in_order(pool, lambda k: k * k, tasks, ahead=8)
+    assert [next(results) for _ in range(5)] == [0, 1, 4, 9, 16]
+    assert pool.handed == len(made) == 12  # the five taken and the eight ahead, less the last made
 
 
 def test_unwritable_save_folder_is_refused(tmp_path):
@@ -451,3 +499,40 @@ def test_shanten_completeness_and_waits_agree_with_calc_decompose():
             S.shanten(c, 0) > 0 or any(c[w] == 4 for w in range(34))), c
         tenpai += bool(expected)
     assert complete > 800 and tenpai > 1000  # the generator reaches the interesting hands
+
+
+def test_per_suit_tables_agree_with_the_mahjong_package_shanten():
+    """The per-suit tables (calc/scoring/shanten.py) against an independent shanten (the `mahjong`
+    package's standard form) on 1,000 seeded hands of 0-3 melds: the hand's shanten, each discard's
+    (`discard_shanten`, what the bots weigh) and the tiles that take it one step closer (`improving`).
+    Hands hold at most three of a tile: ours counts shape only (a tanki on one's own fourth copy is
+    tenpai, see test_shanten), the package counts such a hand one step further."""
+    from mahjong.shanten import Shanten
+
+    from calc.core import tiles as TT
+
+    oracle = Shanten().calculate_shanten_for_regular_hand
+    rng = random.Random("tables")
+    for i in range(1000):
+        melds = rng.choice((0, 0, 1, 2, 3))
+        c = _random_counts(rng, 14, near_complete=i % 3 != 0)
+        size = 14 - 3 * melds
+        while sum(c) > size or max(c) > 3:
+            c[rng.choice([v for v in range(34) if c[v] and (c[v] > 3 or max(c) <= 3)])] -= 1
+        while sum(c) < size:
+            c[rng.choice([v for v in range(34) if c[v] < 3 and TT.is_sanma_tile(v)])] += 1
+        assert S.standard_shanten(c, melds) == oracle(c), (c, melds)
+        for value, s in S.discard_shanten(c, melds):
+            c[value] -= 1
+            assert s == oracle(c), (c, melds, value)
+            c[value] += 1
+        c[rng.choice([v for v in range(34) if c[v]])] -= 1  # 3k+1 tiles
+        s = S.standard_shanten(c, melds)
+        expected = []
+        for t in range(34):
+            if TT.is_sanma_tile(t) and c[t] < 3:
+                c[t] += 1
+                if oracle(c) < s:
+                    expected.append(t)
+                c[t] -= 1
+        assert [t for t in S.improving(c, melds, s) if c[t] < 3] == expected, (c, melds)

@@ -20,7 +20,8 @@ from calc.scoring.request import DEFAULT_SEAT
 
 
 class _Commands(TyperGroup):
-    """Turns a SanmaError raised by any command into one `Error: ...` line on stderr, exit 1."""
+    """Turns a SanmaError raised by any command into one `Error: ...` line on stderr, exit 1 (2 for
+    a UsageError: a count out of its range, as click's usage errors exit)."""
 
     def invoke(self, ctx):
         try:
@@ -41,9 +42,9 @@ app = typer.Typer(
 
 def _print_version(asked: bool) -> None:
     if asked:
-        from calc import __version__
+        from calc import __version__, compiled
 
-        typer.echo(f"sanma {__version__}")
+        typer.echo(f"sanma {__version__} ({compiled.build()})")
         raise typer.Exit()
 
 
@@ -56,9 +57,9 @@ def _root(
 
 
 def fail(error: SanmaError) -> None:
-    """Print a user error as one line on stderr and exit 1."""
+    """Print a user error as one line on stderr and exit 1 (2 for a usage error)."""
     typer.echo(f"Error: {error}", err=True)
-    raise typer.Exit(1)
+    raise typer.Exit(error.exit_code)
 
 
 WIDE_HELP = "Every column at full width (default: fit 80 columns, or the terminal when wider)."
@@ -84,7 +85,7 @@ def main() -> None:
         app()
     except SanmaError as error:  # raised outside a command's own handling
         typer.echo(f"Error: {error}", err=True)
-        sys.exit(1)
+        sys.exit(error.exit_code)
 
 
 # ---------------------------------------------------------------- sanma hand
@@ -96,22 +97,22 @@ def hand_command(
     hand: Optional[str] = typer.Argument(None, help='Concealed tiles incl. the winning one, then melds: "234p678s5z5z [999m] (1111z)".'),
     win: Optional[str] = typer.Option(None, "--win", help="The winning tile, if not the last concealed tile written."),
     tsumo: bool = typer.Option(False, "--tsumo", help="Won by self-draw (default: ron)."),
-    riichi: bool = typer.Option(False, "--riichi"),
-    double_riichi: bool = typer.Option(False, "--double-riichi"),
-    ippatsu: bool = typer.Option(False, "--ippatsu"),
+    riichi: bool = typer.Option(False, "--riichi", help="The winner declared riichi (ura dora count)."),
+    double_riichi: bool = typer.Option(False, "--double-riichi", help="Riichi on the first discard (2 han, not with --riichi)."),
+    ippatsu: bool = typer.Option(False, "--ippatsu", help="Won within a go-around of the riichi, no call between."),
     rinshan: bool = typer.Option(False, "--rinshan", help="Tsumo on a replacement tile (after a kan or a north)."),
-    chankan: bool = typer.Option(False, "--chankan"),
-    haitei: bool = typer.Option(False, "--haitei"),
-    houtei: bool = typer.Option(False, "--houtei"),
-    tenhou: bool = typer.Option(False, "--tenhou"),
-    chiihou: bool = typer.Option(False, "--chiihou"),
-    renhou: bool = typer.Option(False, "--renhou"),
+    chankan: bool = typer.Option(False, "--chankan", help="Ron on the tile added to a kan (robbing the kan)."),
+    haitei: bool = typer.Option(False, "--haitei", help="Tsumo on the last tile of the wall."),
+    houtei: bool = typer.Option(False, "--houtei", help="Ron on the last discard."),
+    tenhou: bool = typer.Option(False, "--tenhou", help="The dealer wins on the dealt hand."),
+    chiihou: bool = typer.Option(False, "--chiihou", help="A non-dealer's tsumo on the first draw, no call before it."),
+    renhou: bool = typer.Option(False, "--renhou", help="A ron before one's first draw, no call before it (value: hand.renhou)."),
     seat: str = typer.Option(DEFAULT_SEAT, "--seat", help="The winner's seat wind: E (dealer), S or W."),
     round_: str = typer.Option("E", "--round", help="Round wind: E, S or W."),
     dora: Optional[str] = typer.Option(None, "--dora", help="Dora indicators, e.g. 3p9m."),
     ura: Optional[str] = typer.Option(None, "--ura", help="Ura dora indicators (riichi only)."),
     nuki: int = typer.Option(0, "--nuki", help="Norths extracted (0-4)."),
-    honba: int = typer.Option(0, "--honba"),
+    honba: int = typer.Option(0, "--honba", help="Honba counters on the table."),
     sticks: int = typer.Option(0, "--sticks", help="Riichi sticks on the table, the winner's own included."),
     rules: str = typer.Option("standard", "--rules", help="Profile name or YAML file."),
     scheme: Optional[str] = typer.Option(None, "--scheme", help="Tsumo payment scheme (overrides the profile's)."),
@@ -341,19 +342,48 @@ def settle_command(
         typer.echo(report.settle_text(settled, explain=explain, width=_width(wide)))
 
 
+# `keep` and `serve` start a new record alike
+NEW_RULES = typer.Option(None, "--rules", help="Profile name or YAML file of a new record (default standard).")
+NEW_PLAYERS = typer.Option(None, "--players", help="A new record's players, East first: --players A B C.")
+
+
+def _new_players(file: Path, players: tuple[str, str, str] | None) -> tuple[str, str, str] | None:
+    players = players if players and all(players) else None
+    if players is None and not file.exists():
+        raise typer.BadParameter("a new record needs the players: --players EAST SOUTH WEST")
+    return players
+
+
 @app.command("keep")
 def keep_command(
     file: Path = typer.Argument(..., help="The match record (YAML) to keep; an existing one is resumed."),
-    rules: Optional[str] = typer.Option(None, "--rules", help="Profile name or YAML file of a new record (default standard)."),
-    players: Optional[tuple[str, str, str]] = typer.Option(None, "--players", help="A new record's players, East first: --players A B C."),
+    rules: Optional[str] = NEW_RULES,
+    players: Optional[tuple[str, str, str]] = NEW_PLAYERS,
 ) -> None:
     """Keep a match record as it is played: one line per event, the file saved after every hand."""
     from calc.cli.keep import run
 
-    players = players if players and all(players) else None
-    if players is None and not file.exists():
-        raise typer.BadParameter("a new record needs the players: --players EAST SOUTH WEST")
-    raise typer.Exit(run(file, rules, players))
+    raise typer.Exit(run(file, rules, _new_players(file, players)))
+
+
+@app.command("serve")
+def serve_command(
+    file: Path = typer.Argument(..., help="The match record (YAML) to serve; an existing one is resumed."),
+    port: int = typer.Option(8000, "--port", help="The port to listen on (0: any free one).", min=0, max=65535),
+    token: Optional[str] = typer.Option(None, "--token", help="The token every request needs (default: a random one)."),
+    lan: bool = typer.Option(False, "--lan", help="Listen on this machine's network addresses too (default: 127.0.0.1 only)."),
+    rules: Optional[str] = NEW_RULES,
+    players: Optional[tuple[str, str, str]] = NEW_PLAYERS,
+) -> None:
+    """Serve a match record to the phones at the table: a page to follow and enter hands, and a JSON API."""
+    players = _new_players(file, players)
+    if token is not None and not token.strip():
+        raise typer.BadParameter("the token cannot be empty", param_hint="--token")
+    try:
+        from calc.cli import serve  # the web stack, imported by this command alone
+    except ImportError as exc:
+        raise SanmaError(f"sanma serve needs its web server ({exc.name} is missing): pip install 'sanma[serve]'") from None
+    raise typer.Exit(serve.run(file, port=port, token=token, lan=lan, rules=rules, players=players))
 
 
 # ---------------------------------------------------------------- sanma replay
@@ -391,15 +421,15 @@ def replay_command(
     if rules is not None:
         load(rules)  # an unknown or broken profile is refused before any work
     schemes = tuple(SCHEMES) if all_schemes else ((scheme,) if scheme else ())  # beside the log's own
-    paths, failed = replay_run.gather(files, use_cache=not no_cache)  # Tenhou ids and links: downloaded or cached
+    found, failed = replay_run.gather(files, use_cache=not no_cache)  # Tenhou ids and links: downloaded or cached
     if as_csv or html is not None:
         from calc.cli import share
 
         if as_csv and as_json:
             raise typer.BadParameter("--csv and --json do not go together")
         share.check_html_path(html)
-        raise typer.Exit(share.replay(paths, schemes, as_csv=as_csv, as_json=as_json, html_path=html))
-    code = replay_run.show(paths, failed, schemes, as_json, rules=rules, workers=workers, width=_width(wide))
+        raise typer.Exit(share.replay(found, schemes, as_csv=as_csv, as_json=as_json, html_path=html))
+    code = replay_run.show(found, failed, schemes, as_json, rules=rules, workers=workers, width=_width(wide))
     if code:
         raise typer.Exit(code)
 

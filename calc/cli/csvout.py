@@ -9,7 +9,7 @@ from __future__ import annotations
 import csv
 import io
 
-from calc.cli.report import _result_text
+from calc.cli.report import _row_text
 from calc.table.record import Settled
 
 
@@ -25,7 +25,7 @@ def _ledger_cells(settled: Settled) -> list[list]:
     """hand, round, honba, sticks, dealer, riichi, result; the per-player cells follow."""
     players = settled.players
     return [[row.number, row.label, row.honba, row.sticks_before, players[row.dealer],
-             ", ".join(players[r.seat] for r in row.kyoku.riichi), _result_text(row.kyoku, players)]
+             ", ".join(players[r.seat] for r in row.kyoku.riichi), _row_text(row, players)]
             for row in settled.rows]
 
 

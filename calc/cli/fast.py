@@ -96,6 +96,6 @@ def hand(args: list[str]) -> bool:
                      else report.hand_text(result, explain=output["explain"]))
     except SanmaError as error:
         sys.stderr.write(f"Error: {error}\n")
-        sys.exit(1)
+        sys.exit(error.exit_code)
     sys.stdout.write(shown + "\n")
     return True

@@ -13,10 +13,12 @@ from typing import BinaryIO, Iterable
 
 from calc.cli import report
 from calc.core.errors import SanmaError
-from calc.core.workers import check
+from calc.core.nesting import too_deep
+from calc.core.workers import check, in_order
 from calc.scoring.request import HandRequest, pay_all_schemes, score
 
 CHUNK_LINES = 2000  # at most, per task of a worker process
+BYTES_PER_LINE = 80  # about, for a batch line (a hand and a few keys): chunk sizes from the file's size
 
 
 # json.dumps's text without its check for cycles (the objects are trees made here): ~15% less
@@ -26,7 +28,7 @@ _encode = json.JSONEncoder(check_circular=False).encode
 def score_line(number: int, raw: bytes, defaults: dict, all_schemes: bool) -> tuple[str, bool]:
     """(the output line, whether it failed) for one input line."""
     try:
-        data = json.loads(raw.decode("utf-8"))
+        data = _json_line(raw.decode("utf-8"))
         if not isinstance(data, dict):
             raise SanmaError("a batch line must be a JSON object")
         result = score(HandRequest.from_mapping(data, defaults))
@@ -40,6 +42,14 @@ def score_line(number: int, raw: bytes, defaults: dict, all_schemes: bool) -> tu
     except SanmaError as error:
         out = {"line": number, "error": str(error)}
     return json.dumps(out), True
+
+
+def _json_line(text: str) -> object:
+    try:
+        return json.loads(text)
+    except RecursionError:  # nested hundreds of levels deep: bad input, not a bug (calc.core.nesting)
+        deep = too_deep(SanmaError, text)
+        raise SanmaError(f"{deep.message} (column {deep.column})") from None
 
 
 def _score_chunk(task: tuple[list[tuple[int, bytes]], dict, bool]) -> tuple[str, int]:
@@ -93,15 +103,16 @@ def run_batch(path: Path, defaults: dict, *, all_schemes: bool = False, workers:
                     out.flush()
                 failed += bad
             return failed
-        # A file is read whole and cut into a few chunks per process, so that every process has work
-        # and the output still comes back in input order.
-        lines = list(_numbered(stream))
-        size = max(1, min(CHUNK_LINES, -(-len(lines) // (processes * 4))))
-        tasks = ((chunk, defaults, all_schemes) for chunk in _chunks(lines, size))
+        # A file is cut into a few chunks per process (from its size: a line is some 80 bytes), so
+        # that every process has work; the chunks are read as the results come back, in input order,
+        # so a file of any length is never held whole.
+        lines = path.stat().st_size // BYTES_PER_LINE
+        size = max(1, min(CHUNK_LINES, -(-lines // (processes * 4))))
+        tasks = ((chunk, defaults, all_schemes) for chunk in _chunks(_numbered(stream), size))
         import multiprocessing
 
         with multiprocessing.get_context().Pool(processes) as pool:
-            for text, bad in pool.imap(_score_chunk, tasks):  # imap keeps the input order
+            for text, bad in in_order(pool, _score_chunk, tasks, ahead=4 * processes):
                 out.write(text)
                 failed += bad
         out.flush()

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from html import escape
 
-from calc.cli.report import _end_text, _final, _named_lines, _result_text, _signed
+from calc.cli.report import _chip_cells, _end_text, _final, _named_lines, _row_text, _signed, win_line
 from calc.table.record import Settled
 
 COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd")
@@ -27,9 +27,12 @@ h1,h2,h3,p{overflow-wrap:anywhere}
 .scroll{overflow-x:auto;-webkit-overflow-scrolling:touch}
 table{border-collapse:collapse;background:#fff;font-size:.9rem;min-width:100%}
 th,td{padding:4px 8px;border-bottom:1px solid #e3e3e3;text-align:left;vertical-align:top}
-td.num,th.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
+th{font-weight:600;vertical-align:bottom}
+td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
+td.num{white-space:nowrap}
 td:first-child{white-space:nowrap}
-.pos{color:#1a7f37}.neg{color:#b42318}
+.pos,.better{color:#1a7f37}.neg,.worse{color:#b42318}.untold{color:#777}
+p.finding{margin:.5em 0}
 details summary{cursor:pointer}
 details ul{margin:.3em 0;padding-left:1.2em;font-size:.85rem;color:#333}
 svg{width:100%;max-width:720px;height:auto;background:#fff;border:1px solid #e3e3e3}
@@ -46,6 +49,13 @@ table.ledger td.hand{display:inline-block;font-weight:600}
 table.ledger td.num{text-align:left}
 table.ledger td[data-label]::before{content:attr(data-label) ": ";color:#555}
 table.ledger td.number{display:inline-block;color:#555}
+table.cards,table.cards tbody,table.cards tr,table.cards td{display:block;min-width:0}
+table.cards thead{display:none}
+table.cards tr{border-bottom:1px solid #ccc;padding:6px 0}
+table.cards td{border:0;padding:1px 4px;text-align:left;white-space:normal}
+table.cards td:first-child{font-weight:600}
+table.cards td+td{display:inline-block;margin-right:1em}
+table.cards td[data-label]::before{content:attr(data-label) ": ";color:#555}
 }
 """
 
@@ -86,11 +96,11 @@ def _legend(names) -> str:
 def scores_chart(settled: Settled) -> str:
     """Scores after each hand, one line per player, starting from the start score (hand 0)."""
     players = settled.players
-    start = settled.rules.match.start
+    start, back = settled.rules.match.start, settled.rules.match.return_points
     series = [[start] * len(players)] + [list(row.scores) for row in settled.rows]
     width, height, left, right, top, bottom = 480, 270, 50, 12, 14, 36
-    lo = min(min(s) for s in series)
-    hi = max(max(s) for s in series)
+    lo = min(min(min(s) for s in series), back)  # the return stays in sight even when nobody reached it
+    hi = max(max(max(s) for s in series), back)
     step = 10000 if hi - lo > 40000 else 5000
     lo, hi = step * (lo // step), step * (-(-hi // step))
     if hi == lo:
@@ -111,9 +121,15 @@ def scores_chart(settled: Settled) -> str:
         out.append(f'<line x1="{left}" y1="{y(v):.1f}" x2="{width - right}" y2="{y(v):.1f}" stroke="#eee"/>')
         out.append(f'<text x="{left - 4}" y="{y(v) + 4:.1f}" text-anchor="end">{v}</text>')
         v += step
-    if lo < start < hi:
-        out.append(f'<line x1="{left}" y1="{y(start):.1f}" x2="{width - right}" y2="{y(start):.1f}" '
-                   'stroke="#999" stroke-dasharray="4 3"/>')
+    # the start and the return points (rules.md §6: the profile's match.start and match.return_points)
+    marks = [("start", start, "4 3")] + ([("return", back, "9 3")] if back != start else [])
+    for name, value, dash in marks:
+        label = f"{name} {value}" if back != start else f"start and return {value}"
+        out.append(f'<line class="mark" data-mark="{name}" data-value="{value}" x1="{left}" y1="{y(value):.1f}" '
+                   f'x2="{width - right}" y2="{y(value):.1f}" stroke="#888" stroke-dasharray="{dash}"/>')
+        out.append(f'<text class="mark" data-mark="{name}" x="{width - right - 4}" y="{y(value) - 4:.1f}" '
+                   f'text-anchor="end" fill="#555" font-size="11" stroke="#fff" stroke-width="3" paint-order="stroke">'
+                   f'{label}</text>')
     every = max(1, len(series) // 12)
     for i in range(0, len(series), every):
         out.append(f'<text x="{x(i):.1f}" y="{height - bottom + 16}" text-anchor="middle">{i}</text>')
@@ -129,25 +145,31 @@ def scores_chart(settled: Settled) -> str:
 
 
 def _standings(settled: Settled) -> str:
+    from calc.table import chips
+
+    # a profile with chips or a chombo adds the columns `sanma settle` adds: chips, chombo, total
+    finals = chips.finals(settled) if chips.shown(settled) else None
     rows = []
     for s in settled.standings:
         score = f"{s.score}" + (f" (+{s.leftover} sticks)" if s.leftover else "")
+        extra = ""
+        if finals is not None:
+            f = finals[s.seat]
+            extra = "".join(_num(value, text) for value, text in
+                            zip((f.chips, f.penalty, f.total), _chip_cells(f, settled.rules)))
         rows.append(f"<tr><td>{s.rank}</td><td>{escape(settled.players[s.seat])}</td><td class=\"num\">{score}</td>"
                     f"{_num(s.uma, f'{s.uma:+d}')}{_num(float(s.oka), f'{float(s.oka):+.1f}' if s.oka else '')}"
-                    f"{_num(s.points, _final(s.points, settled.rules))}</tr>")
-    return _table(["rank", "player", "score", "uma", "oka", "points"], rows, {2, 3, 4, 5}, "standings")
+                    f"{_num(s.points, _final(s.points, settled.rules))}{extra}</tr>")
+    headers = ["rank", "player", "score", "uma", "oka", "points", *(["chips", "chombo", "total"] if finals else [])]
+    return _table(headers, rows, set(range(2, len(headers))), "standings")
 
 
 def _explanation(settled: Settled, row) -> list[str]:
+    """What `settle --explain` says of the hand: the riichi, each win (yaku, han, fu breakdown), the
+    payment arithmetic."""
     players, rules = settled.players, settled.rules
     lines = [f"{players[r.seat]} declares riichi: {rules.payment.riichi_stick} to the table" for r in row.kyoku.riichi]
-    for w in row.kyoku.wins:
-        e = w.evaluation
-        if e is not None:
-            yaku = ", ".join(f"{name} {han}" for name, han in (*e.yaku, *e.yakuman))
-            extra = ", ".join(f"{k} {v}" for k, v in (("dora", e.dora), ("aka", e.aka), ("ura", e.ura),
-                                                         ("nuki", e.nuki)) if v)
-            lines.append(f"{players[w.winner]}: {w.hand}: {yaku}" + (f"; {extra}" if extra else "") + f" = {e.han} han")
+    lines += [win_line(w, row, players) for w in row.kyoku.wins]
     lines += _named_lines(row.settlement.lines, players)
     lines.append(f"sticks on the table after the hand: {row.sticks}")
     return lines
@@ -157,7 +179,7 @@ def _ledger(settled: Settled) -> str:
     players = settled.players
     rows = []
     for row in settled.rows:
-        what = escape(_result_text(row.kyoku, players))
+        what = escape(_row_text(row, players))
         items = "".join(f"<li>{escape(line)}</li>" for line in _explanation(settled, row))
         cells = "".join(_num(d, f"{_signed(d)} → {s}").replace("<td ", f'<td data-label="{escape(name)}" ', 1)
                         for name, d, s in zip(players, row.deltas, row.scores))
@@ -256,7 +278,7 @@ def differences_chart(data: dict) -> str:
            f'aria-label="{escape(title)}" font-family="sans-serif" font-size="13">', f"<title>{escape(title)}</title>",
            f'<line x1="{x(0):.1f}" y1="{top}" x2="{x(0):.1f}" y2="{height - 34}" stroke="#888"/>']
     for tick in _ticks(lo, hi):
-        out.append(f'<text x="{x(tick):.1f}" y="{height - 20}" text-anchor="middle">{tick:+g}</text>')
+        out.append(f'<text x="{x(tick):.1f}" y="{height - 20}" text-anchor="middle">{f"{tick:+g}" if tick else "0"}</text>')
         out.append(f'<line x1="{x(tick):.1f}" y1="{top}" x2="{x(tick):.1f}" y2="{height - 34}" stroke="#eee"/>')
     for i, (name, diff) in enumerate(rows):
         y0 = top + i * row_h
@@ -288,36 +310,68 @@ def _ticks(lo: float, hi: float) -> list[float]:
     return out
 
 
+def _cell(text: str, label: str, cls: str = "", title: str = "") -> str:
+    """A figure's cell; `label` names it on a phone, where each row becomes a card."""
+    title = f' title="{escape(title)}"' if title else ""
+    return f'<td class="num {cls}" data-label="{escape(label)}"{title}>{escape(text)}</td>'
+
+
+VERDICT_WORDS = {"better": "better", "worse": "worse", "untold": "the matches cannot tell", "neutral": ""}
+
+
+def _difference_cell(figure: str, d: dict, label: str, scale: float = 1.0) -> str:
+    """A paired difference with its interval, coloured by what the figure means (calc.sim.findings)."""
+    from calc.sim.findings import verdict
+
+    if d["mean"] is None:
+        return _cell("", label)
+    text = f"{scale * d['mean']:+.1f}" + ("" if d["low"] is None else
+                                           f" [{scale * d['low']:+.1f}, {scale * d['high']:+.1f}]")
+    judged = verdict(figure, d)
+    return _cell(text, label, judged, VERDICT_WORDS[judged])
+
+
 def compare_page(data: dict, setup_line: str, picture: str) -> str:
-    """`sanma compare --html`: the figures per scheme, the differences chart and the box plots."""
+    """`sanma compare --html`: what changes in words, the figures per scheme, the differences (a chart
+    and a table coloured by meaning) and the box plots. The tables fit the page; on a phone each
+    scheme is a card."""
     schemes = data["schemes"]
     seats = len(next(iter(schemes.values()))["mean_points"])
+    headers = ["scheme", *[f"seat {s} points" for s in range(seats)], "dealer income per dealership",
+               "tsumo/ron income", "bust rate", "hands per match", "spread of points"]
     rows = []
     for name, f in schemes.items():
-        cells = "".join(_num(p, f"{p:+.1f}") for p in f["mean_points"])
-        rows.append(f"<tr><td>{escape(name)}{' (baseline)' if name == data['baseline'] else ''}</td>{cells}"
-                    f'<td class="num">{_fixed(f["dealer_income_per_dealership"], 0)}</td>'
-                    f'<td class="num">{_pct(f["tsumo_share_of_ron"])}</td><td class="num">{_pct(f["bust_rate"])}</td>'
-                    f'<td class="num">{_fixed(f["hands_per_match"])}</td><td class="num">{_fixed(f["points_sd"])}</td>'
-                    "</tr>")
-    headers = ["scheme", *[f"seat {s} points" for s in range(seats)], "dealer income", "tsumo/ron", "bust",
-               "hands", "spread"]
-    figures = _table(headers, rows, set(range(1, len(headers))), "figures")
+        cells = "".join(_cell(f"{p:+.1f}", headers[1 + seat], "pos" if p > 0 else "neg" if p < 0 else "")
+                        for seat, p in enumerate(f["mean_points"]))
+        baseline = " (baseline)" if name == data["baseline"] else ""
+        rows.append(f"<tr><td>{escape(name)}{baseline}</td>{cells}"
+                    + _cell(_fixed(f["dealer_income_per_dealership"], 0), headers[seats + 1])
+                    + _cell(_pct(f["tsumo_share_of_ron"]), headers[seats + 2])
+                    + _cell(_pct(f["bust_rate"]), headers[seats + 3])
+                    + _cell(_fixed(f["hands_per_match"]), headers[seats + 4])
+                    + _cell(_fixed(f["points_sd"]), headers[seats + 5]) + "</tr>")
+    figures = _table(headers, rows, set(range(1, len(headers))), "figures cards")
+    diff_headers = ["scheme", *[f"seat {s} points" for s in range(seats)], "bust rate (points of %)"]
     diff_rows = []
     for name, f in schemes.items():
         versus = f["versus_baseline"]
         if not versus:
             continue
-        cells = "".join(_num(d["mean"], f"{d['mean']:+.1f} [{d['low']:+.1f}, {d['high']:+.1f}]")
-                        for d in versus["mean_points"])
-        bust = versus["bust_rate"]
-        cells += _num(bust["mean"], f"{100 * bust['mean']:+.1f} [{100 * bust['low']:+.1f}, {100 * bust['high']:+.1f}]")
+        cells = "".join(_difference_cell("mean_points", d, diff_headers[1 + seat])
+                        for seat, d in enumerate(versus["mean_points"]))
+        cells += _difference_cell("bust_rate", versus["bust_rate"], diff_headers[-1], 100)
         diff_rows.append(f"<tr><td>{escape(name)}</td>{cells}</tr>")
-    diffs = _table(["scheme", *[f"seat {s}" for s in range(seats)], "bust (points of %)"], diff_rows,
-                   set(range(1, seats + 2)), "differences")
+    diffs = (_table(diff_headers, diff_rows, set(range(1, seats + 2)), "differences cards")
+             + '<p class="meta"><span class="better">green</span>: better (for the seat; fewer busts), '
+               '<span class="worse">red</span>: worse, <span class="untold">grey</span>: the matches cannot tell '
+               "(the interval holds zero)</p>")
     interrupted = "<p><strong>Interrupted:</strong> the figures cover the matches finished.</p>" \
         if data["interrupted"] else ""
+    found = "".join(f'<p class="finding" data-scheme="{escape(name)}">{escape(f["summary"])}</p>'
+                    for name, f in schemes.items() if f.get("summary"))
     body = ["<h1>Payment schemes compared</h1>", f'<p class="meta">{escape(setup_line)}</p>', interrupted,
+            f"<h2>What changes against {escape(data['baseline'])}</h2>",
+            f'<p class="meta">on the same {data["matches"]} matches; paired 95% intervals in brackets</p>', found,
             "<h2>Figures per scheme</h2>", figures,
             f"<h2>Difference from {escape(data['baseline'])} (paired 95% interval)</h2>", differences_chart(data),
             diffs, "<h2>Final points by starting seat</h2>", _scalable(picture)]

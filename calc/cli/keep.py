@@ -8,6 +8,10 @@ most the hand being typed. `keep` on an existing record resumes it.
 
 A riichi is held until the hand's result is typed (it belongs to that hand in the record); `undo`
 drops the last pending riichi, else takes back the last hand (its riichi pending again). The line grammar is in HELP below.
+
+The Keeper is also `sanma serve`'s (calc/cli/serve.py): a hand entered on a phone, in the record's own
+form, is checked and written by the same code and refused with the same one-line message; the lock
+beside the record lets one of them keep it at a time.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from __future__ import annotations
 import cmd
 import os
 import re
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +29,7 @@ from tabulate import tabulate
 from calc.core.errors import SanmaError
 from calc.core.yamlread import file_text, load_yaml
 from calc.scoring.value import LIMITS
-from calc.table import chips, record
+from calc.table import chips, match, record
 from calc.table.events import ABORTS
 
 HELP = """\
@@ -41,9 +46,10 @@ One line per event (names may be shortened while they stay unambiguous; Tab comp
   abort [nine-terminals|four-kans]
   nagashi Bo [tenpai Ana]         nagashi mangan (two names for two)
   chombo Ana                      a chombo (the hand's riichi sticks go back)
-  undo    show    help    quit"""
+  play on                         the dealer plays on instead of agari-yame (profiles with match.yame_choice)
+  undo    show    help    quit    (Ctrl-C cancels the line being typed; Ctrl-D is quit)"""
 
-COMMANDS = ("riichi", "draw", "abort", "nagashi", "chombo", "undo", "show", "help", "quit")
+COMMANDS = ("riichi", "draw", "abort", "nagashi", "chombo", "play", "undo", "show", "help", "quit")
 WIN_WORDS = ("ron", "tsumo")
 VALUE_FLAGS = ("dora", "ura", "nuki", "win")  # full-hand flags with a value
 BOOL_FLAGS = ("ippatsu", "rinshan", "chankan", "haitei", "houtei", "double_riichi", "tenhou", "chiihou", "renhou")
@@ -80,12 +86,17 @@ def dump(data: dict) -> str:
             out.append(f"{key}: {_flow(data[key])}")
     out.append("hands:" if data["hands"] else "hands: []")
     for hand in data["hands"]:
+        if not hand:  # an empty entry stays one, for the reader to refuse (a hand needs a result)
+            out.append("  - {}")
         for k, (key, value) in enumerate(hand.items()):
             out.append(f"{'  - ' if k == 0 else '    '}{key}: {_flow(value)}")
     return "\n".join(out) + "\n"
 
 
 def write_atomically(path: Path, text: str) -> None:
+    """The new record in a temporary file beside it, on disk (fsync), then renamed over it: a reader,
+    a crash or a kill finds the old record or the new one, never a part. The folder is synced too,
+    so that the rename itself survives a power cut."""
     temporary = path.with_name(f".{path.name}.keep-tmp")
     try:
         with open(temporary, "w", encoding="utf-8") as stream:
@@ -93,8 +104,68 @@ def write_atomically(path: Path, text: str) -> None:
             stream.flush()
             os.fsync(stream.fileno())
         os.replace(temporary, path)
+        _sync_folder(path.parent)
     except OSError as exc:
         raise SanmaError(f"cannot write the record: {exc.strerror}", file=str(path)) from None
+
+
+def _sync_folder(folder: Path) -> None:
+    """Best effort: Windows cannot open a folder, some file systems cannot sync one; the record is
+    written by then either way."""
+    if sys.platform == "win32":
+        return
+    try:
+        handle = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(handle)
+        finally:
+            os.close(handle)
+    except OSError:
+        pass
+
+
+class RecordLock:
+    """One keeper of a record at a time (`sanma keep` or `sanma serve`): an exclusive lock on a file
+    beside it, `.NAME.lock`, that names its holder. The system drops the lock when the holder ends,
+    however it ends (even killed), so a stale lock file is simply taken again. On a system without
+    flock (Windows) nothing is locked."""
+
+    def __init__(self, record_path: Path, holder: str) -> None:
+        self.path = record_path.with_name(f".{record_path.name}.lock")
+        self.handle: int | None = None
+        try:
+            import fcntl
+        except ImportError:
+            return
+        while True:
+            try:
+                handle = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+            except OSError as exc:
+                raise SanmaError(f"cannot lock the record: {exc.strerror}", file=str(record_path)) from None
+            try:
+                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                other = os.read(handle, 200).decode("utf-8", "replace").strip() or "another sanma keep or serve"
+                os.close(handle)
+                raise SanmaError(f"the record is being kept by {other}; one keeper at a time: enter the hands "
+                                 f"there, or stop it first (its record is saved after every hand)",
+                                 file=str(record_path)) from None
+            try:
+                same = os.stat(self.path).st_ino == os.fstat(handle).st_ino
+            except FileNotFoundError:
+                same = False
+            if same:  # not a lock file that its last holder removed while this one waited for it
+                break
+            os.close(handle)
+        os.ftruncate(handle, 0)
+        os.write(handle, f"{holder} (pid {os.getpid()})".encode("utf-8"))
+        self.handle = handle
+
+    def release(self) -> None:
+        if self.handle is not None:
+            os.unlink(self.path)  # while still holding it: whoever opened it meanwhile sees it gone and tries again
+            os.close(self.handle)
+            self.handle = None
 
 
 # ---------------------------------------------------------------- one line -> one record entry
@@ -203,8 +274,21 @@ class Keeper:
     """The record being kept: its data, the riichi pending for the hand being played, and the
     record settled as it stands."""
 
-    def __init__(self, path: Path, rules: str | None, players: tuple[str, ...] | None) -> None:
+    def __init__(self, path: Path, rules: str | None, players: tuple[str, ...] | None,
+                 holder: str = "sanma keep") -> None:
         self.path = path
+        self.lock = RecordLock(path, holder)  # before reading: the record read is the one kept
+        try:
+            self._open(path, rules, players)
+        except BaseException:
+            self.lock.release()
+            raise
+
+    def close(self) -> None:
+        """Let another keeper have the record (it is saved already)."""
+        self.lock.release()
+
+    def _open(self, path: Path, rules: str | None, players: tuple[str, ...] | None) -> None:
         if path.exists():
             data = _plain(load_yaml(file_text(path), str(path)))
             self.settled = record.settle(record.read(path))  # a record that cannot be kept is refused here
@@ -242,54 +326,99 @@ class Keeper:
             raise Refused("the match is over; no more hands (undo takes the last one back)")
         if not names:
             raise Refused("riichi needs a name: `riichi Bo`")
+        added = self.lines.names(names)
+        self._check_riichi([*self.pending, *added], len(self.pending))
+        self.pending += added
+        return added
+
+    def _check_riichi(self, names: list[str], checked: int = 0) -> None:
+        """The riichi of one hand (names from the table), from `names[checked]` on: once each, with the points."""
         rules = self.settled.rules
-        added = []
-        for name in self.lines.names(names):
+        for k, name in enumerate(names[checked:], start=checked):
             seat = self.players.index(name)
-            if name in self.pending or name in added:
+            if name in names[:k]:
                 raise Refused(f"{name} already declared riichi this hand")
             if self.state.scores[seat] < rules.match.riichi_min_points:
                 raise Refused(f"{name} has {self.state.scores[seat]} points; riichi needs "
                               f"{rules.match.riichi_min_points}")
-            added.append(name)
-        self.pending += added
-        return added
 
     def add(self, result: dict) -> record.Settled:
         """Record one hand (its pending riichi and this result); refused = nothing changes."""
-        hand = ({"riichi": list(self.pending)} if self.pending else {}) | result
-        data = {**self.data, "hands": [*self.data["hands"], hand]}
-        try:
-            settled = self._settle(data)
-        except SanmaError as exc:
-            raise Refused(exc.message) from None
-        write_atomically(self.path, dump(data))
-        self.data, self.settled, self.pending = data, settled, []
+        settled = self.enter(({"riichi": list(self.pending)} if self.pending else {}) | result)
+        self.pending = []
         return settled
 
-    def undo(self) -> str:
-        if self.pending:
-            return f"riichi {self.pending.pop()} taken back"
+    def _with(self, hand: Any) -> tuple[dict, record.Settled]:
+        """The record with one more hand, settled; refused with the reason, as `keep` words it."""
+        if not isinstance(hand, dict):
+            raise Refused(f"a hand is a mapping such as {{draw: {{tenpai: [{self.players[0]}]}}}}, got {hand!r}")
+        riichi = hand.get("riichi")
+        if isinstance(riichi, list) and all(name in self.players for name in riichi) and not self.state.ended:
+            self._check_riichi(riichi)  # the riichi line's own checks and words
+        data = {**self.data, "hands": [*self.data["hands"], hand]}
+        try:
+            return data, self._settle(data)
+        except SanmaError as exc:
+            raise Refused(exc.message) from None
+
+    def check(self, hand: Any) -> record.Settled:
+        """What recording `hand` (a hand in the record's own form) would make of the match; nothing is written."""
+        return self._with(hand)[1]
+
+    def enter(self, hand: Any) -> record.Settled:
+        """Record one hand in the record's own form (riichi and result, as `sanma serve` gets it)."""
+        data, settled = self._with(hand)
+        write_atomically(self.path, dump(data))
+        self.data, self.settled = data, settled
+        return settled
+
+    def play_on(self) -> record.Settled:
+        """The dealer plays on after the last hand instead of agari-yame / tenpai-yame: the record says
+        so on that hand (`play_on: true`, rules.md, game end)."""
+        rules = self.settled.rules
+        if not rules.match.yame_choice:
+            raise Refused(f"under profile {rules.name!r} agari-yame and tenpai-yame end the match "
+                          f"(match.yame_choice is false): the dealer has no choice to play on")
+        if not self.data["hands"] or self.state.end_reason not in (match.AGARI_YAME, match.TENPAI_YAME):
+            raise Refused("play on is for a dealer whose win or tenpai has just ended the match by agari-yame or "
+                          "tenpai-yame; it has not")
+        hands = [*self.data["hands"][:-1], {**self.data["hands"][-1], "play_on": True}]
+        data = {**self.data, "hands": hands}
+        settled = self._settle(data)
+        write_atomically(self.path, dump(data))
+        self.data, self.settled = data, settled
+        return settled
+
+    def take_back(self) -> tuple[str, dict]:
+        """Remove the last hand from the record: (what it was, in words, and the hand as it was recorded)."""
         if not self.data["hands"]:
             raise Refused("nothing to undo")
         data = {**self.data, "hands": self.data["hands"][:-1]}
         settled = self._settle(data)
         row = self.settled.rows[-1]
-        what = _result(row, self.players)
+        what = f"hand {row.number} ({row.label}: {_result(row, self.players)}) taken back"
         write_atomically(self.path, dump(data))
+        hand = self.data["hands"][-1]
+        self.data, self.settled = data, settled
+        return what, hand
+
+    def undo(self) -> str:
+        if self.pending:
+            return f"riichi {self.pending.pop()} taken back"
+        what, hand = self.take_back()
         # the last line typed was the result: the hand's riichi stand again, pending (undo again drops them)
-        self.data, self.settled, self.pending = data, settled, list(self.data["hands"][-1].get("riichi", []))
+        self.pending = list(hand.get("riichi", []))
         again = f"; riichi {', '.join(self.pending)} pending again" if self.pending else ""
-        return f"hand {row.number} ({row.label}: {what}) taken back{again}"
+        return what + again
 
 
 # ---------------------------------------------------------------- what the table sees
 
 
 def _result(row, players: tuple[str, ...]) -> str:
-    from calc.cli.report import _result_text
+    from calc.cli.report import _row_text
 
-    return _result_text(row.kyoku, players)
+    return _row_text(row, players)
 
 
 def _signed(points: int) -> str:
@@ -299,7 +428,10 @@ def _signed(points: int) -> str:
 def next_hand(settled: record.Settled) -> str:
     state, players = settled.state, settled.players
     if state.ended:
-        return f"The match is over after hand {state.hands}: {record.describe_end(state, players, settled.rules)}."
+        over = f"The match is over after hand {state.hands}: {record.describe_end(state, players, settled.rules)}."
+        if settled.rules.match.yame_choice and state.end_reason in (match.AGARI_YAME, match.TENPAI_YAME):
+            over += " The dealer may play on instead: type `play on`."
+        return over
     sticks = f", {state.sticks} riichi stick(s) on the table" if state.sticks else ""
     return f"Next: {state.label}, honba {state.honba}, dealer {players[state.dealer]}{sticks}."
 
@@ -348,6 +480,21 @@ class Shell(cmd.Cmd):
     def __init__(self, keeper: Keeper) -> None:
         super().__init__()
         self.keeper = keeper
+        self.warned = False  # `quit` with a pending riichi warned once; a second quit leaves
+
+    def cmdloop(self, intro=None) -> None:
+        """Ctrl-C cancels the line being typed (as in a shell), never the session."""
+        while True:
+            try:
+                super().cmdloop(intro)
+                return
+            except KeyboardInterrupt:
+                self.stdout.write("\n")
+
+    def precmd(self, line: str) -> str:
+        if line.strip().lower() not in ("quit", "exit", "eof"):
+            self.warned = False
+        return line
 
     @property
     def prompt(self) -> str:  # type: ignore[override]
@@ -422,10 +569,23 @@ class Shell(cmd.Cmd):
     def do_help(self, arg: str) -> None:
         self.stdout.write(HELP + "\n")
 
+    def do_play(self, arg: str) -> None:
+        if arg.strip().lower() != "on":
+            raise Refused("the line is `play on`: the dealer plays on instead of agari-yame")
+        settled = self.keeper.play_on()
+        self.stdout.write(f"The dealer {settled.players[settled.state.dealer]} plays on.\n{next_hand(settled)}\n")
+
     def do_quit(self, arg: str) -> bool:
-        if self.keeper.pending:
-            self.stdout.write(f"(the pending riichi of {', '.join(self.keeper.pending)} belongs to an unfinished "
-                              f"hand and is not recorded)\n")
+        pending = ", ".join(self.keeper.pending)
+        if pending and not self.warned:
+            # a riichi belongs to the hand being played: leaving now drops it, so say so and ask again
+            self.warned = True
+            self.stdout.write(f"riichi {pending} is pending: the hand is not finished, so it is not in the record. "
+                              f"Type the hand's result, `undo` to drop the riichi, or quit again to leave without "
+                              f"it.\n")
+            return False
+        if pending:
+            self.stdout.write(f"(the pending riichi of {pending} belongs to an unfinished hand and is not recorded)\n")
         self.stdout.write(f"Saved {self.keeper.path} ({len(self.keeper.data['hands'])} hand(s)).\n")
         return True
 
@@ -435,24 +595,46 @@ class Shell(cmd.Cmd):
         self.stdout.write("\n")
         return self.do_quit(arg)
 
-    # ---- Tab completion (readline, where the terminal has it)
+    # ---- Tab completion (readline, where the terminal has it), by what the line expects there
 
-    @staticmethod
-    def _complete(text: str, words: tuple[str, ...]) -> list[str]:
-        """Words that start with `text`, as typed if any do (`Ch`: Chen, not chombo), else in any case."""
-        exact = [w + " " for w in words if w.startswith(text)]
-        return exact or [w + " " for w in words if w.lower().startswith(text.lower())]
+    def expected(self, before: list[str]) -> tuple[str, ...]:
+        """The words that may come after the words `before` on a line: at the start a command or a
+        player (a win line starts with the winner), a player where a name goes, else the line's words."""
+        players = self.keeper.players
+        if not before:
+            return (*COMMANDS, *players)
+        first = before[0].lower()
+        if first in ("riichi", "draw", "chombo"):
+            return players
+        if first == "nagashi":
+            return (*players, "tenpai")
+        if first == "abort":
+            return ABORTS if len(before) == 1 else ()
+        if first == "play":
+            return ("on",) if len(before) == 1 else ()
+        if first in COMMANDS or first in ("exit",):
+            return ()
+        win = [w.lower() for w in " ".join(before).replace(";", " and ").split()]
+        if "and" in win:  # the second win of a double ron
+            win = win[len(win) - win[::-1].index("and"):]
+        if len(win) == 0 or (len(win) == 2 and win[1] == "ron") or win[-1] in ("pao", "liable"):
+            return players
+        if len(win) == 1:
+            return WIN_WORDS
+        if win[-1] in (*VALUE_FLAGS, "chips"):
+            return ()  # a tile or a number
+        return (*LIMITS, *BOOL_FLAGS, *VALUE_FLAGS, "chips", "pao", "and")
 
-    def completenames(self, text: str, *ignored) -> list[str]:
-        return self._complete(text, (*COMMANDS, *self.keeper.players))
+    def _complete(self, text: str, line: str, begidx: int) -> list[str]:
+        """Every expected word that starts with `text`, in any case: both `chombo` and `Chen` for `ch` at
+        the start of a line, where either may come; readline lists them when there are several."""
+        return [w + " " for w in self.expected(line[:begidx].split()) if w.lower().startswith(text.lower())]
+
+    def completenames(self, text: str, line: str, begidx: int, endidx: int) -> list[str]:
+        return self._complete(text, line, begidx)
 
     def completedefault(self, text: str, line: str, begidx: int, endidx: int) -> list[str]:
-        return self._complete(text, (*self.keeper.players, *WIN_WORDS, *EXTRA_WORDS))
-
-    def complete_riichi(self, text: str, line: str, begidx: int, endidx: int) -> list[str]:
-        return self.completedefault(text, line, begidx, endidx)
-
-    complete_draw = complete_nagashi = complete_chombo = complete_abort = complete_riichi
+        return self._complete(text, line, begidx)
 
 
 def run(path: Path, rules: str | None, players: tuple[str, ...] | None) -> int:
@@ -471,5 +653,7 @@ def run(path: Path, rules: str | None, players: tuple[str, ...] | None) -> int:
         print(f"\nInterrupted; {path} holds every hand up to the last one entered "
               f"({len(keeper.data['hands'])}). `sanma keep {path}` goes on.")
         return 130
+    finally:
+        keeper.close()
     return 0
 

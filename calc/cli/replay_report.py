@@ -28,10 +28,12 @@ def game_text(r: GameReplay, schemes: dict[str, Settled] | None = None, width: i
     finals = ", ".join(f"{name} {score} ({_points(p)})" for name, score, p in zip(g.players, r.final_scores, r.final_points))
     hands = f"{_count(len(g.kyoku), 'hand')} ({_count(r.wins, 'win')}, {_count(r.draws, 'draw')})"
     final = "final" if g.complete else "an excerpt; after its last hand"
+    ended = f"; ended: {r.settled.state.end_reason}" if r.settled.state.ended else ""  # the rule, rules.md
     if r.ok:
-        lines = layout.lines(f"{g.game_id}: {hands} reproduced; {final} {finals}", width, "  ")
+        lines = layout.lines(f"{g.game_id}: {hands} reproduced; {final} {finals}{ended}", width, "  ")
     else:
-        lines = layout.lines(f"{g.game_id}: {hands}, {len(r.mismatches)} mismatch(es); {final} {finals}", width, "  ")
+        lines = layout.lines(f"{g.game_id}: {hands}, {len(r.mismatches)} mismatch(es); {final} {finals}{ended}",
+                             width, "  ")
         lines += [f"  {m.text()}" for m in r.mismatches]
     if schemes:
         from calc.cli import report  # loaded here: a plain replay starts without the table code
@@ -64,6 +66,8 @@ def game_dict(r: GameReplay, schemes: dict[str, Settled] | None = None) -> dict[
         ],
         "final_scores": list(r.final_scores),
         "final_points": list(r.final_points),
+        # the rule that ended the game as we settle it (calc.table.match), None while it would go on
+        "end": r.settled.state.end_reason,
         "excerpt": not r.game.complete,  # an mjai excerpt: standings after its last hand, not checked
         "mismatches": [
             {"where": m.where, "what": m.what, "ours": m.ours, "log": m.log, "hand": m.detail or None}

@@ -18,28 +18,37 @@ def _echo(text: str, err: bool = False) -> None:
     print(text, file=sys.stderr if err else sys.stdout, flush=True)
 
 
-def gather(files: list[Path], *, use_cache: bool = True) -> tuple[list[Path], int]:
-    """(the log files, how many arguments failed): Tenhou ids and links downloaded or cached,
-    directories searched; each failure is an `Error:` line on stderr, skipped files a note."""
+def gather(files: list[Path], *, use_cache: bool = True):
+    """(the files found, a calc.logs.batch.Found; how many arguments failed): Tenhou ids and links
+    downloaded or cached, directories searched; each failure is an `Error:` line on stderr."""
     from calc.logs import batch, fetch
 
     local, errors = fetch.resolve(files, use_cache=use_cache)
     for error in errors:
         _echo(f"Error: {error}", err=True)
-    paths, skipped = batch.expand(local)
+    found = batch.expand(local)
+    if not found.logs and not errors:
+        raise SanmaError("no log files given (the directories hold no logs)")
+    return found, len(errors)
+
+
+def skipped_note(skipped: list) -> None:
+    """The files of the folders that are not logs, found before or while reading: one note."""
+    from calc.logs import batch
+
     if skipped:
         _echo(f"note: {batch.skipped_text(skipped)}", err=True)
-    if not paths and not errors:
-        raise SanmaError("no log files given (the directories hold no logs)")
-    return paths, len(errors)
 
 
-def show(paths: list[Path], failed: int, schemes: tuple[str, ...], as_json: bool, *, rules: str | None = None,
+def show(found, failed: int, schemes: tuple[str, ...], as_json: bool, *, rules: str | None = None,
          workers: int | None = None, width: int | None = None) -> int:
-    """Replay `paths` and print each game (its text, or its JSON line) and the summary (on stderr
-    with JSON); the exit status: 1 when a file failed or a game does not match its log."""
+    """Replay the logs `found` and print each game (its text, or its JSON line) and the summary (on
+    stderr with JSON); the exit status: 1 when a file failed or a game does not match its log."""
     from calc.cli.replay_report import render, summary_text
     from calc.logs import batch
+
+    paths = found.logs
+    skipped = list(found.skipped)
 
     totals = {"games": 0, "failed": failed, "matching": 0, "wins": [0, 0], "draws": [0, 0], "finals": [0, 0],
               "under_rules": 0}
@@ -51,6 +60,9 @@ def show(paths: list[Path], failed: int, schemes: tuple[str, ...], as_json: bool
     try:
         for result in batch.run(paths, schemes, as_json, render, bar.update if bar else None, workers=workers,
                                 rules=rules, width=width):
+            if result.not_a_log and found.skip(result.source):
+                skipped.append(result.source)  # a JSON or XML file of the folder that is no game record
+                continue
             if result.error is not None:
                 totals["failed"] += 1
                 _echo(f"Error: {result.error}", err=True)
@@ -67,6 +79,9 @@ def show(paths: list[Path], failed: int, schemes: tuple[str, ...], as_json: bool
     finally:
         if bar is not None:
             bar.render_finish()
+    skipped_note(skipped)
+    if not totals["games"] and not totals["failed"]:
+        raise SanmaError("no log files given (the directories hold no logs)")
     summary = summary_text(totals["games"], tuple(totals["wins"]), tuple(totals["draws"]), tuple(totals["finals"]),
                            totals["matching"], totals["failed"])
     _echo("\n".join(layout.lines(summary, None if as_json else width, "  ")), err=as_json)
@@ -82,11 +97,11 @@ def plain(args: list[str]) -> bool:
     if not args or any(arg.startswith("-") for arg in args):
         return False
     try:
-        paths, failed = gather([Path(arg) for arg in args])
-        code = show(paths, failed, (), False, width=layout.terminal_width())
+        found, failed = gather([Path(arg) for arg in args])
+        code = show(found, failed, (), False, width=layout.terminal_width())
     except SanmaError as error:
         _echo(f"Error: {error}", err=True)
-        code = 1
+        code = error.exit_code
     except KeyboardInterrupt:  # as the typer app ends on Ctrl-C
         _echo("\nAborted!", err=True)
         code = 1

@@ -370,11 +370,17 @@ def _worth(value: HandValue, multiple: bool = False) -> str:
     return f"{value.han} han {value.fu} fu"
 
 
+def _row_text(row, players: tuple[str, ...]) -> str:
+    """A ledger row's result in words; a dealer who played on instead of agari-yame says so."""
+    text = _result_text(row.kyoku, players)
+    return f"{text}; the dealer plays on" if row.played_on else text
+
+
 def _result_text(kyoku: Kyoku, players: tuple[str, ...]) -> str:
-    from calc.table.events import DoubleRon, ExhaustiveDraw, Nagashi, Win
+    from calc.table.events import DoubleRon, ExhaustiveDraw, Nagashi, ScoredWin
 
     result = kyoku.result
-    if isinstance(result, (Win, DoubleRon)):
+    if isinstance(result, (ScoredWin, DoubleRon)):
         parts = []
         for w in kyoku.wins:
             how = "tsumo" if w.tsumo else f"ron {players[w.discarder]}"
@@ -446,7 +452,7 @@ def _chip_moves(moved: tuple[int, ...], players: tuple[str, ...]) -> str:
 
 def _ledger(settled: Settled, width: int | None) -> list[str]:
     """One row per hand: every column in one line when it fits `width`; else the narrow form, each
-    player's cell the change over the score after it, the hand named E3-1 (East 3, 1 honba)."""
+    player's cell the change over the score after it, each hand named like E3-1 (East 3, 1 honba)."""
     from calc.table import chips  # loaded here: `sanma hand` starts without the match code
 
     players = settled.players
@@ -457,7 +463,7 @@ def _ledger(settled: Settled, width: int | None) -> list[str]:
         riichi = ", ".join(players[r.seat] for r in row.kyoku.riichi)
         cells = [f"{_signed(d)} → {s}" for d, s in zip(row.deltas, row.scores)]
         rows.append([row.number, row.label, row.honba, row.sticks_before, players[row.dealer], riichi,
-                     _result_text(row.kyoku, players), *cells, *([_chip_moves(moved[k], players)] if with_chips else [])])
+                     _row_text(row, players), *cells, *([_chip_moves(moved[k], players)] if with_chips else [])])
     chip_column = ["chips"] if with_chips else []
     wide = tabulate(rows, headers=["#", "round", "honba", "sticks", "dealer", "riichi", "result", *players, *chip_column],
                     tablefmt="simple", colalign=("right", "left", "right", "right", "left", "left", "left",
@@ -469,16 +475,20 @@ def _ledger(settled: Settled, width: int | None) -> list[str]:
         hand = f"{row.label}-{row.honba}" + (f"\n{row.sticks_before} stick{'s' * (row.sticks_before > 1)}"
                                              if row.sticks_before else "")
         narrow.append([row.number, hand, ", ".join(players[r.seat] for r in row.kyoku.riichi),
-                       _result_text(row.kyoku, players),
+                       _row_text(row, players),
                        *[f"{_signed(d)}\n{s}" for d, s in zip(row.deltas, row.scores)],
                        *([_chip_moves(moved[k], players).replace(", ", "\n")] if with_chips else [])])
     table = layout.fit(narrow, ["#", "hand", "riichi", "result", *players, *chip_column], width=width, wrap=(2, 3),
                        keep=2, tablefmt="simple",
                        colalign=("right", "left", "left", "left", *["right"] * len(players), *(["left"] if with_chips else [])),
                        disable_numparse=True)
-    return [table, "", *layout.lines("hand E3-1 = East 3 with 1 honba (sticks: riichi sticks on the table before "
-                                     "it); each player: the change, then the score after the hand; --wide: one "
-                                     "line per hand", width)]
+    # the legend's example is a hand of this match: one with honba, where there is one
+    example = next((row for row in settled.rows if row.honba), settled.rows[0])
+    wind = {"E": "East", "S": "South", "W": "West"}[example.label[0]]
+    return [table, "", *layout.lines(f"hand {example.label}-{example.honba} = {wind} {example.label[1:]} with "
+                                     f"{example.honba} honba (sticks: riichi sticks on the table before it); each "
+                                     f"player: the change, then the score after the hand; --wide: one line per "
+                                     f"hand", width)]
 
 
 def settle_text(settled: Settled, *, explain: bool = False, width: int | None = None) -> str:
@@ -507,26 +517,10 @@ def settle_text(settled: Settled, *, explain: bool = False, width: int | None = 
         explained = len(out)
         for k, row in enumerate(settled.rows):
             out.append(f"hand {row.number} ({row.label}, honba {row.honba}, dealer {players[row.dealer]}): "
-                       f"{_result_text(row.kyoku, players)}")
+                       f"{_row_text(row, players)}")
             for r in row.kyoku.riichi:
                 out.append(f"  {players[r.seat]} declares riichi: {rules.payment.riichi_stick} to the table")
-            for w in row.kyoku.wins:
-                wind = "ESW"[(w.winner - row.dealer) % len(players)]
-                seat = winner_words(dealer=w.winner == row.dealer, wind=wind, tsumo=w.tsumo,
-                                    discarder=None if w.tsumo else players[w.discarder])
-                e = w.evaluation
-                if e is None:
-                    out.append(f"  {players[w.winner]}, {seat}: {_worth(w.value, multiple=True)}")
-                elif e.yakuman:
-                    yakuman = ", ".join(f"{name}: yakuman ×{multiple}" for name, multiple in e.yakuman)
-                    out.append(f"  {players[w.winner]}, {seat}: {w.hand}: {yakuman} = yakuman ×{e.value.yakuman}")
-                else:
-                    yaku = ", ".join(f"{name} {han}" for name, han in e.yaku)
-                    extra = ", ".join(f"{k} {v}" for k, v in (("dora", e.dora), ("aka", e.aka), ("ura", e.ura),
-                                                                 ("nuki", e.nuki)) if v)
-                    fu = " + ".join(f"{reason} {fu}" for reason, fu in e.fu_breakdown)
-                    out.append(f"  {players[w.winner]}, {seat}: {w.hand}: {yaku}" + (f"; {extra}" if extra else "")
-                               + f" = {e.han} han" + (f"; fu {fu} → {e.fu}" if fu else ""))
+            out += [f"  {win_line(w, row, players)}" for w in row.kyoku.wins]
             out += [f"  {line}" for line in _named_lines(row.settlement.lines, players)]
             out.append("  " + ", ".join(f"{name} {_signed(d)}" for name, d in zip(players, row.deltas))
                        + f"; sticks on the table {row.sticks}")
@@ -535,6 +529,26 @@ def settle_text(settled: Settled, *, explain: bool = False, width: int | None = 
         out[explained:] = _wrapped(out[explained:], width=width)
     out += ["", standings_text(settled, width)]
     return "\n".join(out)
+
+
+def win_line(w, row, players) -> str:
+    """One win of a ledger row explained: who, their seat and how they won, then the hand's yaku,
+    dora, han and fu breakdown (or the value given in the record). `settle --explain` and the HTML
+    report print it alike."""
+    wind = "ESW"[(w.winner - row.dealer) % len(players)]
+    seat = winner_words(dealer=w.winner == row.dealer, wind=wind, tsumo=w.tsumo,
+                        discarder=None if w.tsumo else players[w.discarder])
+    e = w.evaluation
+    if e is None:
+        return f"{players[w.winner]}, {seat}: {_worth(w.value, multiple=True)}"
+    if e.yakuman:
+        yakuman = ", ".join(f"{name}: yakuman ×{multiple}" for name, multiple in e.yakuman)
+        return f"{players[w.winner]}, {seat}: {w.hand}: {yakuman} = yakuman ×{e.value.yakuman}"
+    yaku = ", ".join(f"{name} {han}" for name, han in e.yaku)
+    extra = ", ".join(f"{k} {v}" for k, v in (("dora", e.dora), ("aka", e.aka), ("ura", e.ura), ("nuki", e.nuki)) if v)
+    fu = " + ".join(f"{reason} {fu}" for reason, fu in e.fu_breakdown)
+    return (f"{players[w.winner]}, {seat}: {w.hand}: {yaku}" + (f"; {extra}" if extra else "") + f" = {e.han} han"
+            + (f"; fu {fu} → {e.fu}" if fu else ""))
 
 
 def standings_text(settled: Settled, width: int | None = layout.NARROWEST) -> str:
@@ -577,6 +591,16 @@ def _end_dict(settled: Settled) -> dict:
     }
 
 
+def _next_dict(settled: Settled) -> dict | None:
+    """The hand to be played next, as `sanma keep` announces it (None once the match is over)."""
+    state, players = settled.state, settled.players
+    if state.ended:
+        return None
+    return {"round": state.label, "honba": state.honba, "dealer": players[state.dealer], "sticks": state.sticks,
+            "seats": {name: "ESW"[state.seat_wind(seat, len(players)) - T.EAST] for seat, name in enumerate(players)},
+            "scores": {name: score for name, score in zip(players, state.scores)}}
+
+
 def settle_dict(settled: Settled, schemes: dict[str, Settled] | None = None) -> dict:
     """--json: the ledger, the standings and, with --all-schemes, one standings list per scheme."""
     from calc.table import chips  # loaded here: `sanma hand` starts without the match code
@@ -593,13 +617,15 @@ def settle_dict(settled: Settled, schemes: dict[str, Settled] | None = None) -> 
             "dealer": players[row.dealer],
             "riichi": [players[r.seat] for r in row.kyoku.riichi],
             "result": type(result).__name__,
-            "what": _result_text(row.kyoku, players),
+            "what": _row_text(row, players),
             "deltas": {name: d for name, d in zip(players, row.deltas)},
             "scores": {name: s for name, s in zip(players, row.scores)},
             "sticks_after": row.sticks,
         }
         if moved is not None:
             entry["chips"] = {name: n for name, n in zip(players, moved[k])}
+        if row.played_on:
+            entry["play_on"] = True  # the dealer played on instead of agari-yame / tenpai-yame (the record's key)
         if row.kyoku.wins:
             entry["wins"] = [{"winner": players[w.winner], "from": None if w.tsumo else players[w.discarder],
                               "han": w.value.han, "fu": w.value.fu, "limit": w.value.limit, "yakuman": w.value.yakuman}
@@ -611,6 +637,7 @@ def settle_dict(settled: Settled, schemes: dict[str, Settled] | None = None) -> 
         "scheme": settled.rules.payment.scheme,
         "ledger": ledger,
         **_end_dict(settled),
+        "next": _next_dict(settled),
         "standings": _standings_list(settled),
     }
     if schemes is not None:

@@ -40,21 +40,29 @@ def settle(settled, schemes, *, as_csv: bool, html_path: Path | None) -> bool:
     return as_csv
 
 
-def replay(paths: list[Path], schemes: tuple[str, ...], *, as_csv: bool, as_json: bool,
-           html_path: Path | None) -> int:
+def replay(found, schemes: tuple[str, ...], *, as_csv: bool, as_json: bool, html_path: Path | None) -> int:
     """`sanma replay --csv / --html`: the games in order in this process; the exit code.
 
     Each game's usual line (or JSON) still goes to stdout unless --csv asks for the CSV there; the
     summary goes to stderr with --csv or --json."""
-    from calc.logs import read_log
+    from calc.cli.replay_run import skipped_note
+    from calc.logs import NotALog, read_log
     from calc.logs.replay import replay as replay_game, resettle
     from calc.cli.replay_report import game_dict, game_text, summary_text
 
     games, failed = [], 0
-    for path in paths:
+    skipped = list(found.skipped)
+    for path in found.logs:
         try:
             r = replay_game(read_log(str(path)), str(path))
             settled = resettle(r, list(schemes)) if schemes else None
+        except NotALog as e:
+            if found.skip(str(path)):
+                skipped.append(path)
+                continue
+            failed += 1
+            typer.echo(f"Error: {e}", err=True)
+            continue
         except SanmaError as e:
             failed += 1
             typer.echo(f"Error: {e}", err=True)
@@ -67,6 +75,7 @@ def replay(paths: list[Path], schemes: tuple[str, ...], *, as_csv: bool, as_json
     if as_csv:
         out = csvout.replay_standings_csv(games) if schemes else csvout.replay_ledger_csv([r for r, _ in games])
         typer.echo(out, nl=False)
+    skipped_note(skipped)
     wins = (sum(r.wins_ok for r, _ in games), sum(r.wins for r, _ in games))
     draws = (sum(r.draws_ok for r, _ in games), sum(r.draws for r, _ in games))
     finals = (sum(r.final_ok for r, _ in games), len(games))
@@ -91,7 +100,7 @@ def compare(setup, matches: int, *, as_json: bool, as_csv: bool, html_path: Path
     line = _setup_line("compare", setup, matches, len(results))
     data = compare_dict(c, {"matches": matches, "finished": len(results), "seed": setup.seed,
                             "length": setup.rules.match.length, "bots": setup.bots, "rules": setup.rules.name},
-                        interrupted)
+                        interrupted, length=setup.rules.match.length)
     if results:
         picture = compare_svg(c, line)
         if plot is not None:

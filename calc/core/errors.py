@@ -6,6 +6,8 @@ Anything else that escapes is a real bug and keeps its traceback.
 
 from __future__ import annotations
 
+import re
+
 
 class SanmaError(Exception):
     """Bad input: what is wrong and where (file, line, column, key path)."""
@@ -42,6 +44,16 @@ class SanmaError(Exception):
         where = self.where()
         return f"{where}: {self.message}" if where else self.message
 
+    exit_code = 1  # a command that ends on this error exits with it (click's convention: 1 = bad input)
+
+
+class UsageError(SanmaError):
+    """A command-line count out of its range (`--matches`, `--workers`): a usage error, which the
+    command reports as click reports its own (exit 2); the API and the library raise it as any
+    SanmaError."""
+
+    exit_code = 2
+
 
 class NotationError(SanmaError):
     """A tile string that cannot be read."""
@@ -53,3 +65,18 @@ class IllegalHandError(SanmaError):
 
 class RulesError(SanmaError):
     """A profile that is malformed or names something unknown."""
+
+
+_FLAG = re.compile(r"--([a-z][a-z-]*)(?: ([A-Z]+)\b)?")
+
+
+def in_keys(message: str) -> str:
+    """A message written for the command line, in the words of a door that has keys instead of
+    flags (a record's `dora:`, `calc.score(dora=...)`): `--double-riichi` -> `double_riichi`,
+    `--han H` -> `han=H`. The scoring and payment code words each message once, for `sanma hand`
+    and `sanma pay`."""
+    def key(match: re.Match) -> str:
+        name = match.group(1).replace("-", "_")
+        return f"{name}={match.group(2)}" if match.group(2) else name
+
+    return _FLAG.sub(key, message)

@@ -7,7 +7,7 @@ and are otherwise ignored. Every unexpected character is reported with its 1-bas
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from calc.core import tiles as T
 from calc.core.errors import NotationError
@@ -15,15 +15,12 @@ from calc.core.errors import NotationError
 Tile = tuple[int, bool]  # (index 0-33, is red five)
 
 
-@dataclass(frozen=True)
-class MeldText:
+class MeldText(NamedTuple):
     closed: bool  # written in ( ), a closed kan
     tiles: tuple[Tile, ...]
     column: int
 
 
-_CLOSERS = {"[": "]", "(": ")"}  # opener -> its closer
-_OPENERS = {"]": "[", ")": "("}
 
 
 def parse_tiles(text: str, *, what: str = "tiles") -> list[Tile]:
@@ -45,57 +42,73 @@ for _suit in T.SUITS:
             _TILE_BY_NAME[_digit + _suit] = T.parse_name(_digit + _suit)
         except ValueError:
             pass
-# suit letter -> digit -> tile: "p" -> "3" -> (11, False)
-_TILE_BY_SUIT_DIGIT = {suit: {name[0]: tile for name, tile in _TILE_BY_NAME.items() if name[1] == suit} for suit in T.SUITS}
-_DIGITS = frozenset("0123456789")
-_SEPARATORS = frozenset(" \t[]()")
+# What each character of the notation is, by its code: a digit 0-9, a suit letter (its index in
+# "mpsz" + 10), or one of the marks below; every other character is _OTHER.
+_SUIT_CODE = 10
+_BLANK, _BRACKET, _PAREN, _BRACKET_END, _PAREN_END, _OTHER = 14, 15, 16, 17, 18, 19
+_CLASS = [_OTHER] * 128
+for _code in range(10):
+    _CLASS[ord("0") + _code] = _code
+for _index, _suit in enumerate(T.SUITS):
+    _CLASS[ord(_suit)] = _SUIT_CODE + _index
+for _mark, _kind in ((" ", _BLANK), ("\t", _BLANK), ("[", _BRACKET), ("(", _PAREN), ("]", _BRACKET_END),
+                     (")", _PAREN_END)):
+    _CLASS[ord(_mark)] = _kind
+# suit index * 10 + digit -> the tile, None where there is none (8z, 0z)
+_TILE_BY_CODE: list[Tile | None] = [_TILE_BY_NAME.get(f"{digit}{suit}") for suit in T.SUITS for digit in range(10)]
 
 
-def parse_hand(text: str, *, what: str = "hand") -> tuple[list[Tile], list[MeldText]]:
-    """Concealed tiles in written order, then the melds. Raises NotationError with the column."""
+def parse_hand(text: str, *, what: str = "hand", counts: list[int] | None = None) -> tuple[list[Tile], list[MeldText]]:
+    """Concealed tiles in written order, then the melds. Raises NotationError with the column.
+    `counts`, when given, gains one for each tile read (hand and melds): the scorer counts copies in
+    the same pass."""
     concealed: list[Tile] = []
     melds: list[MeldText] = []
     target = concealed  # where tiles go: the concealed list or the open meld's list
     digits_from = -1  # index of the first pending digit, -1 when none
-    meld_open = ""
+    meld_kind = 0  # _BRACKET ([ ], a pon or open kan) or _PAREN (( ), a closed kan) while a meld is open
     meld_column = 0
-
-    digits, by_suit = _DIGITS, _TILE_BY_SUIT_DIGIT  # locals: read once per character
-    for index, char in enumerate(text):
-        if char in digits:
+    for index in range(len(text)):
+        char = text[index]
+        code = ord(char)
+        kind = _CLASS[code] if code < 128 else _OTHER
+        if kind < _SUIT_CODE:
             if digits_from < 0:
                 digits_from = index
-        elif char in by_suit:
+        elif kind < _BLANK:
             if digits_from < 0:
                 raise NotationError(f"suit letter {char!r} in {what} has no digits before it", column=index + 1)
-            tiles = by_suit[char]
+            suit = (kind - _SUIT_CODE) * 10
             for offset in range(digits_from, index):
-                tile = tiles.get(text[offset])
+                tile = _TILE_BY_CODE[suit + ord(text[offset]) - 48]
                 if tile is None:
                     raise NotationError(f"no tile {text[offset]}{char} in {what}", column=offset + 1)
                 target.append(tile)
+                if counts is not None:
+                    counts[tile[0]] += 1
             digits_from = -1
-        elif char not in _SEPARATORS:
+        elif kind == _OTHER:
             raise NotationError(f"unexpected character {char!r} in {what}", column=index + 1)
         elif digits_from >= 0:
             raise _no_suit(what, digits_from)
-        elif char == " " or char == "\t":
+        elif kind == _BLANK:
             pass
-        elif char in _CLOSERS:
+        elif kind == _BRACKET or kind == _PAREN:
             if target is not concealed:
                 raise NotationError(f"meld opened inside a meld in {what}", column=index + 1)
-            target, meld_open, meld_column = [], char, index + 1
-        elif char in _OPENERS:
-            if target is concealed or _CLOSERS[meld_open] != char:
+            target, meld_kind, meld_column = [], kind, index + 1
+        else:  # a closer
+            if target is concealed or kind - meld_kind != _BRACKET_END - _BRACKET:
                 raise NotationError(f"unmatched {char!r} in {what}", column=index + 1)
             if not target:
                 raise NotationError(f"empty meld in {what}", column=meld_column)
-            melds.append(MeldText(meld_open == "(", tuple(target), meld_column))
+            melds.append(MeldText(meld_kind == _PAREN, tuple(target), meld_column))
             target = concealed
     if digits_from >= 0:
         raise _no_suit(what, digits_from)
     if target is not concealed:
-        raise NotationError(f"meld {meld_open!r} is never closed in {what}", column=meld_column)
+        raise NotationError(f"meld {'(' if meld_kind == _PAREN else '['!r} is never closed in {what}",
+                            column=meld_column)
     return concealed, melds
 
 

@@ -17,6 +17,7 @@ from typing import Any, Callable
 import yaml
 
 from calc.core.errors import RulesError
+from calc.core.nesting import flow_too_deep, too_deep
 from calc.core.yamlread import yaml_problem
 
 DEFAULT_VARIANT = "sanma"
@@ -60,7 +61,10 @@ def variant_of(name_or_path: str) -> str:
         path = _resolve(name_or_path)
         while path.resolve() not in seen:
             seen.add(path.resolve())
-            data = yaml.load(path.read_text(encoding="utf-8"), Loader=_FAST_LOADER)  # noqa: S506 - a safe loader
+            text = path.read_text(encoding="utf-8")
+            if flow_too_deep(text):
+                break  # `load` reports it
+            data = yaml.load(text, Loader=_FAST_LOADER)  # noqa: S506 - a safe loader
             if not isinstance(data, dict):
                 break
             if data.get("variant") is not None:
@@ -68,8 +72,8 @@ def variant_of(name_or_path: str) -> str:
             if data.get("extends") is None:
                 break
             path = _resolve(str(data["extends"]), relative_to=path.parent)
-    except (RulesError, OSError, UnicodeDecodeError, yaml.YAMLError):
-        pass
+    except (RulesError, OSError, UnicodeDecodeError, yaml.YAMLError, RecursionError):
+        pass  # `load` reports it
     return DEFAULT_VARIANT
 
 
@@ -131,13 +135,24 @@ class _Layer:
 def _read_layer(path: Path, problems: list[RulesError], schema: dict[str, dict[str, Key]],
                 variant: str) -> _Layer:
     label = str(path)
-    top_level = ("extends", "summary", "variant", *schema)
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise RulesError(f"cannot read profile: {exc.strerror}", file=label) from None
     except UnicodeDecodeError as exc:
         raise RulesError(f"not UTF-8 text (byte {exc.start})", file=label) from None
+    if flow_too_deep(text):
+        raise too_deep(RulesError, text, file=label)
+    try:
+        return _read_nodes(path, text, problems, schema, variant)
+    except RecursionError:
+        raise too_deep(RulesError, text, yaml=True, file=label) from None
+
+
+def _read_nodes(path: Path, text: str, problems: list[RulesError], schema: dict[str, dict[str, Key]],
+                variant: str) -> _Layer:
+    label = str(path)
+    top_level = ("extends", "summary", "variant", *schema)
     try:
         root = _compose(text)
     except yaml.YAMLError as exc:

@@ -120,6 +120,8 @@ SCHEMA: dict[str, dict[str, Key]] = {
         "bust": Key(bool, doc="a score below 0 ends the match"),
         "agari_yame": Key(bool, doc="a leading dealer may stop in the last hand"),
         "tenpai_yame": Key(bool, doc="agari-yame also when the dealer repeats by tenpai at an exhaustive draw"),
+        "yame_choice": Key(bool, doc="the dealer may play on instead of agari-yame / tenpai-yame (a record's "
+                                     "`play_on: true`); false: the match ends"),
         "extension_renchan": Key(bool, doc="in the extension round a dealer repeat goes on though someone reached the return points"),
         "tenpai_renchan": Key(bool, doc="the dealer repeats when tenpai at an exhaustive draw"),
         "leftover_sticks": Key(str, choices=("first", "none")),
@@ -224,6 +226,7 @@ class MatchRules:
     bust: bool
     agari_yame: bool
     tenpai_yame: bool
+    yame_choice: bool
     extension_renchan: bool
     tenpai_renchan: bool
     leftover_sticks: str
@@ -280,6 +283,9 @@ class RuleSet:
         if scheme == self.payment.scheme:
             return self
         definition = S.load_scheme(scheme)
+        problems = _table_bound(definition, self.match.start)
+        if problems:
+            raise S.ProblemList(problems)
         payment = PaymentRules(**{**_asdict(self.payment), "scheme": definition.name, "scheme_def": definition})
         return replace(self, payment=payment)
 
@@ -335,6 +341,8 @@ def _load_cached(name_or_path: str) -> RuleSet:
             problems += exc.problems
         except RulesError as exc:
             problems.append(exc)
+    if scheme is not None and not problems:
+        problems += _table_bound(scheme, merged["match.start"])
     if problems:
         raise ProfileProblems(problems)
 
@@ -356,6 +364,11 @@ def _load_cached(name_or_path: str) -> RuleSet:
     )
 
 
+def _table_bound(scheme: S.Scheme, start: int) -> list[RulesError]:
+    """The scheme's payments against the points a sanma table holds (schemes.table_bound_problems)."""
+    return S.table_bound_problems(scheme, PLAYERS * start, f"{PLAYERS} players × match.start {start}")
+
+
 def _cross_key_problems(merged: dict[str, Any], located: dict[str, tuple[str, int]]) -> list[RulesError]:
     """Values that are fine one by one but cannot go together."""
     problems = []
@@ -370,6 +383,14 @@ def _cross_key_problems(merged: dict[str, Any], located: dict[str, tuple[str, in
         problem("match.return", f"the return points ({merged['match.return']}) are below the start "
                                 f"({merged['match.start']}): oka would be negative")
     players = PLAYERS
+    oka, start, back = merged.get("match.oka"), merged.get("match.start"), merged.get("match.return")
+    if isinstance(oka, int) and isinstance(start, int) and isinstance(back, int) and oka != (back - start) * players:
+        # rules.md, final tally: the points sum to (scores - return x players) / 1000 + uma + oka, and the
+        # scores sum to start x players; uma sums to 0, so oka must make up the difference
+        off = (players * (start - back) + oka) / 1000
+        problem("match.oka", f"the final points of a match would sum to {off:+g}, not 0: oka must be "
+                             f"{players} × (return {back} − start {start}) = {(back - start) * players} "
+                             f"(or auto)")
     pool = merged.get("payment.noten_pool")
     if pool is not None and (pool % 100 or pool % (players - 1)):
         # one tenpai player takes pool / (players - 1) from each noten player; one noten player

@@ -33,6 +33,7 @@ from typing import Any
 import yaml
 
 from calc.core.errors import RulesError, SanmaError
+from calc.core.nesting import flow_too_deep
 from calc.core.profile import builtin_dir
 
 TOP_KEYS = ("extends", "name", "title", "summary", "rounding", "dealer_wins", "non_dealer_wins")
@@ -45,12 +46,16 @@ SHARES = {
 REQUIRED = {"dealer_wins": ("ron", "non_dealer"), "non_dealer_wins": ("ron", "non_dealer", "dealer")}
 MODES = ("up", "nearest", "down")
 ROUNDING_KEYS = ("step", "mode")
+ONE_YAKUMAN = 8000  # b of one yakuman (rules.md, basic points and limits; calc.scoring.value.LIMIT_BASIC)
 # basic points a hand can have, for checking that every payment comes out whole (rules.md §3)
 _SAMPLE_BASICS = tuple(sorted(
     {fu * 2 ** (han + 2) for han in range(1, 5) for fu in (20, 25, *range(30, 120, 10))
      if fu * 2 ** (han + 2) <= 2000 and (han > 1 or fu >= 30)}  # 20 and 25 fu need 2 han
-    | {2000, 3000, 4000, 6000, *(8000 * k for k in range(1, 7))}
+    | {2000, 3000, 4000, 6000, *(ONE_YAKUMAN * k for k in range(1, 7))}
 ))
+# Who pays each share at a three-player table: the two non-dealers on a dealer's tsumo, the other
+# non-dealer and the dealer on a non-dealer's (north is the absent fourth player's, paid by nobody).
+PAYERS = {"dealer_wins": {"non_dealer": 2}, "non_dealer_wins": {"non_dealer": 1, "dealer": 1}}
 
 
 @dataclass(frozen=True)
@@ -114,6 +119,8 @@ class Scheme:
     non_dealer_wins: Side
     # key path -> "file:line" of every entry, for `sanma rules show`
     origin: tuple[tuple[str, str], ...] = ()
+    # entry -> (file, line, full key path) where it is written, for errors found with a profile
+    places: tuple[tuple[str, tuple[str, int | None, str]], ...] = ()
 
     def side(self, dealer_wins: bool) -> Side:
         return self.dealer_wins if dealer_wins else self.non_dealer_wins
@@ -192,9 +199,12 @@ def looks_like_scheme_file(name: str) -> bool:
     try:
         if not path.is_file():  # never open a pipe here: the read would wait for a writer
             return False
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError, yaml.YAMLError):  # UnicodeDecodeError is a ValueError
-        return False
+        text = path.read_text(encoding="utf-8")
+        if flow_too_deep(text):  # the profile reader reports it, at once
+            return False
+        data = yaml.safe_load(text)
+    except (OSError, ValueError, yaml.YAMLError, RecursionError):  # UnicodeDecodeError is a ValueError
+        return False  # the profile reader reports what is wrong
     return isinstance(data, dict) and any(key in data for key in ("rounding", *SECTIONS))
 
 
@@ -510,9 +520,11 @@ def _check(name: str, entries: dict, problems: list[RulesError], first: _Layer, 
         sides[section] = _order(section, terms, problems)
 
     origin = tuple((entry, f"{Path(file).name}:{line}") for entry, (_, file, line, _) in entries.items())
+    places = tuple((entry, (file, line, key)) for entry, (_, file, line, key) in entries.items())
     title = entries.get("title", (name,))[0]
     summary = entries.get("summary", ("",))[0]
-    scheme = Scheme(name, title, summary, tuple(roundings), sides["dealer_wins"], sides["non_dealer_wins"], origin)
+    scheme = Scheme(name, title, summary, tuple(roundings), sides["dealer_wins"], sides["non_dealer_wins"], origin,
+                    places)
     if not problems:
         _check_amounts(scheme, entries, problems)
     return scheme
@@ -567,19 +579,63 @@ def _loop(start: str, refs: dict[str, set[str]]) -> list[str] | None:
 
 
 def _check_amounts(scheme: Scheme, entries: dict, problems: list[RulesError]) -> None:
-    """Every payment and ron value of every hand value is a whole number of points, 0 or more."""
+    """What a game needs of a scheme (rules.md, payment schemes), for every hand value: each payment
+    and ron value is a whole number of points, 0 or more; a win moves points (a ron pays something,
+    and so do a tsumo's payers together); a bigger hand never pays less."""
     for section in SECTIONS:
         dealer = section == "dealer_wins"
+        before: dict[str, tuple[int, Fraction]] = {}
         for b in _SAMPLE_BASICS:
             values = evaluate(scheme, b, dealer)
+
+            def problem(share: str, message: str) -> None:
+                _, file, line, key = entries[f"{section}.{share}"]
+                problems.append(RulesError(message, file=file, line=line, key=key))
+
             bad = [(s, v) for s, v in values.items() if s != "north" and (v.denominator != 1 or v < 0)]
             if bad:
                 share, v = bad[0]
-                _, file, line, key = entries[f"{section}.{share}"]
-                shown = f"{float(v):.2f}".rstrip("0").rstrip(".")
                 why = "is negative" if v < 0 else "is not a whole number of points (round it)"
-                problems.append(RulesError(f"comes to {shown} for b = {b}, which {why}", file=file, line=line, key=key))
+                problem(share, f"comes to {_points(v)} for b = {b}, which {why}")
                 break
+            winner = "the dealer" if dealer else "a non-dealer"
+            if values["ron"] == 0:
+                problem("ron", f"comes to 0 for b = {b}: a ron by {winner} would move no points")
+                break
+            tsumo = sum(values[s] * n for s, n in PAYERS[section].items())
+            if tsumo == 0:
+                problem(next(iter(PAYERS[section])), f"a tsumo by {winner} would move no points for b = {b}: "
+                                                     f"every payer pays 0")
+                break
+            smaller = [(s, v) for s, v in values.items() if s != "north" and s in before and v < before[s][1]]
+            if smaller:
+                share, v = smaller[0]
+                problem(share, f"comes to {_points(v)} for b = {b} but {_points(before[share][1])} for the smaller "
+                               f"b = {before[share][0]}: a bigger hand would pay less")
+                break
+            before.update({s: (b, v) for s, v in values.items()})
+
+
+def _points(v: Fraction) -> str:
+    return f"{float(v):.2f}".rstrip("0").rstrip(".") if v.denominator != 1 else f"{int(v)}"
+
+
+def table_bound_problems(scheme: Scheme, table_points: int, where: str) -> list[RulesError]:
+    """rules.md, payment schemes: one yakuman (b = 8000) never makes a payment larger than every
+    point at the table (`table_points`, the players' starting points together; `where` says so).
+    Several yakuman in one hand pay that many times one, as the profile allows them."""
+    places = dict(scheme.places)
+    out = []
+    for section in SECTIONS:
+        values = evaluate(scheme, ONE_YAKUMAN, section == "dealer_wins")
+        over = [(s, v) for s, v in values.items() if s != "north" and v > table_points]
+        if over:
+            share, v = over[0]
+            file, line, key = places.get(f"{section}.{share}", (None, None, f"{section}.{share}"))
+            out.append(RulesError(f"comes to {_points(v)} for one yakuman (b = {ONE_YAKUMAN}): more than the "
+                                  f"{table_points} points on the table ({where}); no table can pay it",
+                                  file=file, line=line, key=key))
+    return out
 
 
 # ---------------------------------------------------------------- evaluating

@@ -8,12 +8,24 @@ separate tile values, so every count array has 34 slots.
 from __future__ import annotations
 
 SUITS = "mpsz"
-MAN, PIN, SOU, HONOR = 0, 9, 18, 27
-EAST, SOUTH, WEST, NORTH, WHITE, GREEN, RED = range(27, 34)
+# one name a line: mypy (which mypyc compiles from) infers each constant's type at once
+MAN = 0
+PIN = 9
+SOU = 18
+HONOR = 27
+EAST = 27
+SOUTH = 28
+WEST = 29
+NORTH = 30
+WHITE = 31
+GREEN = 32
+RED = 33
 WINDS = (EAST, SOUTH, WEST, NORTH)
 DRAGONS = (WHITE, GREEN, RED)
 WIND_LETTERS = {"E": EAST, "S": SOUTH, "W": WEST, "N": NORTH}
-FIVE_PIN, FIVE_SOU, FIVE_MAN = PIN + 4, SOU + 4, MAN + 4
+FIVE_PIN = PIN + 4
+FIVE_SOU = SOU + 4
+FIVE_MAN = MAN + 4
 
 TERMINALS_AND_HONORS = (0, 8, 9, 17, 18, 26, *range(27, 34))
 TERMINALS_AND_HONORS_SET = frozenset(TERMINALS_AND_HONORS)

@@ -17,6 +17,7 @@ from typing import Any
 import yaml
 
 from calc.core.errors import SanmaError
+from calc.core.nesting import flow_too_deep, too_deep
 
 
 class RecordError(SanmaError):
@@ -79,8 +80,12 @@ _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _constr
 def load_yaml(text: str, file: str) -> Any:
     """YAML text -> plain values, mappings as YamlMap and lists as YamlList; a syntax error names its line."""
     loader_class = type("_FileLoader", (_Loader,), {"file": file})
+    if flow_too_deep(text):
+        raise too_deep(RecordError, text, file=file)
     try:
         return yaml.load(text, Loader=loader_class)  # noqa: S506 - a SafeLoader subclass
+    except RecursionError:
+        raise too_deep(RecordError, text, yaml=True, file=file) from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
         line = mark.line + 1 if mark else None
@@ -184,13 +189,15 @@ class RecordReader:
         if not isinstance(players, list):
             raise self.error(f"players must list the {count} players, {order}, got {show(players)}", line)
         if len(players) != count:
-            given = ", ".join(str(name) for name in players) or "none"
+            given = ", ".join(str(name) if str(name).isprintable() else show(name) for name in players) or "none"
             raise self.error(f"players must list the {count} players of this profile, {order}; got {len(players)} "
                              f"({given})", line)
         for name, item_line in zip(players, players.item_lines):
             if isinstance(name, bool) or not isinstance(name, (str, int)) or str(name).strip() == "":
                 raise self.error(f"a player's name must be text, got {show(name)} (quote names like yes/no/on/off)",
                                  item_line)
+            if not str(name).isprintable():  # a name is one cell of a table: no line break, tab or control character
+                raise self.error(f"a player's name must be one line of printable text, got {show(name)}", item_line)
         names = tuple(str(name) for name in players)
         if len(set(names)) != len(names):
             raise self.error(f"players must have different names, got {', '.join(names)}", line)

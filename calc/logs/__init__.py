@@ -13,11 +13,13 @@ import zlib
 from pathlib import Path
 
 from calc.core import rules as R
+from calc.core.nesting import too_deep
 from calc.logs.mjlog import read_mjlog
-from calc.logs.model import Draw, Game, Kyoku, Lobby, LogError, LogWin, Meld, Win
+from calc.logs.model import Draw, Game, Kyoku, Lobby, LogError, LogWin, Meld, NotALog, WinFacts
 from calc.table.round import PlayError
 
-__all__ = ["Draw", "Game", "Kyoku", "Lobby", "LogError", "LogWin", "Meld", "Win", "parse_log", "read_log"]
+__all__ = ["Draw", "Game", "Kyoku", "Lobby", "LogError", "LogWin", "Meld", "NotALog", "WinFacts", "parse_log",
+           "read_log"]
 
 GZIP_MAGIC = b"\x1f\x8b"
 PROFILE = "tenhou"  # Tenhou's own rules decide what the play means (ippatsu, ron on a north)
@@ -70,9 +72,12 @@ def _parse(data: bytes, name: str, rules: R.RuleSet, mjai_rules: R.RuleSet) -> G
         from calc.logs.tenhou6 import read_tenhou6
 
         try:
-            obj = json.loads(data.decode("utf-8-sig"))
+            text = data.decode("utf-8-sig")
+            obj = json.loads(text)
         except UnicodeDecodeError as e:
             raise LogError(f"broken JSON: not UTF-8 text ({e.reason})") from None
+        except RecursionError:
+            raise too_deep(LogError, text) from None
         except json.JSONDecodeError as e:
             if e.msg == "Extra data" and start.startswith(b"{"):  # JSON lines: an mjai event log
                 return read_mjai(data, game_id_from_name(name), mjai_rules)
@@ -81,8 +86,8 @@ def _parse(data: bytes, name: str, rules: R.RuleSet, mjai_rules: R.RuleSet) -> G
             return read_mjai(data, game_id_from_name(name), mjai_rules)
         return read_tenhou6(obj, game_id_from_name(name), rules)
     if not start:
-        raise LogError("not a Tenhou log: the file is empty")
-    raise LogError("not a Tenhou log nor an mjai log: neither mjlog XML, tenhou.net/6 JSON nor mjai JSON lines")
+        raise NotALog("not a Tenhou log: the file is empty")
+    raise NotALog("not a Tenhou log nor an mjai log: neither mjlog XML, tenhou.net/6 JSON nor mjai JSON lines")
 
 
 def read_log(path: str | Path, rules: R.RuleSet | None = None, mjai_rules: R.RuleSet | None = None) -> Game:

@@ -11,7 +11,7 @@ from typing import Callable, Iterator
 
 from calc.core import rules as R
 from calc.core.errors import SanmaError
-from calc.logs import GZIP_MAGIC, read_log
+from calc.logs import GZIP_MAGIC, NotALog, read_log
 from calc.logs.replay import GameReplay, replay, resettle
 
 # How a game is shown (calc.cli.replay_report.render): given by the caller, so this module needs no
@@ -34,14 +34,29 @@ class FileResult:
     ok: bool = False
     final_checked: bool = True  # False: an mjai excerpt or a log stating no final result
     under_rules: bool = False  # read under the --rules profile (an mjai log); Tenhou logs carry their own
+    not_a_log: bool = False  # readable, but no game record (calc.logs.NotALog): skipped if found in a folder
 
 
-def expand(paths: list[Path]) -> tuple[list[Path], list[Path]]:
-    """(logs, skipped): files as given; a directory gives the files anywhere under it, sorted, hidden
-    ones skipped, and of those only the ones that start like a log (gzip, XML or JSON, as
-    calc.logs tells formats) are logs; the others (a README, a note) are skipped, not errors."""
+@dataclass(frozen=True)
+class Found:
+    logs: list[Path]  # the files to read, in order
+    skipped: list[Path]  # files in the folders that do not start like a log (a README, a note)
+    walked: frozenset[str]  # the logs found in a folder, not named: one that is no log is skipped too
+
+    def skip(self, path: str) -> bool:
+        """A file that turned out to be no game record (NotALog): skipped if found in a folder."""
+        return path in self.walked
+
+
+def expand(paths: list[Path]) -> Found:
+    """Files as given; a directory gives the files anywhere under it, sorted, hidden ones skipped,
+    and of those only the ones that start like a log (gzip, XML or JSON, as calc.logs tells formats)
+    are logs; the others (a README, a note) are skipped, not errors. A JSON or XML file found there
+    that turns out to be no game record when read (calc.logs.NotALog) is skipped with them; a file
+    named on the command line that is no log is an error."""
     out: list[Path] = []
     skipped: list[Path] = []
+    walked: set[str] = set()
     for path in paths:
         if not path.is_dir():
             out.append(path)
@@ -50,8 +65,12 @@ def expand(paths: list[Path]) -> tuple[list[Path], list[Path]]:
             hidden = any(part.startswith(".") for part in found.relative_to(path).parts)
             if hidden or not found.is_file():
                 continue
-            (out if _looks_like_a_log(found) else skipped).append(found)
-    return out, skipped
+            if _looks_like_a_log(found):
+                out.append(found)
+                walked.add(str(found))
+            else:
+                skipped.append(found)
+    return Found(out, skipped, frozenset(walked))
 
 
 def skipped_text(skipped: list) -> str:
@@ -87,6 +106,8 @@ def replay_file(path: str, schemes: tuple[str, ...], as_json: bool, render: Rend
         game = read_log(path, mjai_rules=_profile(rules))
         r = replay(game, path)
         settled = resettle(r, list(schemes)) if schemes else None
+    except NotALog as e:
+        return FileResult(path, None, str(e), not_a_log=True)
     except SanmaError as e:
         return FileResult(path, None, str(e))
     output = render(r, settled, as_json, width)

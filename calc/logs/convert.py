@@ -6,7 +6,7 @@ from typing import Any
 
 from calc.core.notation import Tile, format_tiles
 from calc.core.rules import RuleSet
-from calc.logs.model import Meld, Win
+from calc.logs.model import Meld, WinFacts
 from calc.table.play import ANKAN, PON
 from calc.scoring.hand import Hand, WinContext, build_hand
 from calc.table.round import context_args
@@ -23,7 +23,7 @@ def meld_text(meld: Meld) -> str:
     return f"[{body}]"
 
 
-def hand_text(win: Win) -> str:
+def hand_text(win: WinFacts) -> str:
     """The concealed tiles with the winning tile written last, then the melds."""
     rest: list[Tile] = list(win.closed)
     rest.remove(win.win_tile)
@@ -32,12 +32,12 @@ def hand_text(win: Win) -> str:
     return " ".join(parts)
 
 
-def to_hand(win: Win) -> tuple[str, dict[str, Any]]:
+def to_hand(win: WinFacts) -> tuple[str, dict[str, Any]]:
     """(hand text in our notation, WinContext keyword arguments): ready for calc.hand.build_hand."""
     return hand_text(win), context_args(win)
 
 
-def build(win: Win, rules: RuleSet, text: str | None = None) -> tuple[Hand, WinContext]:
+def build(win: WinFacts, rules: RuleSet, text: str | None = None) -> tuple[Hand, WinContext]:
     """The checked Hand and its WinContext, the indicators counted against the four copies."""
     context = WinContext(**context_args(win))
     text = text or hand_text(win)

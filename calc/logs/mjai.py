@@ -25,14 +25,16 @@ What a log may leave out: the start of the game (an excerpt from the middle), it
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import replace
 from typing import Any
 
 from calc.core import tiles as T
+from calc.core.nesting import too_deep
 from calc.core.notation import Tile
 from calc.core.rules import RuleSet
 from calc.logs import tenhou as TH
-from calc.logs.model import Game, Kyoku, Lobby, LogError, LogWin
+from calc.logs.model import Game, Kyoku, Lobby, LogError, LogWin, NotALog
 from calc.table.play import (
     DAIMINKAN,
     EXHAUSTIVE,
@@ -91,12 +93,16 @@ YAKUMAN_IDS = frozenset(range(37, 52))
 _SLOTS = {"jikaze": (10, 11, 12), "bakaze": (14, 15, 16), "sangenpai": (18, 19, 20)}
 
 # `ryukyoku.reason` as the converters write it; without one the round decides (see _draw_kind).
+# RiichiEnv (0.4.11) writes `kyushu_kyuhai` and `suukansansen` (四槓散了, four kans).
 DRAW_REASONS = {
     "exhaustive_draw": EXHAUSTIVE, "exhaustive": EXHAUSTIVE, "howanpai": EXHAUSTIVE, "fanpai": EXHAUSTIVE,
     "nagashi_mangan": NAGASHI, "nagashimangan": NAGASHI,
-    "kyushukyuhai": NINE_TERMINALS, "kyuushu_kyuuhai": NINE_TERMINALS, "nine_terminals": NINE_TERMINALS,
-    "suukaikan": FOUR_KANS, "sukaikan": FOUR_KANS, "four_kans": FOUR_KANS,
+    "kyushukyuhai": NINE_TERMINALS, "kyuushu_kyuuhai": NINE_TERMINALS, "kyushu_kyuhai": NINE_TERMINALS,
+    "nine_terminals": NINE_TERMINALS,
+    "suukaikan": FOUR_KANS, "sukaikan": FOUR_KANS, "suukansansen": FOUR_KANS, "four_kans": FOUR_KANS,
 }
+# RiichiEnv ends a hand whose agent sent a move the rules forbid with this "reason" and a penalty
+ILLEGAL_ACTION = re.compile(r"Error: Illegal Action by Player (\d+)")
 
 
 def tile(name: Any) -> Tile:
@@ -126,6 +132,8 @@ def events_of(data: bytes) -> list[tuple[int, dict]]:
             obj = json.loads(text)
         except json.JSONDecodeError as e:
             raise LogError(f"broken JSON: {e.msg}", line=e.lineno, column=e.colno) from None
+        except RecursionError:
+            raise too_deep(LogError, text) from None
         out = [(0, e) for e in obj]
     else:
         lines = text.splitlines()
@@ -133,7 +141,7 @@ def events_of(data: bytes) -> list[tuple[int, dict]]:
         try:  # one decode for the whole file; a broken line is found line by line below
             decoded = json.loads("[" + ",".join(lines[n - 1] for n in numbers) + "]")
             out = list(zip(numbers, decoded)) if len(decoded) == len(numbers) else None
-        except json.JSONDecodeError:
+        except (json.JSONDecodeError, RecursionError):
             out = None
     if out is None:
         out = []
@@ -144,8 +152,13 @@ def events_of(data: bytes) -> list[tuple[int, dict]]:
                 out.append((number, json.loads(line)))
             except json.JSONDecodeError as e:
                 raise LogError(f"broken JSON: {e.msg}", line=number, column=e.colno) from None
-    for number, event in out:
-        if not isinstance(event, dict) or not isinstance(event.get("type"), str):
+            except RecursionError:
+                raise too_deep(LogError, line, line=number) from None
+    events = [isinstance(event, dict) and isinstance(event.get("type"), str) for _, event in out]
+    if out and not any(events):  # JSON lines of some other program: no line is an mjai event
+        raise NotALog("not an mjai log: no line is an mjai event (an object with a `type`)")
+    for (number, _), event in zip(out, events):
+        if not event:
             raise LogError("not an mjai event: an object with a `type` is expected", line=number or None)
     if not out:
         raise LogError("not an mjai log: no events")
@@ -443,8 +456,14 @@ def _draw_kind(play: Round, reason: Any) -> str:
     """The draw a `ryukyoku` names; without a reason, the one the round's state says it can be
     (the round checks it could happen)."""
     if reason is not None:
+        illegal = ILLEGAL_ACTION.fullmatch(reason) if isinstance(reason, str) else None
+        if illegal:
+            raise LogError(f"not a game that was played: the program at seat {illegal.group(1)} sent a move the "
+                           f"rules do not allow, and the environment (RiichiEnv) stopped hand "
+                           f"{'ESW'[play.round_raw // 4]}{play.round_raw % 4 + 1}-{play.honba} with a penalty (ryukyoku reason {reason!r}); there is no draw or win "
+                           f"to replay")
         if reason not in DRAW_REASONS:
-            raise LogError(f"unknown ryukyoku reason {reason!r}")
+            raise LogError(f"unknown ryukyoku reason {reason!r}; known: {', '.join(sorted(DRAW_REASONS))}")
         return DRAW_REASONS[reason]
     if play.live == 0:  # the wall ran out: a nagashi mangan where the profile pays one
         return play.exhaustive_kind()

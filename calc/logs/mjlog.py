@@ -14,7 +14,7 @@ from urllib.parse import unquote
 
 from calc.core.rules import RuleSet
 from calc.logs import tenhou as TH
-from calc.logs.model import Game, Kyoku, Lobby, LogError, LogWin
+from calc.logs.model import Game, Kyoku, Lobby, LogError, LogWin, NotALog
 from calc.table.play import DAIMINKAN, PON, Agari, Ankan, Call, Deal, Discard, Dora, Draw, Kakan, Nuki, Ryuukyoku
 from calc.table.round import Round
 
@@ -119,7 +119,7 @@ def read_mjlog(data: bytes | str, game_id: str, rules: RuleSet) -> Game:
         reason = re.sub(r":? ?line \d+, column \d+$", "", str(e))
         raise LogError(f"broken XML: {reason}", line=line, column=column + 1) from None
     if root.tag != "mjloggm":
-        raise LogError(f"not a Tenhou log: the XML root is <{root.tag}>, not <mjloggm>")
+        raise NotALog(f"not a Tenhou log: the XML root is <{root.tag}>, not <mjloggm>")
     try:
         return _read(root, game_id, rules)
     except (KeyError, ValueError, IndexError) as e:
@@ -152,18 +152,30 @@ def _read(root: ET.Element, game_id: str, rules: RuleSet) -> Game:
                 play.apply(event)
             continue
         a = el.attrib
-        if play is None and tag in _IN_HAND:
-            raise LogError(f"<{tag}> before the first <INIT>")
-        if tag == "N":
-            play.apply(_meld(int(a["who"]), int(a["m"])))
-        elif tag == "REACH":
-            who = int(a["who"])
-            if a["step"] == "1":
-                riichi.add(who)
-            elif play.riichi[who] == 0:  # step 2: the deposit, which the round takes by itself
-                raise play.fail(f"seat {who} has no riichi to accept")
-        elif tag == "DORA":
-            play.apply(Dora(TILE[int(a["hai"])]))
+        if tag in _IN_HAND:
+            if play is None:
+                raise LogError(f"<{tag}> before the first <INIT>")
+            if tag == "N":
+                play.apply(_meld(int(a["who"]), int(a["m"])))
+            elif tag == "REACH":
+                who = int(a["who"])
+                if a["step"] == "1":
+                    riichi.add(who)
+                elif play.riichi[who] == 0:  # step 2: the deposit, which the round takes by itself
+                    raise play.fail(f"seat {who} has no riichi to accept")
+            elif tag == "DORA":
+                play.apply(Dora(TILE[int(a["hai"])]))
+            elif tag == "AGARI":
+                ura = tuple(TILE[i] for i in _ints(a.get("doraHaiUra", "")))
+                play.apply(Agari(int(a["who"]), int(a["fromWho"]), ura, _log_win(a, players)))
+                owari = _ints_f(a.get("owari"))
+            else:  # RYUUKYOKU
+                kind = TH.MJLOG_DRAWS.get(a.get("type"))
+                if kind is None:
+                    raise LogError(f"unknown draw type {a.get('type')!r}")
+                deltas = tuple(d * 100 for d in _ints(a["sc"])[1 : 2 * players : 2])
+                play.apply(Ryuukyoku(kind, deltas, _stated_before(a["sc"], players)))
+                owari = _ints_f(a.get("owari"))
         elif tag == "INIT":
             if lobby is None:
                 raise LogError("<INIT> before <GO>: no lobby type")
@@ -178,17 +190,6 @@ def _read(root: ET.Element, game_id: str, rules: RuleSet) -> Game:
             hands = tuple(tuple(TILE[i] for i in _ints(a[f"hai{s}"])) for s in range(players))
             play = Round(Deal(seed[0], seed[1], seed[2], int(a["oya"]), tuple(scores), hands, TILE[seed[5]]), rules)
             riichi = set()
-        elif tag == "AGARI":
-            ura = tuple(TILE[i] for i in _ints(a.get("doraHaiUra", "")))
-            play.apply(Agari(int(a["who"]), int(a["fromWho"]), ura, _log_win(a, players)))
-            owari = _ints_f(a.get("owari"))
-        elif tag == "RYUUKYOKU":
-            kind = TH.MJLOG_DRAWS.get(a.get("type"))
-            if kind is None:
-                raise LogError(f"unknown draw type {a.get('type')!r}")
-            deltas = tuple(d * 100 for d in _ints(a["sc"])[1 : 2 * players : 2])
-            play.apply(Ryuukyoku(kind, deltas, _stated_before(a["sc"], players)))
-            owari = _ints_f(a.get("owari"))
         elif tag == "GO":
             bits = int(a["type"])
             lobby = lobby_of(bits, 3 if bits & TH.SANMA else 4)

@@ -1,7 +1,7 @@
 """The neutral record of one Tenhou game, the same whatever format it was read from.
 
 A hand (`Kyoku`, the round state's `calc.table.play.RoundResult`) and its wins and draw are what
-`calc.table.round.Round` made of the play the reader translated; everything in `Win` except `.log`
+`calc.table.round.Round` made of the play the reader translated; everything in `WinFacts` except `.log`
 is rebuilt from the play itself (draws, discards, calls, riichi, kan dora); `.log` keeps what the
 record's result line claims, so a replay can compare the two. Seats are absolute (0 = the first
 dealer). Tiles are `calc.core.notation.Tile` pairs (index 0-33, red).
@@ -13,15 +13,20 @@ from dataclasses import dataclass
 from typing import Any
 
 from calc.core.errors import SanmaError
-from calc.table.play import Meld, Win  # a hand's parts are the round state's facts
+from calc.table.play import Meld, WinFacts  # a hand's parts are the round state's facts
 from calc.table.play import DrawResult as Draw
 from calc.table.play import RoundResult as Kyoku
 
-__all__ = ["Draw", "Game", "Kyoku", "Lobby", "LogError", "LogWin", "Meld", "Win"]
+__all__ = ["Draw", "Game", "Kyoku", "Lobby", "LogError", "LogWin", "Meld", "NotALog", "WinFacts"]
 
 
 class LogError(SanmaError):
     """A record that cannot be read: wrong format, truncated, or a play that cannot happen."""
+
+
+class NotALog(LogError):
+    """Readable JSON or XML (or an empty file) that is no game record at all: a report, a note, some
+    other program's data. Found in a folder it is skipped as a README is; named, it is an error."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,7 +17,7 @@ from calc.core.errors import SanmaError
 from calc.scoring.evaluate import Evaluation, evaluate
 from calc.logs import tenhou as TH
 from calc.logs.convert import build, hand_text
-from calc.logs.model import Game, Kyoku, LogError, Win
+from calc.logs.model import Game, Kyoku, LogError, WinFacts
 from calc.table.match import MatchState
 from calc.table.record import HandSpec, Record, Settled, WinSpec, describe_end, settle
 from calc.table.play import EXHAUSTIVE, NAGASHI
@@ -113,7 +113,7 @@ def our_yaku(ev: Evaluation) -> tuple[tuple[str, int], ...]:
     return tuple(sorted([*ev.yaku, *((n, h) for n, h in ev.logged_bonus if h)]))
 
 
-def log_yaku(win: Win) -> tuple[tuple[str, int], ...] | None:
+def log_yaku(win: WinFacts) -> tuple[tuple[str, int], ...] | None:
     if win.log.yaku is None:
         return None
     if win.log.yakuman:  # a double yakuman (an mjai log under a profile with them) is its id twice
@@ -122,7 +122,7 @@ def log_yaku(win: Win) -> tuple[tuple[str, int], ...] | None:
     return tuple(sorted((TH.OUR_YAKU[i], h) for i, h in win.log.yaku))
 
 
-def _log_value(win: Win, rules: R.RuleSet) -> HandValue:
+def _log_value(win: WinFacts, rules: R.RuleSet) -> HandValue:
     """The log's own value, used only when our evaluator cannot score the rebuilt hand."""
     if win.log.han is None:
         raise LogError("a win our evaluator cannot score, and the log gives no han to settle it with")

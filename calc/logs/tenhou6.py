@@ -25,7 +25,7 @@ from calc.core.notation import Tile
 from calc.core.rules import RuleSet
 from calc.logs import tenhou as TH
 from calc.logs.mjlog import check_lobby, lobby_of
-from calc.logs.model import Game, Kyoku, LogError, LogWin
+from calc.logs.model import Game, Kyoku, LogError, LogWin, NotALog
 from calc.table.play import DAIMINKAN, PON, Agari, Ankan, Call, Deal, Discard, Dora, Draw, Kakan, Nuki, Ryuukyoku
 from calc.table.round import NORTH, Round
 
@@ -63,7 +63,7 @@ def _relative(slot: int) -> int:
 
 def read_tenhou6(obj: Any, game_id_fallback: str, rules: RuleSet) -> Game:
     if not isinstance(obj, dict) or not isinstance(obj.get("log"), list):
-        raise LogError("not a Tenhou log: the JSON has no `log` array")
+        raise NotALog("not a Tenhou log: the JSON has no `log` array")
     rule = obj.get("rule")
     disp = rule.get("disp") if isinstance(rule, dict) else None
     if not isinstance(disp, str):

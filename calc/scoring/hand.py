@@ -1,51 +1,60 @@
 """Frozen Hand / Meld / WinContext and the legality checks: the only way to build a scorable hand.
 
-Everything here is checked once at the edge; later stages trust these values.
+Everything here is checked once at the edge; later stages trust these values. They are NamedTuples
+(frozen, compared by value): one of each is built for every hand scored, and a NamedTuple is built
+about ten times faster than a frozen dataclass once compiled (measured: 0.33 against 3.2 µs).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from typing import NamedTuple
 
 from calc.core import tiles as T
 from calc.core.errors import IllegalHandError
 from calc.core.notation import MeldText, Tile, format_tiles, parse_hand, parse_tiles
 from calc.core.rules import RuleSet
 
-PON, CHI, OPEN_KAN, CLOSED_KAN = "pon", "chi", "kan", "ankan"
+# Meld kinds. The play names each kan by how it was made; the notation's [5555z] says only that a kan
+# is open (called or added): OPEN_KAN. Scoring treats the three open kans alike.
+PON, CHI, DAIMINKAN, KAKAN, ANKAN, OPEN_KAN = "pon", "chi", "daiminkan", "kakan", "ankan", "kan"
+CLOSED_KAN = ANKAN
+_KANS = (DAIMINKAN, KAKAN, ANKAN, OPEN_KAN)
 
 
-@dataclass(frozen=True)
-class Meld:
-    kind: str  # pon, chi, kan (open: called or added), ankan (closed kan)
-    tiles: tuple[int, ...]  # sorted tile indices
-    red: int = 0  # red fives among them
+class Meld(NamedTuple):
+    """One meld, as the round state records it and as the scorer reads it (the one meld type)."""
+
+    kind: str  # pon, chi, daiminkan, kakan, ankan, or kan (open, as the notation writes it)
+    tiles: tuple[Tile, ...]  # sorted
+    called: Tile | None = None  # the tile taken from another player (None for ankan, or not known)
+    from_seat: int | None = None  # who discarded it (None for ankan, or not known)
+
+    @property
+    def red(self) -> int:
+        return sum([1 for _, red in self.tiles if red])
 
     @property
     def opened(self) -> bool:
-        return self.kind != CLOSED_KAN
+        return self.kind != ANKAN
 
     @property
     def is_kan(self) -> bool:
-        return self.kind in (OPEN_KAN, CLOSED_KAN)
+        return self.kind in _KANS
 
     @property
     def is_triplet(self) -> bool:
         return self.kind != CHI
 
     def text(self) -> str:
-        reds = self.red
-        tiles = []
-        for t in self.tiles:  # the red copies of a five are written first
-            is_red = reds > 0 and t in (T.FIVE_PIN, T.FIVE_SOU, T.FIVE_MAN)
-            reds -= is_red
-            tiles.append((t, is_red))
-        body = format_tiles(tiles)
-        return f"({body})" if self.kind == CLOSED_KAN else f"[{body}]"
+        body = format_tiles(sorted(self.tiles, key=_red_first))  # the red copies of a five are written first
+        return f"({body})" if self.kind == ANKAN else f"[{body}]"
 
 
-@dataclass(frozen=True)
-class Hand:
+def _red_first(tile: Tile) -> tuple[int, bool]:
+    return tile[0], not tile[1]
+
+
+class Hand(NamedTuple):
     concealed: tuple[int, ...]  # sorted, the winning tile included
     melds: tuple[Meld, ...]
     win_tile: int
@@ -80,8 +89,7 @@ class Hand:
         return " ".join(p for p in parts if p)
 
 
-@dataclass(frozen=True)
-class WinContext:
+class WinContext(NamedTuple):
     tsumo: bool = False
     riichi: bool = False
     double_riichi: bool = False
@@ -107,19 +115,18 @@ class WinContext:
 
 
 # The yes/no facts of a win (tsumo, riichi, ..., renhou): the flags of `sanma hand` by these names.
-SITUATION_FLAGS = tuple(f.name for f in fields(WinContext) if f.type == "bool")
+SITUATION_FLAGS = tuple(name for name, default in WinContext._field_defaults.items() if default is False)
 
 
 def _meld_from_text(meld: MeldText, rules: RuleSet) -> Meld:
-    indices = sorted(t for t, _ in meld.tiles)
-    red = sum(1 for _, r in meld.tiles if r)
-    where = {"column": meld.column}
+    tiles = tuple(sorted(meld.tiles))
+    indices = [t for t, _ in tiles]
     if meld.closed:
         if len(indices) != 4 or len(set(indices)) != 1:
-            raise IllegalHandError("a closed kan ( ) holds four identical tiles", **where)
-        return Meld(CLOSED_KAN, tuple(indices), red)
+            raise IllegalHandError("a closed kan ( ) holds four identical tiles", column=meld.column)
+        return Meld(ANKAN, tiles)
     if len(set(indices)) == 1 and len(indices) in (3, 4):
-        return Meld(PON if len(indices) == 3 else OPEN_KAN, tuple(indices), red)
+        return Meld(PON if len(indices) == 3 else OPEN_KAN, tiles)
     is_run = (
         len(indices) == 3
         and indices[0] < T.HONOR
@@ -129,9 +136,9 @@ def _meld_from_text(meld: MeldText, rules: RuleSet) -> Meld:
     )
     if is_run:
         if not rules.game.chi:
-            raise IllegalHandError("chi is not allowed in sanma (profile: game.chi is false)", **where)
-        return Meld(CHI, tuple(indices), red)
-    raise IllegalHandError("a meld is a pon [555z], an open kan [5555z] or a closed kan (5555z)", **where)
+            raise IllegalHandError("chi is not allowed in sanma (profile: game.chi is false)", column=meld.column)
+        return Meld(CHI, tiles)
+    raise IllegalHandError("a meld is a pon [555z], an open kan [5555z] or a closed kan (5555z)", column=meld.column)
 
 
 def parse_indicators(text: str | None, what: str) -> tuple[Tile, ...]:
@@ -150,8 +157,9 @@ def build_hand(
 
     `indicators` are the dora and ura indicators as written, counted against the four copies.
     """
-    concealed_text, meld_texts = parse_hand(text)
-    melds = tuple(_meld_from_text(m, rules) for m in meld_texts)
+    counts = [0] * 34  # every copy: hand, melds and indicators (and extracted norths, below)
+    concealed_text, meld_texts = parse_hand(text, counts=counts)
+    melds = tuple([_meld_from_text(m, rules) for m in meld_texts])
     if not concealed_text:
         raise IllegalHandError("the hand has no concealed tiles")
     if win is not None:
@@ -165,15 +173,24 @@ def build_hand(
             raise IllegalHandError(f"winning tile {T.name(win_tile, win_red)} is not in the hand")
     else:
         win_tile, win_red = concealed_text[-1]
-    if win_red and (win_tile, True) not in concealed_text:
+    concealed_list = []
+    concealed_red = []
+    has_plain_win = False
+    for tile, red in concealed_text:
+        concealed_list.append(tile)
+        if red:
+            concealed_red.append(tile)
+        elif tile == win_tile:
+            has_plain_win = True
+    if win_red and win_tile not in concealed_red:
         raise IllegalHandError(f"winning tile {T.name(win_tile, True)} is not in the hand")
-    if not win_red and (win_tile, False) not in concealed_text:
+    if not win_red and not has_plain_win:
         win_red = True  # `--win 5p` where the hand holds only the red 0p: the winning tile is that one
 
-    all_tiles: list[Tile] = concealed_text + [t for m in meld_texts for t in m.tiles] + list(indicators)
-    counts = [0] * 34
-    red_tiles = []
-    for tile, red in all_tiles:
+    red_tiles = list(concealed_red)
+    for m in meld_texts:
+        red_tiles += [t for t, red in m.tiles if red]
+    for tile, red in indicators:
         counts[tile] += 1
         if red:
             red_tiles.append(tile)
@@ -218,14 +235,9 @@ def build_hand(
             f"hand has {expected_concealed} (the winning tile included)"
         )
     check_context(context, closed=all(not m.opened for m in melds), rules=rules, kans=kans)
-    concealed = tuple(sorted([t for t, _ in concealed_text]))
-    return Hand(
-        concealed=concealed,
-        melds=melds,
-        win_tile=win_tile,
-        concealed_red=tuple(sorted([t for t, r in concealed_text if r])),
-        win_red=win_red,
-    )
+    concealed_list.sort()
+    concealed_red.sort()
+    return Hand(tuple(concealed_list), melds, win_tile, tuple(concealed_red), win_red)
 
 
 def check_context(context: WinContext, *, closed: bool, rules: RuleSet, kans: int) -> None:

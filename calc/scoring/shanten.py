@@ -1,10 +1,16 @@
 """Fast shanten, completeness and waits (the round state and the simulator), from per-suit tables.
 
-Each suit (manzu, pinzu, souzu, honours) is looked at on its own and the answer is cached by the
-suit's counts: a few dictionary look-ups per hand once the common shapes have been seen.
+Each suit (manzu, pinzu, souzu, honours) is looked at on its own: its tile counts map to one entry
+(`_Suit`), made the first time they are seen and kept for the process, that holds the suit's blocks
+vector (the best taatsu count for each number of sets and whether the pair is there, interned as a
+small integer), whether the suit is complete and what one tile more or less does to it. A hand's
+answer is then four look-ups and a few merges of vector ids, each merge itself a look-up.
 
 - `shanten(counts, melds)`: 0 = tenpai, -1 = complete; the best of the standard form, seven pairs
   and thirteen orphans (the last two only for a closed hand without kans).
+- `discard_shanten(counts, melds)`: the standard shanten after each possible discard, and
+  `improving(counts, melds, s)`: the draws that take the hand one step closer: the bots' questions
+  at every discard, answered per suit and kept by what the other three suits merge to.
 - `waits(counts)`: the tiles that complete a hand of 3k+1 concealed tiles, any form.
 - `tenpai_at_draw(counts, meld_tiles, own_four)`: whether those waits count as tenpai when the wall
   runs out (the round state at a draw, and `sanma waits`).
@@ -16,7 +22,8 @@ discard and the bots for every candidate discard, and only a yes / no is needed,
 readings. With calc.decompose (standard_readings / is_seven_pairs / is_thirteen_orphans on each
 candidate tile) the simulator ran 22 half games per second on one core against 64 with these
 yes / no tables (60 greedy half games, best of 3, this 2-core machine). tests/test_sim_run.py
-cross-checks `is_complete` and `waits` against calc.scoring.readings on seeded random hands. The
+cross-checks `is_complete` and `waits` against calc.scoring.readings, and the shanten, each
+discard's and the improving tiles against the `mahjong` package, on seeded random hands. The
 round state (calc.table.round) uses `waits` too: furiten, tenpai at a draw, a kan after riichi.
 """
 
@@ -28,45 +35,109 @@ from functools import lru_cache
 from calc.core import tiles as T
 
 _SUITS = ((T.MAN, 9, False), (T.PIN, 9, False), (T.SOU, 9, False), (T.HONOR, 7, True))
-_YAOCHUU = T.TERMINALS_AND_HONORS
+_YAOCHUU: tuple[int, ...] = tuple(t for t in range(34) if T.is_yaochuu(t))  # terminals and honours
 _NONE = -1  # a (mentsu, pair) combination the suit cannot reach
 _CAP = 4  # more than four mentsu or taatsu never helps a 14-tile hand
 
 
 _EMPTY = (0,) + (_NONE,) * 9  # no tiles: zero mentsu, zero taatsu, no pair
+MENTSU, HEAD, TAATSU = (1, 0, 0), (0, 0, 1), (0, 1, 0)  # what a block adds: (mentsu, taatsu, pair)
 
 
-@lru_cache(maxsize=None)
-def _blocks(key: tuple[int, ...], honors: bool) -> tuple[int, ...]:
-    """`_shape_blocks` of the suit's shape: honours have no runs, so only their counts matter (sorted);
-    a number suit's blocks do not change when its tiles move along the suit together, so the empty
-    numbers before the first tile held and after the last are dropped. Many suits share one shape."""
+def _blocks(key: tuple[int, ...], honors: bool) -> int:
+    """The id of the suit's blocks vector (see `_shape_vector`), kept by the suit's counts.
+
+    Tiles that no set or taatsu can join are independent, so the suit is the merge of its groups:
+    every honour on its own, and the runs of number tiles that two empty numbers apart cannot join
+    (1_3 is a closed wait, 1__4 two groups). A group's vector does not change when it moves along
+    the suit, so it is kept by its counts alone: hands share far more groups than whole suits."""
+    found = _BLOCKS.get(key)
+    if found is None:
+        found = _BLOCKS[key] = _groups(key, honors)
+    return found
+
+
+def _groups(counts, honors: bool) -> int:
+    """The merged vector of the groups of `counts` (see `_blocks`)."""
+    vector = _EMPTY_ID
     if honors:
-        return _shape_blocks(tuple(sorted((c for c in key if c), reverse=True)), True)
-    held = [k for k, c in enumerate(key) if c]
-    if not held:
-        return _EMPTY
-    return _shape_blocks(key[held[0] : held[-1] + 1], False)
+        for c in counts:
+            if c:
+                vector = _merge_ids(vector, _shape_vector((c,), True))
+        return vector
+    start = None  # the first tile of the group being read
+    gap = 0  # empty numbers since the group's last tile
+    for i, c in enumerate(counts):
+        if c:
+            if start is None:
+                start = i
+            elif gap >= 2:
+                vector = _merge_ids(vector, _shape_vector(tuple(counts[start : i - gap]), False))
+                start = i
+            gap = 0
+        else:
+            gap += 1
+    if start is not None:
+        vector = _merge_ids(vector, _shape_vector(tuple(counts[start : len(counts) - gap]), False))
+    return vector
 
 
-@lru_cache(maxsize=None)
-def _shape_blocks(key: tuple[int, ...], honors: bool) -> tuple[int, ...]:
-    """For one suit: best taatsu count for each (pair 0/1, mentsu 0-4), at index pair * 5 + mentsu.
+_BLOCKS: dict[tuple[int, ...], int] = {}  # a suit's counts (9 numbers, or 7 honours) -> vector id
+
+
+_SHAPES: tuple[dict[tuple[int, ...], int], dict[tuple[int, ...], int]] = ({}, {})  # numbers, honours
+
+
+def _shape_vector(key: tuple[int, ...], honors: bool) -> int:
+    """For one suit's shape (its first and last tile held): the id of the vector of the best taatsu
+    count for each (pair 0/1, mentsu 0-4), at index pair * 5 + mentsu.
 
     Mentsu are triplets and runs; taatsu are pairs, two-sided / edge waits and closed waits; the
-    pair is one pair set aside as the head. The first tile held is used in every possible way and
-    the rest of the suit is looked up the same way (cached), so shapes share their sub-shapes."""
-    i = next((k for k, c in enumerate(key) if c), None)
-    if i is None:
-        return _EMPTY
-    best = [_NONE] * 10
+    pair is one pair set aside as the head. The first tile is used in every possible way and the
+    rest of the suit is looked up the same way (kept), so shapes share their sub-shapes; the best of
+    the ways is the slot-by-slot maximum of their vectors, each a look-up on vector ids."""
+    table = _SHAPES[honors]
+    found = table.get(key)
+    if found is not None:
+        return found
+    c = key[0]
     size = len(key)
+    best = _rest(key, (0,), honors)  # the first tile stays isolated
+    if c >= 3:
+        best = _maximum(best, _shifted(_rest(key, (0, 0, 0), honors), MENTSU))
+    if not honors and size > 2 and key[1] and key[2]:
+        best = _maximum(best, _shifted(_rest(key, (0, 1, 2), honors), MENTSU))
+    if c >= 2:
+        pair = _rest(key, (0, 0), honors)
+        best = _maximum(best, _shifted(pair, HEAD))
+        best = _maximum(best, _shifted(pair, TAATSU))
+    if not honors:
+        for step in (1, 2):
+            if step < size and key[step]:
+                best = _maximum(best, _shifted(_rest(key, (0, step), honors), TAATSU))
+    table[key] = best
+    return best
 
-    def use(removed: tuple[int, ...], dm: int, dt: int, dp: int) -> None:
-        rest = list(key)
-        for k in removed:
-            rest[k] -= 1
-        sub = _blocks(tuple(rest), honors)
+
+def _rest(key: tuple[int, ...], removed: tuple[int, ...], honors: bool) -> int:
+    rest = list(key)
+    for k in removed:
+        rest[k] -= 1
+    return _groups(rest, honors)
+
+
+_SHIFTED: dict[tuple[int, tuple[int, int, int]], int] = {}
+_MAXIMUM: dict[int, int] = {}
+
+
+def _shifted(vector: int, move: tuple[int, int, int]) -> int:
+    """The vector of a shape with one more block (`move`: a mentsu, the head or a taatsu) than the
+    shape of `vector`."""
+    found = _SHIFTED.get((vector, move))
+    if found is None:
+        dm, dt, dp = move
+        sub = _VECTORS[vector]
+        out = [_NONE] * 10
         for p in (0, 1):
             if dp and p:
                 continue
@@ -74,27 +145,19 @@ def _shape_blocks(key: tuple[int, ...], honors: bool) -> tuple[int, ...]:
                 t = sub[p * 5 + m]
                 if t < 0:
                     continue
-                slot = (p + dp) * 5 + m + dm
-                t += dt
-                if t > _CAP:
-                    t = _CAP
-                if t > best[slot]:
-                    best[slot] = t
+                out[(p + dp) * 5 + m + dm] = min(t + dt, _CAP)
+        found = _SHIFTED[(vector, move)] = _intern(tuple(out))
+    return found
 
-    c = key[i]
-    if c >= 3:
-        use((i, i, i), 1, 0, 0)
-    if not honors and i + 2 < size and key[i + 1] and key[i + 2]:
-        use((i, i + 1, i + 2), 1, 0, 0)
-    if c >= 2:
-        use((i, i), 0, 0, 1)
-        use((i, i), 0, 1, 0)
-    if not honors:
-        for step in (1, 2):
-            if i + step < size and key[i + step]:
-                use((i, i + step), 0, 1, 0)
-    use((i,), 0, 0, 0)  # the tile stays isolated
-    return tuple(best)
+
+def _maximum(a: int, b: int) -> int:
+    if a == b:
+        return a
+    key = (a << 16) | b if a < b else (b << 16) | a
+    found = _MAXIMUM.get(key)
+    if found is None:
+        found = _MAXIMUM[key] = _intern(tuple(max(x, y) for x, y in zip(_VECTORS[a], _VECTORS[b])))
+    return found
 
 
 def _merge(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
@@ -116,10 +179,29 @@ def _merge(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(out)
 
 
-_merge_cached = lru_cache(maxsize=1 << 16)(_merge)
+# --- the per-suit tables ---------------------------------------------------------------------------
+# A suit's blocks vector is interned as a small integer (a few hundred distinct vectors occur), so
+# merging two suits is one dictionary look-up on a pair of integers and a merged vector's shanten one
+# list index. Each suit's tile counts (the 9- or 7-tuple) map to a `_Suit` entry made the first time
+# they are seen and kept for the process: the interned vector, the count mod 3, whether the suit is
+# complete, and, worked out when first asked for, the vectors one tile less (a discard) and one tile
+# more (a draw) and the answers the bots ask of them.
+
+_VECTORS: list[tuple[int, ...]] = []  # id -> blocks vector
+_VECTOR_ID: dict[tuple[int, ...], int] = {}
+_BEST: list[tuple[int, ...]] = []  # id -> standard-form shanten of the vector, by the number of melds 0-4
+_MERGED: dict[int, int] = {}  # (a << 16) | b with a <= b -> the id of the merged vector
 
 
-@lru_cache(maxsize=1 << 16)
+def _intern(vector: tuple[int, ...]) -> int:
+    found = _VECTOR_ID.get(vector)
+    if found is None:
+        found = _VECTOR_ID[vector] = len(_VECTORS)
+        _VECTORS.append(vector)
+        _BEST.append(tuple(_best(vector, melds) for melds in range(5)))
+    return found
+
+
 def _best(vector: tuple[int, ...], melds: int) -> int:
     """8 - max(2m + min(t, 4 - m) + p): the standard-form shanten of a merged vector."""
     top = -1
@@ -135,12 +217,124 @@ def _best(vector: tuple[int, ...], melds: int) -> int:
     return 8 - top
 
 
+_EMPTY_ID = _intern(_EMPTY)
+
+
+def _merge_ids(a: int, b: int) -> int:
+    key = (a << 16) | b if a <= b else (b << 16) | a
+    found = _MERGED.get(key)
+    if found is None:
+        found = _MERGED[key] = _intern(_merge(_VECTORS[a], _VECTORS[b]))
+    return found
+
+
+class _Suit:
+    """One suit's tile counts, as the tables know them (see above). `base` is the suit's first tile
+    index; `removed` / `grown` hold (tile index, vector id) pairs; `vector` is -1 until `_vectors`
+    works it out."""
+
+    __slots__ = ("key", "base", "honors", "vector", "mod", "complete", "_removed", "_grown", "_waits",
+                 "discards", "improving")
+
+    def __init__(self, key: tuple[int, ...], base: int, honors: bool) -> None:
+        self.key = key
+        self.base = base
+        self.honors = honors
+        self.vector = -1  # worked out when first asked for (`_vectors`): the waits need none
+        self.mod = sum(key) % 3
+        self.complete = _complete(key, honors)
+        self._removed: tuple[tuple[int, int], ...] | None = None
+        self._grown: tuple[tuple[int, int], ...] | None = None
+        self._waits: tuple[int, ...] | None = None
+        self.discards: dict[int, tuple[tuple[int, int], ...]] = {}  # (others << 3) | melds -> discard_shanten part
+        self.improving: dict[int, tuple[int, ...]] = {}  # (others << 8) | (melds << 4) | s -> improving part
+
+    def removed(self) -> tuple[tuple[int, int], ...]:
+        """(tile, the suit's vector without one of it) for each tile held in the suit."""
+        if self._removed is None:
+            out = []
+            key, honors = self.key, self.honors
+            for i, c in enumerate(key):
+                if c:
+                    rest = list(key)
+                    rest[i] -= 1
+                    out.append((self.base + i, _blocks(tuple(rest), honors)))
+            self._removed = tuple(out)
+        return self._removed
+
+    def grown(self) -> tuple[tuple[int, int], ...]:
+        """(tile, the suit's vector with that tile added) for each tile a draw of which could help:
+        one held or within two of a held tile (a tile further from every tile held cannot)."""
+        if self._grown is None:
+            out = []
+            key, honors, base = self.key, self.honors, self.base
+            size = len(key)
+            for i in range(size):
+                if key[i] >= 4 or not T.is_sanma_tile(base + i):
+                    continue
+                if honors:
+                    if not key[i]:
+                        continue
+                elif not any(key[j] for j in range(max(0, i - 2), min(size, i + 3))):
+                    continue
+                grown = list(key)
+                grown[i] += 1
+                out.append((base + i, _blocks(tuple(grown), honors)))
+            self._grown = tuple(out)
+        return self._grown
+
+    def waits(self) -> tuple[int, ...]:
+        """Tiles whose addition makes the suit complete."""
+        if self._waits is None:
+            self._waits = tuple(self.base + i for i in _suit_waits(self.key, self.honors))
+        return self._waits
+
+
+_TABLES: tuple[dict[tuple[int, ...], _Suit], ...] = ({}, {}, {}, {})  # per suit: counts -> entry
+
+
+def _suits(counts: list[int]) -> tuple[_Suit, _Suit, _Suit, _Suit]:
+    """The four suits' entries of a 34-slot count list."""
+    man, pin, sou, hon = _TABLES
+    k = tuple(counts[0:9])
+    a = man.get(k) or _new(0, k)
+    k = tuple(counts[9:18])
+    b = pin.get(k) or _new(1, k)
+    k = tuple(counts[18:27])
+    c = sou.get(k) or _new(2, k)
+    k = tuple(counts[27:34])
+    d = hon.get(k) or _new(3, k)
+    return a, b, c, d
+
+
+def _vectors(suits: tuple[_Suit, _Suit, _Suit, _Suit]) -> tuple[int, int, int, int]:
+    a, b, c, d = suits
+    if a.vector < 0:
+        a.vector = _blocks(a.key, a.honors)
+    if b.vector < 0:
+        b.vector = _blocks(b.key, b.honors)
+    if c.vector < 0:
+        c.vector = _blocks(c.key, c.honors)
+    if d.vector < 0:
+        d.vector = _blocks(d.key, d.honors)
+    return a.vector, b.vector, c.vector, d.vector
+
+
+def _new(suit: int, key: tuple[int, ...]) -> _Suit:
+    base, _, honors = _SUITS[suit]
+    entry = _TABLES[suit][key] = _Suit(key, base, honors)
+    return entry
+
+
+def _others(a: int, b: int, c: int, d: int) -> tuple[int, int, int, int]:
+    """For each suit, the merged vector of the other three (six merges, not eight)."""
+    low, high = _merge_ids(a, b), _merge_ids(c, d)
+    return _merge_ids(b, high), _merge_ids(a, high), _merge_ids(low, d), _merge_ids(low, c)
+
+
 def standard_shanten(counts: list[int], melds: int) -> int:
-    man = _blocks(tuple(counts[0:9]), False)
-    pin = _blocks(tuple(counts[9:18]), False)
-    sou = _blocks(tuple(counts[18:27]), False)
-    hon = _blocks(tuple(counts[27:34]), True)
-    return _best(_merge_cached(_merge_cached(man, pin), _merge_cached(sou, hon)), melds)
+    a, b, c, d = _vectors(_suits(counts))
+    return _BEST[_merge_ids(_merge_ids(a, b), _merge_ids(c, d))][melds]
 
 
 def chiitoitsu_shanten(counts: list[int]) -> int:
@@ -227,21 +421,19 @@ def _suit_waits(key: tuple[int, ...], honors: bool) -> tuple[int, ...]:
 
 
 def _standard_waits(counts: list[int]) -> list[int]:
-    keys = [tuple(counts[base : base + size]) for base, size, _ in _SUITS]
-    mods = [sum(k) % 3 for k in keys]
-    out: list[int] = []
+    suits = _suits(counts)
+    mods = [e.mod for e in suits]
+    twos = mods.count(2)
+    ones = mods.count(1)
     # A 3k+1 hand is one tile short in exactly one suit (2 mod 3 +1 pair elsewhere, or 1 mod 3).
-    for s, (base, size, honors) in enumerate(_SUITS):
-        if mods[s] == 0:
+    if not (ones == 1 and twos == 0 or ones == 0 and twos == 2):
+        return []
+    out: list[int] = []
+    for e in suits:
+        if e.mod == 0:
             continue
-        others_ok = all(_complete(keys[o], _SUITS[o][2]) for o in range(4) if o != s)
-        if not others_ok:
-            continue
-        if mods[s] == 2 and sum(1 for m in mods if m == 2) != 2:
-            continue
-        if mods[s] == 1 and any(m for o, m in enumerate(mods) if o != s):
-            continue
-        out += [base + i for i in _suit_waits(keys[s], honors)]
+        if all(o.complete for o in suits if o is not e):
+            out += e.waits()
     return out
 
 
@@ -283,15 +475,13 @@ def tenpai_at_draw(concealed: list[int], meld_tiles: Iterable[int], own_four: st
 
 def is_complete(counts: list[int]) -> bool:
     """3k+2 concealed tiles that form a winning shape (any form)."""
-    mods = 0
-    for base, size, honors in _SUITS:
-        key = tuple(counts[base : base + size])
-        r = sum(key) % 3
-        if r == 1 or not _complete(key, honors):
+    pairs = 0
+    for e in _suits(counts):
+        if not e.complete:
             break
-        mods += r == 2
+        pairs += e.mod == 2
     else:
-        if mods == 1:
+        if pairs == 1:
             return True
     if sum(counts) == 14:
         if sum(1 for c in counts if c == 2) == 7:
@@ -301,83 +491,33 @@ def is_complete(counts: list[int]) -> bool:
     return False
 
 
-@lru_cache(maxsize=1 << 16)
-def _grown(key: tuple[int, ...], honors: bool, base: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
-    """(tile, the suit's blocks with that tile added) for each tile a draw of which could help:
-    one held or within two of a held tile (a tile further from every tile held cannot)."""
-    out = []
-    size = len(key)
-    for i in range(size):
-        if key[i] >= 4 or not T.is_sanma_tile(base + i):
-            continue
-        if honors:
-            if not key[i]:
-                continue
-        elif not any(key[j] for j in range(max(0, i - 2), min(size, i + 3))):
-            continue
-        grown = list(key)
-        grown[i] += 1
-        out.append((base + i, _blocks(tuple(grown), honors)))
-    return tuple(out)
-
-
 def improving(counts: list[int], melds: int, s: int) -> list[int]:
     """The tiles whose draw takes the standard form of `counts` (3k+1 concealed tiles, standard
     shanten `s`) one step closer: for the bots' choice between discards of equal shanten (more
-    such tiles, a faster hand). Only one suit changes with a draw, so the other three suits' blocks
-    are merged once."""
-    keys = [tuple(counts[base : base + size]) for base, size, _ in _SUITS]
-    blocks = [_blocks(k, h) for k, (_, _, h) in zip(keys, _SUITS)]
+    such tiles, a faster hand). Only one suit changes with a draw, so the other three suits'
+    vectors are merged once; each suit's answer is kept by what the other three merge to."""
+    suits = _suits(counts)
     out: list[int] = []
-    others_of = _others(blocks)
-    for x, (base, _, honors) in enumerate(_SUITS):
-        if _grown(keys[x], honors, base):  # else nothing held near any tile of this suit
-            out += _suit_improving(keys[x], honors, base, others_of[x], melds, s)
+    for e, others in zip(suits, _others(*_vectors(suits))):
+        key = (others << 8) | (melds << 4) | s
+        part = e.improving.get(key)
+        if part is None:
+            part = e.improving[key] = tuple(t for t, grown in e.grown()
+                                            if _BEST[_merge_ids(grown, others)][melds] < s)
+        out += part
     return out
-
-
-@lru_cache(maxsize=1 << 17)
-def _suit_improving(key: tuple[int, ...], honors: bool, base: int, others: tuple[int, ...], melds: int,
-                    s: int) -> tuple[int, ...]:
-    return tuple(t for t, grown in _grown(key, honors, base) if _best(_merge_cached(grown, others), melds) < s)
-
-
-def _others(blocks: list[tuple[int, ...]]) -> tuple[tuple[int, ...], ...]:
-    """For each suit, the merged blocks of the other three (six merges, not eight)."""
-    b0, b1, b2, b3 = blocks
-    low, high = _merge_cached(b0, b1), _merge_cached(b2, b3)
-    return (_merge_cached(b1, high), _merge_cached(b0, high), _merge_cached(low, b3), _merge_cached(low, b2))
-
-
-@lru_cache(maxsize=1 << 16)
-def _removed(key: tuple[int, ...], honors: bool, base: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
-    """(tile, the suit's blocks without one of it) for each tile held in the suit."""
-    out = []
-    for i, c in enumerate(key):
-        if c:
-            rest = list(key)
-            rest[i] -= 1
-            out.append((base + i, _blocks(tuple(rest), honors)))
-    return tuple(out)
 
 
 def discard_shanten(counts: list[int], melds: int) -> list[tuple[int, int]]:
     """(value, standard shanten without one of it) for each value held: the bots' first look at
-    every discard. Only the discard's suit changes, so the other three suits are merged once."""
-    keys = [tuple(counts[base : base + size]) for base, size, _ in _SUITS]
-    blocks = [_blocks(k, h) for k, (_, _, h) in zip(keys, _SUITS)]
-    out = []
-    others_of = _others(blocks)
-    for x, (base, _, honors) in enumerate(_SUITS):
-        removed = _removed(keys[x], honors, base)
-        if not removed:
-            continue
-        others = others_of[x]
-        for t, rest in removed:
-            out.append((t, _best_of(rest, others, melds)))
+    every discard. Only the discard's suit changes, so the other three suits are merged once;
+    each suit's answer is kept by what the other three merge to."""
+    suits = _suits(counts)
+    out: list[tuple[int, int]] = []
+    for e, others in zip(suits, _others(*_vectors(suits))):
+        key = (others << 3) | melds
+        part = e.discards.get(key)
+        if part is None:
+            part = e.discards[key] = tuple((t, _BEST[_merge_ids(rest, others)][melds]) for t, rest in e.removed())
+        out += part
     return out
-
-
-@lru_cache(maxsize=1 << 17)
-def _best_of(a: tuple[int, ...], b: tuple[int, ...], melds: int) -> int:
-    return _best(_merge_cached(a, b), melds)

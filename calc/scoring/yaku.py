@@ -1,62 +1,201 @@
-"""The yaku table (rules.md §3): each yaku is a record with its han closed / open and its check.
+"""The yaku table (rules.md §3): each yaku's name and han closed / open, and the conditions.
 
 Names follow Tenhou's English yaku names so a result can be compared with a real log line by line.
-A check reads a `Shape`, the `WinContext` and the profile's hand rules (`YakuInput`).
+A yaku is a bit: its position in `YAKU` (the order of the output table: situational first, then by
+value, as Tenhou lists them). The conditions read integer facts worked out once: `hand_yaku` those
+of the hand and its situation (asked once per hand), `reading_yaku` those of one reading with the
+place of its winning tile (asked once per interpretation); both return a mask of yaku bits.
+A new yaku is a row of `YAKU` and a line in the function whose facts it reads.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Callable, NamedTuple
+from typing import NamedTuple
 
 from calc.core import tiles as T
-from calc.scoring.hand import WinContext
 from calc.core.rules import HandRules, NorthRules
-from calc.scoring.shape import RYANMEN, SEVEN_PAIRS, STANDARD, TANKI, THIRTEEN_ORPHANS, Shape
+from calc.scoring.hand import WinContext
 
 
-class YakuInput(NamedTuple):
-    shape: Shape
-    context: WinContext
-    hand_rules: HandRules
-    north_rules: NorthRules
-    kans: int
-    win_tile: int
-    concealed_counts: tuple[int, ...]  # concealed tiles incl. the winning one, for chuuren / kokushi waits
-    values: dict[int, int]  # value_tiles(...): shared by every hand with the same winds, read only
-
-
-@dataclass(frozen=True)
-class Yaku:
+class Yaku(NamedTuple):
     name: str
     han_closed: int
     han_open: int  # 0 = closed only
-    check: Callable[[YakuInput], bool]
-    # True when the check reads only the situation and the tiles, never the reading: it is asked
-    # once per hand instead of once per reading.
-    per_hand: bool = False
-    # For yakuhai: the honour whose triplet it rewards. Only a reading holding that triplet asks.
-    honor: int | None = None
-    # What a reading must have for the check to be worth asking (the check still decides):
-    # its form, and how many runs and triplets (melds included).
-    form: str = STANDARD
-    runs: tuple[int, int] = (0, 4)  # (at least, at most)
-    min_triplets: int = 0
-
-    def may_apply(self, closed: bool, form: str, runs: int, triplets: int) -> bool:
-        return (
-            bool(self.han_closed if closed else self.han_open)
-            and form == self.form
-            and self.runs[0] <= runs <= self.runs[1]
-            and triplets >= self.min_triplets
-        )
 
 
-@dataclass(frozen=True)
-class Yakuman:
-    name: str
-    check: Callable[[YakuInput], bool]
-    double_when: Callable[[YakuInput], bool] | None = None  # the double form (kokushi 13-wait, ...)
+YAKU: tuple[Yaku, ...] = (
+    Yaku("menzen_tsumo", 1, 0),
+    Yaku("riichi", 1, 0),
+    Yaku("ippatsu", 1, 0),
+    Yaku("chankan", 1, 1),
+    Yaku("rinshan_kaihou", 1, 1),
+    Yaku("haitei", 1, 1),
+    Yaku("houtei", 1, 1),
+    Yaku("pinfu", 1, 0),
+    Yaku("tanyao", 1, 1),
+    Yaku("iipeikou", 1, 0),
+    Yaku("seat_wind_east", 1, 1),
+    Yaku("seat_wind_south", 1, 1),
+    Yaku("seat_wind_west", 1, 1),
+    Yaku("round_wind_east", 1, 1),
+    Yaku("round_wind_south", 1, 1),
+    Yaku("round_wind_west", 1, 1),
+    Yaku("north", 1, 1),  # only where the profile makes north a value tile (rules.md §1, seats and winds)
+    Yaku("haku", 1, 1),
+    Yaku("hatsu", 1, 1),
+    Yaku("chun", 1, 1),
+    Yaku("double_riichi", 2, 0),
+    Yaku("chiitoitsu", 2, 0),
+    Yaku("chanta", 2, 1),
+    Yaku("ittsu", 2, 1),
+    Yaku("sanshoku_doujun", 2, 1),
+    Yaku("sanshoku_doukou", 2, 2),
+    Yaku("sankantsu", 2, 2),
+    Yaku("toitoi", 2, 2),
+    Yaku("sanankou", 2, 2),
+    Yaku("shousangen", 2, 2),
+    Yaku("honroutou", 2, 2),
+    Yaku("ryanpeikou", 3, 0),
+    Yaku("junchan", 3, 2),
+    Yaku("honitsu", 3, 2),
+    Yaku("chinitsu", 6, 5),
+    # rules.md §3 "renhou per profile": as a mangan it lifts the hand to 5 han and adds nothing
+    # beyond that (see evaluate.RENHOU_FLOOR); as a yakuman it is in `yakuman` below.
+    Yaku("renhou", 5, 0),
+)
+_POSITION = {y.name: i for i, y in enumerate(YAKU)}
+
+
+def _bit(name: str) -> int:
+    return 1 << _POSITION[name]
+
+
+MENZEN_TSUMO, RIICHI, IPPATSU, CHANKAN = _bit("menzen_tsumo"), _bit("riichi"), _bit("ippatsu"), _bit("chankan")
+RINSHAN, HAITEI, HOUTEI, PINFU, TANYAO = _bit("rinshan_kaihou"), _bit("haitei"), _bit("houtei"), _bit("pinfu"), _bit("tanyao")
+IIPEIKOU, DOUBLE_RIICHI, CHIITOITSU, CHANTA = _bit("iipeikou"), _bit("double_riichi"), _bit("chiitoitsu"), _bit("chanta")
+ITTSU, SANSHOKU_DOUJUN, SANSHOKU_DOUKOU = _bit("ittsu"), _bit("sanshoku_doujun"), _bit("sanshoku_doukou")
+SANKANTSU, TOITOI, SANANKOU, SHOUSANGEN = _bit("sankantsu"), _bit("toitoi"), _bit("sanankou"), _bit("shousangen")
+HONROUTOU, RYANPEIKOU, JUNCHAN, HONITSU = _bit("honroutou"), _bit("ryanpeikou"), _bit("junchan"), _bit("honitsu")
+CHINITSU, RENHOU = _bit("chinitsu"), _bit("renhou")
+# yaku -> han, closed and open: index = bit position
+HAN_CLOSED = tuple(y.han_closed for y in YAKU)
+HAN_OPEN = tuple(y.han_open for y in YAKU)
+COUNTS_OPEN = sum(1 << i for i, y in enumerate(YAKU) if y.han_open)  # the yaku an open hand can have
+
+
+def han_of(yaku: int, closed: bool) -> int:
+    """The han of a mask of yaku."""
+    table = HAN_CLOSED if closed else HAN_OPEN
+    han = 0
+    while yaku:
+        low = yaku & -yaku
+        han += table[low.bit_length() - 1]
+        yaku ^= low
+    return han
+
+
+def named(yaku: int, closed: bool) -> list[tuple[str, int]]:
+    """(name, han) of each yaku of a mask, in the table's order."""
+    table = HAN_CLOSED if closed else HAN_OPEN
+    out = []
+    while yaku:
+        low = yaku & -yaku
+        position = low.bit_length() - 1
+        out.append((YAKU[position].name, table[position]))
+        yaku ^= low
+    return out
+
+
+# ------------------------------------------------------------- the tiles of a hand, as bits
+
+
+def _mask(tiles: object) -> int:
+    bits = 0
+    for t in tiles:  # type: ignore[attr-defined]
+        bits |= 1 << t
+    return bits
+
+
+ALL_TILES = (1 << 34) - 1
+MAN_BITS, PIN_BITS, SOU_BITS = 0x1FF, 0x1FF << T.PIN, 0x1FF << T.SOU
+HONOR_BITS = 0x7F << T.HONOR
+SUIT_BITS = (MAN_BITS, PIN_BITS, SOU_BITS)
+YAOCHUU_BITS = _mask(T.TERMINALS_AND_HONORS)
+TERMINAL_BITS = YAOCHUU_BITS & ~HONOR_BITS
+GREEN_BITS = _mask(T.GREEN_TILES)
+DRAGON_BITS = _mask(T.DRAGONS)
+WIND_BITS = _mask(T.WINDS)
+
+
+def suits_of(tiles: int) -> int:
+    """How many of the three suits a mask of tiles touches."""
+    return (tiles & MAN_BITS != 0) + (tiles & PIN_BITS != 0) + (tiles & SOU_BITS != 0)
+
+
+def popcount(bits: int) -> int:
+    count = 0
+    while bits:
+        bits &= bits - 1
+        count += 1
+    return count
+
+
+# ------------------------------------------------------------- the conditions
+
+
+def hand_yaku(context: WinContext, rules: HandRules, tiles: int, closed: bool, kans: int) -> int:
+    """The yaku that read only the situation and the hand's tiles (`tiles`: a bit per kind of tile
+    in the hand, melds included), whatever its reading."""
+    c = context
+    found = 0
+    if closed and c.tsumo:
+        found |= MENZEN_TSUMO
+    if c.riichi and not c.double_riichi:
+        found |= RIICHI
+    if c.ippatsu:
+        found |= IPPATSU
+    if c.chankan:
+        found |= CHANKAN
+    if c.rinshan:
+        found |= RINSHAN
+    if c.haitei:
+        found |= HAITEI
+    if c.houtei:
+        found |= HOUTEI
+    if not tiles & YAOCHUU_BITS and (closed or rules.open_tanyao):
+        found |= TANYAO
+    if c.double_riichi:
+        found |= DOUBLE_RIICHI
+    if kans == 3:
+        found |= SANKANTSU
+    honors = tiles & HONOR_BITS != 0
+    suits = suits_of(tiles)
+    # (thirteen orphans is all terminals and honours too, but a yakuman replaces every yaku)
+    if not tiles & ~YAOCHUU_BITS and honors and suits:
+        found |= HONROUTOU
+    if suits == 1:
+        found |= HONITSU if honors else CHINITSU
+    if c.renhou and rules.renhou == "mangan":
+        found |= RENHOU
+    return found
+
+
+def honor_yaku(seat_wind: int, round_wind: int, north: NorthRules) -> tuple[int, ...]:
+    """Honour tile (0 = East ... 6 = Red) -> the yaku a triplet of it earns: dragons, seat wind,
+    round wind, north where the profile makes it a value tile."""
+    out = []
+    for tile in range(T.HONOR, 34):
+        found = 0
+        if tile == seat_wind and tile != T.NORTH:
+            found |= _bit(("seat_wind_east", "seat_wind_south", "seat_wind_west")[tile - T.EAST])
+        if tile == round_wind and tile != T.NORTH:
+            found |= _bit(("round_wind_east", "round_wind_south", "round_wind_west")[tile - T.EAST])
+        if tile == T.NORTH and north.value_tile:
+            found |= _bit("north")
+        if tile in T.DRAGONS:
+            found |= _bit(("haku", "hatsu", "chun")[tile - T.WHITE])
+        out.append(found)
+    return tuple(out)
 
 
 def value_tiles(seat_wind: int, round_wind: int, north_rules: NorthRules) -> dict[int, int]:
@@ -69,244 +208,109 @@ def value_tiles(seat_wind: int, round_wind: int, north_rules: NorthRules) -> dic
     return values
 
 
-
-
-
-
-def _pinfu(x: YakuInput) -> bool:
-    s = x.shape
-    return (
-        s.form == STANDARD
-        and s.closed
-        and not s.triplets
-        and s.wait == RYANMEN
-        and s.pair not in x.values
-    )
-
-
-def _tanyao(x: YakuInput) -> bool:
-    if not x.shape.closed and not x.hand_rules.open_tanyao:
-        return False
-    return x.shape.facts.simples_only
-
-
-def _peikou_count(x: YakuInput) -> int:
-    s = x.shape
-    if not s.closed or len(s.runs) < 2 or len(set(s.runs)) == len(s.runs):
-        return 0  # (seven pairs has no runs)
-    runs = sorted(s.runs)
-    pairs, i = 0, 0
-    while i + 1 < len(runs):
-        if runs[i] == runs[i + 1]:
-            pairs, i = pairs + 1, i + 2
-        else:
-            i += 1
-    return pairs
-
-
-def _yakuhai(tile: int) -> Callable[[YakuInput], bool]:
-    return lambda x: tile in x.shape.triplet_tiles
-
-
-def _seat_wind(tile: int) -> Callable[[YakuInput], bool]:
-    return lambda x: x.context.seat_wind == tile and tile in x.shape.triplet_tiles
-
-
-def _round_wind(tile: int) -> Callable[[YakuInput], bool]:
-    return lambda x: x.context.round_wind == tile and tile in x.shape.triplet_tiles
-
-
-def _north_value(x: YakuInput) -> bool:
-    return x.north_rules.value_tile and T.NORTH in x.shape.triplet_tiles
-
-
-def _all_groups_have(x: YakuInput, tiles: frozenset[int]) -> bool:
-    """Every set and the pair hold one of `tiles` (terminals, or terminals and honours)."""
-    s = x.shape
-    return (
-        s.pair in tiles
-        and all(t in tiles for t in s.triplet_tiles)
-        and all(r in tiles or r + 2 in tiles for r in s.runs)
-    )
-
-
-def _chanta(x: YakuInput) -> bool:
-    s = x.shape
-    return bool(s.runs) and s.facts.honors and _all_groups_have(x, T.TERMINALS_AND_HONORS_SET)
-
-
-_DRAGON_SET = frozenset(T.DRAGONS)
-_WIND_SET = frozenset(T.WINDS)
-_TERMINALS = frozenset(t for t in T.TERMINALS_AND_HONORS if t < T.HONOR)
-
-
-def _junchan(x: YakuInput) -> bool:
-    s = x.shape
-    return bool(s.runs) and not s.facts.honors and _all_groups_have(x, _TERMINALS)
-
-
-def _ittsu(x: YakuInput) -> bool:
-    runs = x.shape.runs
-    if len(runs) < 3:
-        return False
-    return any(base in runs and base + 3 in runs and base + 6 in runs for base in (T.MAN, T.PIN, T.SOU))
-
-
-def _sanshoku_doujun(x: YakuInput) -> bool:
+def reading_yaku(
+    closed: bool, runs: int, run_bits: int, triplet_bits: int, concealed_triplets: int, peikou: int,
+    outside: bool, pair: int, honors: bool, pinfu: bool, honor_triplet: tuple[int, ...],
+) -> int:
+    """The yaku of one standard reading (four sets and a pair, melds included) with its winning tile
+    placed: `runs` is how many runs, `concealed_triplets` counts a triplet completed by ron as open
+    (rules.md §3), `pinfu` whether the wait and the pair allow it, `honors` whether the hand holds
+    an honour."""
+    found = 0
+    if pinfu and closed and not triplet_bits:
+        found |= PINFU
+    if closed and peikou == 1:
+        found |= IIPEIKOU
+    if closed and peikou == 2:
+        found |= RYANPEIKOU
+    honor_triplets = triplet_bits >> T.HONOR
+    tile = 0
+    while honor_triplets:
+        if honor_triplets & 1:
+            found |= honor_triplet[tile]
+        honor_triplets >>= 1
+        tile += 1
+    if runs and outside:
+        found |= CHANTA if honors else JUNCHAN
+    for base in (T.MAN, T.PIN, T.SOU):
+        if run_bits >> base & 0b1001001 == 0b1001001:
+            found |= ITTSU
     # Needs a manzu run, which the 108-tile set cannot make (rules.md §1); kept for other tile sets.
-    return len(x.shape.runs) >= 3 and any(
-        n in x.shape.runs and T.PIN + n in x.shape.runs and T.SOU + n in x.shape.runs for n in x.shape.runs if n < T.PIN
-    )
+    if run_bits & run_bits >> T.PIN & run_bits >> T.SOU & MAN_BITS:
+        found |= SANSHOKU_DOUJUN
+    if triplet_bits & triplet_bits >> T.PIN & triplet_bits >> T.SOU & MAN_BITS:
+        found |= SANSHOKU_DOUKOU
+    if not runs:
+        found |= TOITOI
+    if concealed_triplets == 3:
+        found |= SANANKOU
+    if pair in T.DRAGONS and popcount(triplet_bits & DRAGON_BITS) == 2:
+        found |= SHOUSANGEN
+    return found
 
 
-def _sanshoku_doukou(x: YakuInput) -> bool:
-    trips = x.shape.triplet_tiles
-    return len(trips) >= 3 and any(T.PIN + n in trips and T.SOU + n in trips for n in trips if n < T.PIN)
+# ------------------------------------------------------------- yakuman
 
-
-def _concealed_triplets(x: YakuInput) -> int:
-    return [t.concealed for t in x.shape.triplets].count(True)
-
-
-def _toitoi(x: YakuInput) -> bool:
-    return x.shape.form == STANDARD and not x.shape.runs
-
-
-def _honroutou(x: YakuInput) -> bool:
-    # (thirteen orphans is all terminals and honours too, but a yakuman replaces every yaku)
-    f = x.shape.facts
-    return f.yaochuu_only and f.honors and bool(f.suits)
-
-
-def _suits_used(x: YakuInput) -> frozenset[int]:
-    return x.shape.facts.suits
-
-
-def _has_honors(x: YakuInput) -> bool:
-    return x.shape.facts.honors
-
-
-def _honitsu(x: YakuInput) -> bool:
-    return len(_suits_used(x)) == 1 and _has_honors(x)
-
-
-def _chinitsu(x: YakuInput) -> bool:
-    return len(_suits_used(x)) == 1 and not _has_honors(x)
-
-
-def _dragon_triplets(x: YakuInput) -> int:
-    return len(_DRAGON_SET.intersection(x.shape.triplet_tiles))
-
-
-def _wind_triplets(x: YakuInput) -> int:
-    return len(_WIND_SET.intersection(x.shape.triplet_tiles))
-
-
-def _shousangen(x: YakuInput) -> bool:
-    return x.shape.form == STANDARD and x.shape.pair in _DRAGON_SET and _dragon_triplets(x) == 2
-
-
-# Order is the order of the output table: situational first, then by value (as Tenhou lists them).
-YAKU: tuple[Yaku, ...] = (
-    Yaku("menzen_tsumo", 1, 0, lambda x: x.shape.closed and x.context.tsumo, per_hand=True),
-    Yaku("riichi", 1, 0, lambda x: x.context.riichi and not x.context.double_riichi, per_hand=True),
-    Yaku("ippatsu", 1, 0, lambda x: x.context.ippatsu, per_hand=True),
-    Yaku("chankan", 1, 1, lambda x: x.context.chankan, per_hand=True),
-    Yaku("rinshan_kaihou", 1, 1, lambda x: x.context.rinshan, per_hand=True),
-    Yaku("haitei", 1, 1, lambda x: x.context.haitei, per_hand=True),
-    Yaku("houtei", 1, 1, lambda x: x.context.houtei, per_hand=True),
-    Yaku("pinfu", 1, 0, _pinfu, runs=(4, 4)),
-    Yaku("tanyao", 1, 1, _tanyao, per_hand=True),
-    Yaku("iipeikou", 1, 0, lambda x: _peikou_count(x) == 1, runs=(2, 4)),
-    Yaku("seat_wind_east", 1, 1, _seat_wind(T.EAST), honor=T.EAST),
-    Yaku("seat_wind_south", 1, 1, _seat_wind(T.SOUTH), honor=T.SOUTH),
-    Yaku("seat_wind_west", 1, 1, _seat_wind(T.WEST), honor=T.WEST),
-    Yaku("round_wind_east", 1, 1, _round_wind(T.EAST), honor=T.EAST),
-    Yaku("round_wind_south", 1, 1, _round_wind(T.SOUTH), honor=T.SOUTH),
-    Yaku("round_wind_west", 1, 1, _round_wind(T.WEST), honor=T.WEST),
-    # only where the profile makes north a value tile (rules.md §1, seats and winds)
-    Yaku("north", 1, 1, _north_value, honor=T.NORTH),
-    Yaku("haku", 1, 1, _yakuhai(T.WHITE), honor=T.WHITE),
-    Yaku("hatsu", 1, 1, _yakuhai(T.GREEN), honor=T.GREEN),
-    Yaku("chun", 1, 1, _yakuhai(T.RED), honor=T.RED),
-    Yaku("double_riichi", 2, 0, lambda x: x.context.double_riichi, per_hand=True),
-    Yaku("chiitoitsu", 2, 0, lambda x: x.shape.form == SEVEN_PAIRS, form=SEVEN_PAIRS),
-    Yaku("chanta", 2, 1, _chanta, runs=(1, 4)),
-    Yaku("ittsu", 2, 1, _ittsu, runs=(3, 4)),
-    Yaku("sanshoku_doujun", 2, 1, _sanshoku_doujun, runs=(3, 4)),
-    Yaku("sanshoku_doukou", 2, 2, _sanshoku_doukou, min_triplets=3),
-    Yaku("sankantsu", 2, 2, lambda x: x.kans == 3, per_hand=True),
-    Yaku("toitoi", 2, 2, _toitoi, runs=(0, 0)),
-    Yaku("sanankou", 2, 2, lambda x: _concealed_triplets(x) == 3, min_triplets=3),
-    Yaku("shousangen", 2, 2, _shousangen, min_triplets=2),
-    Yaku("honroutou", 2, 2, _honroutou, per_hand=True),
-    Yaku("ryanpeikou", 3, 0, lambda x: _peikou_count(x) == 2, runs=(4, 4)),
-    Yaku("junchan", 3, 2, _junchan, runs=(1, 4)),
-    Yaku("honitsu", 3, 2, _honitsu, per_hand=True),
-    Yaku("chinitsu", 6, 5, _chinitsu, per_hand=True),
-    # rules.md §3 "renhou per profile": as a mangan it lifts the hand to 5 han and adds nothing
-    # beyond that (see evaluate.RENHOU_FLOOR); as a yakuman it is in YAKUMAN below.
-    Yaku("renhou", 5, 0, lambda x: x.context.renhou and x.hand_rules.renhou == "mangan", per_hand=True),
+YAKUMAN_NAMES = (
+    "tenhou", "chiihou", "renhou", "kokushi", "suuankou", "daisangen", "shousuushii", "daisuushii", "tsuuiisou",
+    "ryuuiisou", "chinroutou", "chuuren", "suukantsu",
 )
+_NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 
 
-def _kokushi_13(x: YakuInput) -> bool:
-    """All thirteen orphans were waiting: the winning tile completes the pair."""
-    return x.concealed_counts[x.win_tile] == 2
+def yakuman(
+    context: WinContext, rules: HandRules, *, orphans: bool, standard: bool, tiles: int, closed: bool, kans: int,
+    triplet_bits: int, concealed_triplets: int, pair: int, tanki: bool, concealed_counts: list[int], win_tile: int,
+) -> list[tuple[str, int]]:
+    """(name, multiple) of each yakuman of one interpretation, in the table's order; the multiple is 2
+    for a double form where the profile pays double yakuman (kokushi 13-wait, suuankou tanki,
+    daisuushii, junsei chuuren)."""
+    double = rules.double_yakuman
+    out: list[tuple[str, int]] = []
+    c = context
+    if c.tenhou:
+        out.append(("tenhou", 1))
+    if c.chiihou:
+        out.append(("chiihou", 1))
+    if c.renhou and rules.renhou == "yakuman":
+        out.append(("renhou", 1))
+    if orphans:  # all thirteen were waiting when the winning tile completes the pair
+        out.append(("kokushi", 2 if double and concealed_counts[win_tile] == 2 else 1))
+    if standard and concealed_triplets == 4:
+        out.append(("suuankou", 2 if double and tanki else 1))
+    if popcount(triplet_bits & DRAGON_BITS) == 3:
+        out.append(("daisangen", 1))
+    winds = popcount(triplet_bits & WIND_BITS)
+    if winds == 3 and pair in T.WINDS:
+        out.append(("shousuushii", 1))
+    if winds == 4:
+        out.append(("daisuushii", 2 if double else 1))
+    if not tiles & ~HONOR_BITS:
+        out.append(("tsuuiisou", 1))
+    if not tiles & ~GREEN_BITS:
+        out.append(("ryuuiisou", 1))
+    if not tiles & ~TERMINAL_BITS:
+        out.append(("chinroutou", 1))
+    if closed and not kans and suits_of(tiles) == 1 and not tiles & HONOR_BITS:
+        base = next(b for b, bits in zip((T.MAN, T.PIN, T.SOU), SUIT_BITS) if tiles & bits)
+        have = concealed_counts[base:base + 9]
+        if all(have[i] >= _NINE_GATES[i] for i in range(9)):
+            # junsei: nine-sided, the tiles before the win were exactly 1112345678999
+            have[win_tile - base] -= 1
+            out.append(("chuuren", 2 if double and tuple(have) == _NINE_GATES else 1))
+    if kans == 4:
+        out.append(("suukantsu", 1))
+    return out
 
 
-def _chuuren(x: YakuInput) -> bool:
-    s = x.shape
-    if not s.closed or x.kans or len(_suits_used(x)) != 1 or _has_honors(x):
-        return False
-    base = next(iter(_suits_used(x))) * 9
-    c = s.counts[base : base + 9]
-    need = (3, 1, 1, 1, 1, 1, 1, 1, 3)
-    return all(have >= want for have, want in zip(c, need))
-
-
-def _junsei_chuuren(x: YakuInput) -> bool:
-    """Nine-sided wait: the tiles before the win were exactly 1112345678999."""
-    base = T.suit_of(x.win_tile) * 9
-    c = list(x.concealed_counts[base : base + 9])
-    c[x.win_tile - base] -= 1
-    return tuple(c) == (3, 1, 1, 1, 1, 1, 1, 1, 3)
-
-
-def _suuankou(x: YakuInput) -> bool:
-    return x.shape.form == STANDARD and _concealed_triplets(x) == 4
-
-
-
-
-def may_be_yakuman(x: YakuInput) -> bool:
-    """A cheap necessary condition for any entry of YAKUMAN, so most hands skip the table."""
-    s, c = x.shape, x.context
+def may_be_yakuman(context: WinContext, *, orphans: bool, tiles: int, closed: bool, triplet_bits: int) -> bool:
+    """A cheap necessary condition for any yakuman, so most hands skip `yakuman`."""
+    c = context
+    triplets = popcount(triplet_bits)
     return (
-        c.tenhou
-        or c.chiihou
-        or c.renhou
-        or s.form == THIRTEEN_ORPHANS
-        or len(s.triplet_tiles) == 4  # suuankou, daisuushii, suukantsu
-        or (len(s.triplet_tiles) == 3 and min(s.triplet_tiles) >= T.HONOR)  # daisangen, shousuushii
-        or s.facts.honors_only
-        or s.facts.green_only
-        or (s.closed and len(s.facts.suits) == 1 and not s.facts.honors)
+        c.tenhou or c.chiihou or c.renhou or orphans
+        or triplets == 4  # suuankou, daisuushii, suukantsu
+        or (triplets == 3 and not triplet_bits & ~HONOR_BITS)  # daisangen, shousuushii
+        or not tiles & ~HONOR_BITS or not tiles & ~GREEN_BITS or not tiles & ~TERMINAL_BITS
+        or (closed and suits_of(tiles) == 1 and not tiles & HONOR_BITS)
     )
-
-
-YAKUMAN: tuple[Yakuman, ...] = (
-    Yakuman("tenhou", lambda x: x.context.tenhou),
-    Yakuman("chiihou", lambda x: x.context.chiihou),
-    Yakuman("renhou", lambda x: x.context.renhou and x.hand_rules.renhou == "yakuman"),
-    Yakuman("kokushi", lambda x: x.shape.form == THIRTEEN_ORPHANS, _kokushi_13),
-    Yakuman("suuankou", _suuankou, lambda x: x.shape.wait == TANKI),
-    Yakuman("daisangen", lambda x: _dragon_triplets(x) == 3),
-    Yakuman("shousuushii", lambda x: _wind_triplets(x) == 3 and x.shape.pair in T.WINDS),
-    Yakuman("daisuushii", lambda x: _wind_triplets(x) == 4, lambda x: True),
-    Yakuman("tsuuiisou", lambda x: x.shape.facts.honors_only),
-    Yakuman("ryuuiisou", lambda x: x.shape.facts.green_only),
-    Yakuman("chinroutou", lambda x: x.shape.facts.terminals_only),
-    Yakuman("chuuren", _chuuren, _junsei_chuuren),
-    Yakuman("suukantsu", lambda x: x.kans == 4),
-)

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from calc.core import tiles as T
 from calc.core.errors import SanmaError
 from calc.sichuan.fan import FanResult, WinContext, best_wait, check_context, payment_each, score
-from calc.sichuan.hand import CONCEALED_KONG, SUIT_LETTERS, Hand, holds_void
+from calc.sichuan.hand import CONCEALED_KONG, SUIT_LETTERS, TILE_KINDS, Hand, holds_void
 from calc.sichuan.rules import SichuanRules
 
 CONCEALED, ADDED, EXPOSED = "concealed", "added", "exposed"
@@ -113,6 +113,11 @@ class _Play:
         self.next_dealer: int | None = None
         self.last_tile_taken = False
         self.ended = False
+        # Copies of each tile the table has shown: the hands laid down (winners', and the hands still
+        # in at the end of the wall) and the kongs of players who have not shown a hand (rules.md §8:
+        # 108 tiles, four of each).
+        self.shown = [0] * TILE_KINDS
+        self.shown_by: list[int] = []  # the seats whose hands are counted, in the order shown
 
     # ------------------------------------------------------------ helpers
 
@@ -172,6 +177,7 @@ class _Play:
         rules, base = self.rules.kong, self.rules.payment.base
         index = len(self.kongs)
         self.kongs.append(k)
+        self.shown[k.tile] += 4  # until the player shows the hand that holds it
         if k.kind == EXPOSED:
             if k.discarder is None or k.discarder == k.player:
                 raise self.error(f"an exposed kong is made on another player's discard: say who discarded {tile}",
@@ -211,6 +217,29 @@ class _Play:
                 raise self.error(f"{who}'s hand shows a kong of {T.name(tile)} that the play does not record "
                                  f"(add `kong:` where it was made)", line)
 
+    def show_hands(self, seats: list[int], hands: list[Hand], discard: int | None, line: int | None) -> None:
+        """Count the hands laid down; more copies of a tile than the set has cannot have happened.
+        `discard`: the one tile several winners of one discard all hold (counted once). A hand shows
+        the player's own kongs, counted already when they were made."""
+        counts = list(self.shown)
+        for seat, hand in zip(seats, hands):
+            for tile, copies in enumerate(hand.counts()):
+                counts[tile] += copies
+            for k in self.kongs:
+                if k.player == seat:
+                    counts[k.tile] -= 4
+        if discard is not None:
+            counts[discard] -= len(hands) - 1
+        for tile, copies in enumerate(counts):
+            if copies > 4:
+                names = [self.name(s) for s in (*self.shown_by, *seats)]
+                whose = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+                once = " (the discard counted once)" if discard is not None and len(hands) > 1 else ""
+                raise self.error(f"{copies} copies of {T.name(tile)} between the hands shown ({whose}) and the "
+                                 f"kongs made{once}; the set has four", line)
+        self.shown = counts
+        self.shown_by += seats
+
     def win(self, event: Win) -> None:
         winners = event.winners
         if not winners:
@@ -237,6 +266,12 @@ class _Play:
                 raise self.error(f"{self.name(w.winner)}: {exc.message}", w.line) from None
             self.check_situation(w)
         discarder = winners[0].discarder
+        if discarder is not None and len({w.hand.win_tile for w in winners}) > 1:
+            tiles = ", ".join(f"{self.name(w.winner)} {T.name(w.hand.win_tile)}" for w in winners)
+            raise self.error(f"several winners on one discard win on that one tile, but the hands say {tiles} "
+                             f"(name it with `win:` where it is not the last tile written)", event.line)
+        self.show_hands([w.winner for w in winners], [w.hand for w in winners],
+                        winners[0].hand.win_tile if discarder is not None else None, event.line)
         # Seat order from the discarder decides who is "first" among several winners (rules.md §8).
         if discarder is not None:
             winners = tuple(sorted(winners, key=lambda w: (w.winner - discarder) % self.players))
@@ -362,6 +397,7 @@ class _Play:
         hands = dict(event.hands)
         for seat, hand in event.hands:
             self.check_kongs(seat, hand, event.line)
+        self.show_hands([seat for seat, _ in event.hands], [hand for _, hand in event.hands], None, event.line)
         holders = [s for s in active if holds_void(hands[s], self.voids[s])]
         ready: dict[int, tuple[int, FanResult]] = {}
         for s in active:

@@ -58,6 +58,7 @@ class Greedy:
             counts[v] += 1
             if best is None or key < best[0]:
                 best = (key, v)
+        assert best is not None  # a hand always holds a tile it may throw
         return _copy(game, p, best[1])
 
     # --- calls and kans -----------------------------------------------------------------------------
@@ -165,7 +166,7 @@ def _usefulness(counts: list[int], v: int, dora: list[int], values: set[int]) ->
     return score + (0.5 if 2 <= n <= 6 else 0.2 if n in (1, 7) else 0.0)
 
 
-def _safety(game, threats: list[int], v: int) -> float:
+def _safety(game, threats: list[int], v: int) -> float | None:
     """Higher is safer against every riichi player (the least safe one counts)."""
     worst = None
     for seat in threats:

@@ -253,7 +253,7 @@ class Calibrated(Greedy):
 
     def _threats(self, game, seat: int) -> list[tuple[int, int | None]]:
         """(seat, the suit of an obvious honitsu or None) of every other player who looks ready."""
-        out = []
+        out: list[tuple[int, int | None]] = []
         for o in game.players:
             if o.seat == seat:
                 continue

@@ -127,7 +127,8 @@ def compare(s: SR.Setup, matches: int, *, as_json: bool, plot: Path | None, work
     length = s.rules.match.length
     if as_json:
         out = compare_dict(c, {"matches": matches, "finished": len(results), "seed": s.seed, "length": length,
-                               "bots": s.bots, "rules": s.rules.name, "games": "simulated"}, interrupted)
+                               "bots": s.bots, "rules": s.rules.name, "games": "simulated"}, interrupted,
+                           length=length)
         out["realism"] = realism_dict(tally.figures(), ref, length=length, rules_name=s.rules.name,
                                       tallies=[r.tally for r in results])
         return out, interrupted

@@ -48,7 +48,7 @@ from calc.table.play import (
     Nuki,
     RoundResult,
     Ryuukyoku,
-    Win,
+    WinFacts,
 )
 from calc.table.round import Round, scoring_input, settled
 from calc.sim.wall import Wall, red_ids, sanma_ids
@@ -139,6 +139,7 @@ class Game:
         self.standing = standing or (0,) * n
         self.check = check
         self.red = red_ids(rules.game.red_fives)
+        self._tiles = _tile_table(self.red)  # id -> (value, red): the round's tiles
         self.dora_ids = [wall.dora_slots[0]]
         self.seen = [0] * 34  # tiles every player can see: discards, exposed meld tiles, norths, indicators
         self.seen[wall.dora_slots[0] // 4] += 1
@@ -154,6 +155,13 @@ class Game:
             for t in tiles:
                 p.counts[t // 4] += 1
             self.players.append(p)
+        # what never changes in a hand, made once: each seat's value tiles, and the events a draw
+        # or a discard of each tile id is (frozen, so shared)
+        self._values = [self._value_tiles(seat) for seat in range(n)]
+        self._dora_values: list[int] = []
+        self._dora_count = 0
+        self._draws: dict[tuple[int, int], Draw] = {}
+        self._discards: dict[tuple[int, int, bool], Discard] = {}
         self.play = HandPlay(dealer, round_wind, [list(h) for _, h in haipai], [[] for _ in range(n)],
                              [[] for _ in range(n)], self.dora_ids, [])
         # The hand's header carries no scores, honba or sticks: a hand plays the same under every
@@ -168,19 +176,27 @@ class Game:
 
     # --- facts bots read -----------------------------------------------------------------------
     def tile(self, tile_id: int) -> tuple[int, bool]:
-        return (tile_id // 4, tile_id in self.red)
+        return self._tiles[tile_id]
 
     def seat_wind(self, seat: int) -> int:
         return T.WINDS[(seat - self.dealer) % self.n]
 
     def value_tiles(self, seat: int) -> set[int]:
+        """The seat's yakuhai tiles (read only: the same set is handed out all hand)."""
+        return self._values[seat]
+
+    def _value_tiles(self, seat: int) -> set[int]:
         values = {*T.DRAGONS, self.seat_wind(seat), self.round_wind_tile}
         if self.rules.north.value_tile:
             values.add(T.NORTH)
         return values
 
     def dora_values(self) -> list[int]:
-        return [T.sanma_dora(i // 4) for i in self.dora_ids]
+        """The dora shown so far (read only: worked out again only when an indicator is turned)."""
+        if self._dora_count != len(self.dora_ids):
+            self._dora_values = [T.sanma_dora(i // 4) for i in self.dora_ids]
+            self._dora_count = len(self.dora_ids)
+        return self._dora_values
 
     def is_red(self, tile: int) -> bool:
         return tile in self.red
@@ -228,7 +244,10 @@ class Game:
 
     def _draw(self, p: Player, source: str) -> int:
         tile = self.wall.draw() if source == DRAW else self.wall.replacement()
-        self._apply(Draw(p.seat, self.tile(tile)))
+        event = self._draws.get((p.seat, tile))
+        if event is None:
+            event = self._draws[(p.seat, tile)] = Draw(p.seat, self._tiles[tile])
+        self.round.apply(event)
         p.hand.append(tile)
         p.counts[tile // 4] += 1
         self.last_drawn = tile
@@ -260,7 +279,9 @@ class Game:
         if self.round.can_nuki(p.seat) and bot.nuki(self, p.seat):
             self._nuki(p, drawn if drawn // 4 == T.NORTH else self._pick(p, T.NORTH))
             return True
-        options = [(ANKAN, value) for value in range(34) if p.counts[value] == 4 and self.round.can_ankan(p.seat, value)]
+        counts = p.counts
+        options = [(ANKAN, value) for value in range(34) if counts[value] == 4 and self.round.can_ankan(p.seat, value)] \
+            if 4 in counts else []
         options += [(KAKAN, m.value) for m in p.melds if m.kind == CALL_PON and self.round.can_kakan(p.seat, m.value)]
         if not options:
             return False
@@ -316,13 +337,15 @@ class Game:
 
     def _choose_discard(self, p: Player, drew: bool) -> tuple[int, bool]:
         if p.riichi:
+            if self.last_drawn is None:
+                raise SimError(f"seat {p.seat} in riichi discards without having drawn")
             return self.last_drawn, False  # after riichi the drawn tile goes (tsumogiri)
         may_riichi = self.riichi_allowed[p.seat] and self.round.may_riichi(p.seat)
         # kuikae (profile game.kuikae): where it is forbidden, right after a pon the called tile's
         # value may not be thrown
         last_take = self.play.takes[p.seat][-1] if self.play.takes[p.seat] else None
         swap_call = not drew and isinstance(last_take, tuple) and not self.rules.game.kuikae
-        self.forbidden = {last_take[2] // 4} if swap_call else set()
+        self.forbidden = {last_take[2] // 4} if swap_call and last_take is not None else set()
         tile, riichi = self.bots[p.seat].discard(self, p.seat, may_riichi)
         if tile not in p.hand or tile // 4 in self.forbidden:
             raise SimError(f"seat {p.seat} may not discard {tile}")
@@ -332,7 +355,10 @@ class Game:
 
     def _discard(self, p: Player, tile: int, riichi: bool) -> None:
         self._reveal(p.seat)
-        self._apply(Discard(p.seat, self.tile(tile), riichi))
+        event = self._discards.get((p.seat, tile, riichi))
+        if event is None:
+            event = self._discards[(p.seat, tile, riichi)] = Discard(p.seat, self._tiles[tile], riichi)
+        self.round.apply(event)
         tsumogiri = tile == self.last_drawn
         self.last_drawn = None
         self._remove(p, tile)
@@ -415,7 +441,7 @@ class Game:
     def _ura(self) -> tuple:
         return tuple(self.tile(i) for i in self.wall.ura_slots[: len(self.dora_ids)])
 
-    def _evaluate(self, seat: int, giver: int) -> tuple[Win, Evaluation] | None:
+    def _evaluate(self, seat: int, giver: int) -> tuple[WinFacts, Evaluation] | None:
         facts = self.round.win_facts(seat, giver, self._ura())
         hand, context = scoring_input(facts)
         try:
@@ -423,7 +449,7 @@ class Game:
         except IllegalHandError:
             return None  # complete but no yaku: no win (rules.md §3)
 
-    def _win(self, wins: list[tuple[Win, Evaluation]]) -> None:
+    def _win(self, wins: list[tuple[WinFacts, Evaluation]]) -> None:
         for facts, evaluation in wins:
             self._apply(Agari(facts.winner, facts.from_seat, self._ura()))
             self.evaluations.append(evaluation)
@@ -472,6 +498,16 @@ class Game:
             raise SimError(f"tiles not accounted for: {len(places)} places for 108 tiles")
         if self.round.live != self.wall.remaining:
             raise SimError(f"live wall {self.wall.remaining}, the round counts {self.round.live}")
+
+
+_TILE_TABLES: dict[frozenset[int], tuple[tuple[int, bool], ...]] = {}
+
+
+def _tile_table(red: frozenset[int]) -> tuple[tuple[int, bool], ...]:
+    table = _TILE_TABLES.get(red)
+    if table is None:
+        table = _TILE_TABLES[red] = tuple((i // 4, i in red) for i in range(136))
+    return table
 
 
 def play_hand(wall: Wall, rules: RuleSet, *, dealer: int, round_wind: int, bots,

@@ -20,7 +20,7 @@ from pathlib import Path
 from calc.core import layout
 from calc.core import rules as R
 from calc.core.errors import SanmaError
-from calc.logs import read_log
+from calc.logs import NotALog, read_log
 from calc.logs.batch import expand, skipped_text
 from calc.logs.replay import replay, resettle
 from calc.sim import run as SR
@@ -51,15 +51,23 @@ def gather(paths: list[Path], schemes: tuple[str, ...], rules: str = "tenhou") -
     local, errors = fetch.resolve(paths)
     if errors:
         raise RealCompareError(errors[0])  # a comparison needs every game it was given
-    files, skipped = expand(local)
-    if not files:
+    found = expand(local)
+    if not found.logs:
         raise RealCompareError("--logs: no log files given (the folders hold none)")
     base = R.load(rules)
     c = Comparison(schemes, base.game.players)
-    out = RealGames(c, [str(f) for f in files], {s: 0 for s in schemes}, {s: 0 for s in schemes},
-                    skipped=[str(f) for f in skipped])
-    for index, path in enumerate(files):
-        game = read_log(path, base)
+    out = RealGames(c, [], {s: 0 for s in schemes}, {s: 0 for s in schemes},
+                    skipped=[str(f) for f in found.skipped])
+    for path in found.logs:
+        try:
+            game = read_log(path, base)
+        except NotALog:
+            if not found.skip(str(path)):
+                raise  # named on the command line: an error
+            out.skipped.append(str(path))  # a JSON or XML file of the folder that is no game record
+            continue
+        index = len(out.files)
+        out.files.append(str(path))
         if game.lobby.players != base.game.players:
             raise RealCompareError(f"{path}: a {game.lobby.players}-player game; the profile {base.name} "
                                    f"has {base.game.players} players")
@@ -73,6 +81,8 @@ def gather(paths: list[Path], schemes: tuple[str, ...], rules: str = "tenhou") -
             out.ended_early[scheme] += st.unplayed > 0
         c.add(SR.MatchResult(index, results))
         out.settled.append(settled)
+    if not out.files:
+        raise RealCompareError("--logs: no log files given (the folders hold none)")
     return out
 
 
@@ -102,12 +112,13 @@ def render(g: RealGames, *, rules: str, as_json: bool, plot: Path | None, width:
     c = g.comparison
     if plot is not None:
         plot.write_text(compare_svg(c, line), encoding="utf-8")
+    length = g.settled[0][c.schemes[0]].rules.match.length if g.settled else "hanchan"
     if as_json:
-        out = compare_dict(c, {"games": "real", "files": len(g.files), "rules": rules}, False)
+        out = compare_dict(c, {"games": "real", "files": len(g.files), "rules": rules}, False, length=length,
+                           unit="games")
         out["ended_earlier"] = g.ended_early
         out["went_on"] = g.went_on
         out["skipped"] = g.skipped
         return out
-    length = g.settled[0][c.schemes[0]].rules.match.length if g.settled else "hanchan"
     notes = [wrapped for note in _notes(g) for wrapped in layout.lines(note, width, "  ")]
-    return "\n".join([compare_text(line, c, False, length=length, width=width), "", *notes])
+    return "\n".join([compare_text(line, c, False, length=length, width=width, unit="games"), "", *notes])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from html import escape
 
 from tabulate import tabulate
@@ -9,6 +10,7 @@ from tabulate import tabulate
 from calc.core import layout
 
 from calc.sim.compare import BASELINE, Comparison
+from calc.sim.findings import findings, summary
 from calc.sim.stats import figure
 
 FIGURE_ROWS = (
@@ -74,6 +76,8 @@ def simulate_text(setup_line: str, simulated: dict, real: dict, source: str, int
     out = [setup_line + (" (interrupted: the matches finished so far)" if interrupted else ""), "",
            tabulate(rows, headers=["", "simulated", "real (Tenhou half games)"], tablefmt="simple",
                     disable_numparse=True)]
+    if simulated.get("ends"):
+        out += ["", *layout.lines(ends_text(simulated["ends"]), layout.NARROWEST, "  ")]
     names = sorted(set(simulated["yaku"]) | set(real["yaku"]),
                    key=lambda n: (-max(simulated["yaku"].get(n, 0), real["yaku"].get(n, 0)), n))
     yaku_rows = [(n, _fmt(simulated["yaku"].get(n, 0), "pct"), _fmt(real["yaku"].get(n, 0), "pct"))
@@ -86,6 +90,12 @@ def simulate_text(setup_line: str, simulated: dict, real: dict, source: str, int
     if note:
         out += layout.lines(f"note: {note}", layout.NARROWEST, "  ")
     return "\n".join(out)
+
+
+def ends_text(ends: dict[str, float]) -> str:
+    """How the matches ended, by the rule that ended each (rules.md, game end), most common first."""
+    parts = sorted(ends.items(), key=lambda item: (-item[1], item[0]))
+    return "simulated matches ended by: " + ", ".join(f"{reason} {_fmt(share, 'pct')}" for reason, share in parts)
 
 
 def simulate_dict(setup: dict, simulated: dict, real: dict, source: str, interrupted: bool) -> dict:
@@ -108,9 +118,10 @@ def _interval(d: dict, kind: str = "num") -> str:
 
 
 def compare_text(setup_line: str, c: Comparison, interrupted: bool, *, length: str = "hanchan",
-                 width: int | None = None) -> str:
+                 width: int | None = None, unit: str = "matches") -> str:
     """Within `width` cells (None: as wide as it comes) a table too wide is split into tables of
-    fewer columns, each keeping the scheme (and seat) column."""
+    fewer columns, each keeping the scheme (and seat) column. After the tables, what each scheme
+    changes against tsumo-loss in words (calc.sim.findings); `unit`: "matches" or "games"."""
     out = [*layout.lines(setup_line + (" (interrupted: the matches finished so far)" if interrupted else ""), width),
            ""]
     figures = {s: c.scheme_figures(s) for s in c.schemes}
@@ -163,6 +174,12 @@ def compare_text(setup_line: str, c: Comparison, interrupted: bool, *, length: s
                             width=width, keep=2,
                             tablefmt="simple", disable_numparse=True))
     out += ["", "seat 0 deals first; points are final points (uma and oka included)."]
+    if others:
+        out += ["", *layout.lines(f"What changes against {BASELINE} (the same {c.matches} {unit}; paired 95% "
+                                  f"intervals in brackets):", width)]
+        for s in others:
+            found = findings(c, s, unit=unit, extension=EXTENSION_NAME[length])
+            out += layout.lines(summary(s, found, unit), width, "  ")
     return "\n".join(out)
 
 
@@ -197,10 +214,11 @@ def compare_svg(c: Comparison, title: str) -> str:
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" font-family="sans-serif" font-size="12">',
              f'<rect width="{width}" height="{height}" fill="white"/>',
              f'<text x="{left}" y="20" font-size="14">{escape(title)}</text>']
-    v = lo
+    v = 20 * math.ceil(lo / 20)  # ticks at multiples of 20, so one is at 0 (lo <= 0 <= hi)
     while v <= hi:
         parts.append(f'<line x1="{x(v):.1f}" y1="{top - 10}" x2="{x(v):.1f}" y2="{height - 40}" stroke="#ddd"/>')
-        parts.append(f'<text x="{x(v):.1f}" y="{height - 25}" text-anchor="middle">{v:+.0f}</text>')
+        parts.append(f'<text class="tick" x="{x(v):.1f}" y="{height - 25}" text-anchor="middle">'
+                     f'{f"{v:+.0f}" if v else "0"}</text>')
         v += 20
     parts.append(f'<line x1="{x(0):.1f}" y1="{top - 10}" x2="{x(0):.1f}" y2="{height - 40}" stroke="#888"/>')
     for i, s in enumerate(schemes):
@@ -225,5 +243,13 @@ def compare_svg(c: Comparison, title: str) -> str:
     return "\n".join(parts) + "\n"
 
 
-def compare_dict(c: Comparison, setup: dict, interrupted: bool) -> dict:
-    return {"setup": setup, "interrupted": interrupted, **c.to_dict()}
+def compare_dict(c: Comparison, setup: dict, interrupted: bool, *, length: str = "hanchan",
+                 unit: str = "matches") -> dict:
+    """The figures (Comparison.to_dict), each scheme with its `findings` ({figure, text, tells}) and
+    their `summary`, the paragraph the text output prints."""
+    out = {"setup": setup, "interrupted": interrupted, **c.to_dict()}
+    for name, figures in out["schemes"].items():
+        found = findings(c, name, unit=unit, extension=EXTENSION_NAME[length]) if name != BASELINE else []
+        figures["findings"] = [f.to_dict() for f in found] if name != BASELINE else None
+        figures["summary"] = summary(name, found, unit) if name != BASELINE else None
+    return out

@@ -40,10 +40,13 @@ class Tally:
     extension: int = 0  # matches that went into the extension round (West of a half game, South of an east game)
     yaku: Counter = field(default_factory=Counter)
     limits: Counter = field(default_factory=Counter)  # wins by value class (LIMIT_SHARES)
+    # matches by the rule that ended them (calc.table.match: bust, agari-yame, tenpai-yame, ...);
+    # empty where the games were not played through the match flow (the real games' truth files)
+    ends: Counter = field(default_factory=Counter)
 
     def add(self, other: Tally) -> None:
         for name, value in vars(other).items():
-            if name in ("yaku", "limits"):
+            if name in ("yaku", "limits", "ends"):
                 getattr(self, name).update(value)
             elif name == "nuki_known":
                 self.nuki_known = self.nuki_known and value
@@ -75,6 +78,8 @@ class Tally:
             "extension_round_rate": share(self.extension, self.matches),
             "yaku": {name: count / self.wins for name, count in sorted(self.yaku.items())} if self.wins else {},
             "limit_shares": {name: self.limits[name] / self.wins for name in LIMIT_SHARES} if self.wins else {},
+            **({"ends": {reason: count / self.matches for reason, count in sorted(self.ends.items())}}
+               if self.ends else {}),
         }
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
+from collections.abc import Sequence
 
 from calc.core import tiles as T
 from calc.core.tiles import red_ids  # noqa: F401  the engine's and the tests' name for it
@@ -25,15 +26,18 @@ INDICATOR_SLOTS = 5  # the dora indicator plus one per kan (at most four kans)
 DEAL = 13
 
 
+SANMA_IDS = tuple(i for i in range(136) if T.is_sanma_tile(i // 4))
+
+
 def sanma_ids() -> list[int]:
-    return [i for i in range(136) if T.is_sanma_tile(i // 4)]
+    return list(SANMA_IDS)
 
 
 class Wall:
     """`order` is the whole shuffled wall: the deal and live draws first, the dead wall last."""
 
     def __init__(self, order: list[int]) -> None:
-        if sorted(order) != sanma_ids():
+        if sorted(order) != list(SANMA_IDS):
             raise ValueError("a sanma wall is each of the 108 tile ids once")
         self.order = list(order)
         dead = order[-DEAD_WALL:]
@@ -79,8 +83,8 @@ class Wall:
         return self.live[self.next : self.end]
 
 
-def rigged(hands: list[list[int]], draws: list[int], *, dora: list[int] = (), ura: list[int] = (),
-           replacements: list[int] = (), rng: random.Random | None = None) -> Wall:
+def rigged(hands: Sequence[Sequence[int]], draws: Sequence[int], *, dora: Sequence[int] = (), ura: Sequence[int] = (),
+           replacements: Sequence[int] = (), rng: random.Random | None = None) -> Wall:
     """A wall that deals `hands` (in dealing order, the dealer first), then gives `draws` in order;
     the indicators and replacement tiles given come first in their slots; every other tile is
     placed at random. For tests that force a special case."""
@@ -91,7 +95,7 @@ def rigged(hands: list[list[int]], draws: list[int], *, dora: list[int] = (), ur
     rest = [t for t in sanma_ids() if t not in set(fixed)]
     rng.shuffle(rest)
 
-    def take(given: list[int], size: int) -> list[int]:
+    def take(given: Sequence[int], size: int) -> list[int]:
         return list(given) + [rest.pop() for _ in range(size - len(given))]
 
     dealt = [t for h in hands for t in h]

@@ -31,7 +31,7 @@ PAO_YAKUMAN = ("daisangen", "daisuushii")
 
 
 @dataclass(frozen=True)
-class Win:
+class ScoredWin:
     """One winner. `discarder` None = tsumo. `liable` = the pao player, if any.
 
     `evaluation` optionally carries how the value was found (a calc.evaluate.Evaluation, or None when
@@ -62,7 +62,7 @@ class Win:
 class DoubleRon:
     """Two rons on one discard (rules.md §5; a triple ron cannot happen in sanma)."""
 
-    wins: tuple[Win, Win]
+    wins: tuple[ScoredWin, ScoredWin]
 
     def __post_init__(self) -> None:
         discarders = {w.discarder for w in self.wins}
@@ -107,7 +107,7 @@ class Abort:
             raise ValueError(f"unknown abortive draw {self.kind!r}; valid: {', '.join(ABORTS)}")
 
 
-Result = Union[Win, DoubleRon, ExhaustiveDraw, Nagashi, Abort]
+Result = Union[ScoredWin, DoubleRon, ExhaustiveDraw, Nagashi, Abort]
 
 
 @dataclass(frozen=True)
@@ -118,8 +118,8 @@ class Kyoku:
     riichi: tuple[Riichi, ...] = ()
 
     @property
-    def wins(self) -> tuple[Win, ...]:
-        if isinstance(self.result, Win):
+    def wins(self) -> tuple[ScoredWin, ...]:
+        if isinstance(self.result, ScoredWin):
             return (self.result,)
         if isinstance(self.result, DoubleRon):
             return self.result.wins

@@ -14,14 +14,15 @@ from fractions import Fraction
 from calc.table import payment
 from calc.core import tiles as T
 from calc.core.errors import SanmaError
-from calc.table.events import FOUR_KANS, NINE_TERMINALS, Abort, DoubleRon, ExhaustiveDraw, Kyoku, Nagashi, Win
+from calc.table.events import FOUR_KANS, NINE_TERMINALS, Abort, DoubleRon, ExhaustiveDraw, Kyoku, Nagashi, ScoredWin
 from calc.core.rules import RuleSet
 
 ROUND_LETTERS = "ESW"
 
 # Why a match ended.
 BUST = "bust"
-AGARI_YAME = "agari-yame"
+AGARI_YAME = "agari-yame"  # the last hand's dealer won while first (match.agari_yame)
+TENPAI_YAME = "tenpai-yame"  # ... was tenpai at an exhaustive draw while first (match.tenpai_yame)
 LAST_HAND = "last hand"
 SUDDEN_DEATH = "sudden death"
 EXTENSION_OVER = "extension round over"
@@ -83,6 +84,7 @@ class LedgerRow:
     sticks: int  # on the table after the hand
     repeat: bool  # the dealer deals again
     state: MatchState  # the state after the hand
+    played_on: bool = False  # the dealer played on where agari-yame / tenpai-yame would have ended it
 
     @property
     def ended(self) -> bool:
@@ -115,7 +117,7 @@ def _result_settlement(state: MatchState, kyoku: Kyoku, sticks: int, rules: Rule
     players = rules.game.players
     result = kyoku.result
     dealer = state.dealer
-    if isinstance(result, Win):
+    if isinstance(result, ScoredWin):
         _check_seat(result.winner, players, "winner")
         _check_seat(result.discarder, players, "discarder")
         _check_seat(result.liable, players, "liable")
@@ -157,15 +159,17 @@ def _repeats(state: MatchState, kyoku: Kyoku, rules: RuleSet) -> bool:
     """The dealer deals again (renchan, rules.md §6): a dealer win, dealer tenpai at an exhaustive
     draw (per profile), or an abortive draw, which replays the hand."""
     result = kyoku.result
-    if isinstance(result, (Win, DoubleRon)):
+    if isinstance(result, (ScoredWin, DoubleRon)):
         return state.dealer in {w.winner for w in kyoku.wins}
     if isinstance(result, (ExhaustiveDraw, Nagashi)):
         return rules.match.tenpai_renchan and state.dealer in result.tenpai
     return True  # Abort
 
 
-def _end_reason(state: MatchState, kyoku: Kyoku, scores: tuple[int, ...], repeat: bool, rules: RuleSet) -> str | None:
-    """Why the match ends after this hand, or None (rules.md §6)."""
+def _end_reason(state: MatchState, kyoku: Kyoku, scores: tuple[int, ...], repeat: bool, rules: RuleSet,
+                play_on: bool = False) -> str | None:
+    """Why the match ends after this hand, or None (rules.md §6). `play_on`: the dealer chose to play
+    on instead of agari-yame / tenpai-yame (only where `match.yame_choice` lets them)."""
     m = rules.match
     if m.bust and min(scores) < 0:
         return BUST
@@ -179,8 +183,8 @@ def _end_reason(state: MatchState, kyoku: Kyoku, scores: tuple[int, ...], repeat
         # the match; with an extension round only once someone has reached the return points.
         won = bool(kyoku.wins)
         yame = m.agari_yame if won else m.tenpai_yame
-        if yame and first == state.dealer and (reached or not m.extension_round):
-            return AGARI_YAME
+        if yame and first == state.dealer and (reached or not m.extension_round) and not (play_on and m.yame_choice):
+            return AGARI_YAME if won else TENPAI_YAME
         if extension and reached and not m.extension_renchan:
             return SUDDEN_DEATH
         return None
@@ -193,11 +197,14 @@ def _end_reason(state: MatchState, kyoku: Kyoku, scores: tuple[int, ...], repeat
     return None
 
 
-def apply(state: MatchState, kyoku: Kyoku, rules: RuleSet, *, check_riichi: bool = True) -> tuple[MatchState, LedgerRow]:
+def apply(state: MatchState, kyoku: Kyoku, rules: RuleSet, *, check_riichi: bool = True,
+          play_on: bool = False) -> tuple[MatchState, LedgerRow]:
     """Play one hand: deposits, payments, the next dealer and honba, and whether the match ends.
 
     `check_riichi=False` accepts a riichi below `match.riichi_min_points` (re-settling a recorded
-    match under another scheme, where the recorded riichi stands as played).
+    match under another scheme, where the recorded riichi stands as played). `play_on`: the dealer
+    plays on where agari-yame or tenpai-yame would end the match (`match.yame_choice`); the row
+    says whether it did (`played_on`).
     """
     if state.ended:
         raise MatchError(f"the match has already ended ({state.end_reason}) after hand {state.hands}")
@@ -232,7 +239,8 @@ def apply(state: MatchState, kyoku: Kyoku, rules: RuleSet, *, check_riichi: bool
     new_scores = tuple(scores)
 
     repeat = _repeats(state, kyoku, rules)
-    reason = _end_reason(state, kyoku, new_scores, repeat, rules)
+    reason = _end_reason(state, kyoku, new_scores, repeat, rules, play_on)
+    played_on = play_on and reason != _end_reason(state, kyoku, new_scores, repeat, rules)
     # rules.md §6: honba up on a repeat or any draw, back to 0 after a non-dealer win.
     honba = state.honba + 1 if (repeat or not kyoku.wins) else 0
     if reason is not None:
@@ -260,6 +268,7 @@ def apply(state: MatchState, kyoku: Kyoku, rules: RuleSet, *, check_riichi: bool
         sticks=sticks,
         repeat=repeat,
         state=after,
+        played_on=played_on,
     )
     return after, row
 

@@ -196,7 +196,12 @@ def han_fu_value(han: int, fu: int | None, *, tsumo: bool, rules: RuleSet) -> Ha
     if han > MAX_HAN:
         raise PaymentError(f"{han} han: no hand counts more than {MAX_HAN} (yaku, dora, ura, red fives and "
                            f"norths together)")
-    if han >= 5 and fu is None:
+    if han >= 5:
+        # rules.md, basic points and limits: from 5 han the han alone make the limit; a fu given
+        # would be ignored, and an option that changes nothing is refused
+        if fu is not None:
+            raise PaymentError(f"{han} han is {hand_value(han, 0, rules.hand).limit} whatever the fu: --fu changes "
+                               f"nothing at 5 han or more; leave it out")
         return hand_value(han, 0, rules.hand)
     if fu is None:
         raise PaymentError(f"{han} han needs a fu value (below 5 han the fu decide the value)")

@@ -6,7 +6,7 @@ checks each is legal and derives every fact (first go-around, ippatsu, rinshan, 
 houtei, kan dora timing, pao, tenpai at the draw). Seats are absolute (0 = the first dealer); tiles
 are `calc.core.notation.Tile` pairs (index 0-33, red).
 
-A round ends in `Win` facts (one, or two on a double ron) or one `Draw`; `RoundResult` is the
+A round ends in `WinFacts` (one, or two on a double ron) or one `Draw`; `RoundResult` is the
 whole hand as played, which `calc.table.round.settle_event` turns into the match engine's
 `calc.table.events.Kyoku`.
 """
@@ -17,8 +17,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from calc.core.notation import Tile
+# One meld type for the round state and the scorer; the play names its kinds with the scorer's.
+from calc.scoring.hand import ANKAN, DAIMINKAN, KAKAN, PON, Meld  # noqa: F401
 
-PON, DAIMINKAN, ANKAN, KAKAN, NUKI = "pon", "daiminkan", "ankan", "kakan", "nuki"
+NUKI = "nuki"
 
 # How the winning tile reached the winner (the truth files' `win_source`).
 DISCARD, DRAW = "discard", "draw"
@@ -127,19 +129,7 @@ Event = Draw | Discard | Call | Ankan | Kakan | Nuki | Dora | Agari | Ryuukyoku
 
 # --- facts --------------------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
-class Meld:
-    kind: str  # pon | daiminkan | ankan | kakan
-    tiles: tuple[Tile, ...]  # sorted
-    called: Tile | None  # the tile taken from another player (None for ankan)
-    from_seat: int | None  # who discarded it (None for ankan)
-
-    @property
-    def red(self) -> int:
-        return sum(1 for _, red in self.tiles if red)
-
-
-@dataclass(frozen=True, slots=True)
-class Win:
+class WinFacts:
     """One win as the play made it: the hand, how the tile came and every situation."""
 
     winner: int
@@ -192,6 +182,6 @@ class RoundResult:
     dealer: int
     scores: tuple[int, ...]  # at the start
     riichi: tuple[int, ...]  # seats whose deposit was taken, in order
-    wins: tuple[Win, ...]  # two on a double ron
+    wins: tuple[WinFacts, ...]  # two on a double ron
     draw: DrawResult | None
     scores_after: tuple[int, ...]

@@ -19,17 +19,16 @@ names the hand and the line.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
 from calc.table import match, payment, penalty, record_extras
 from calc.core import tiles as T
-from calc.core.errors import SanmaError
+from calc.core.errors import SanmaError, in_keys
 from calc.core.notation import parse_hand, parse_tiles
 from calc.scoring.evaluate import Evaluation, evaluate
-from calc.table.events import ABORTS, PAO_YAKUMAN, Abort, DoubleRon, ExhaustiveDraw, Kyoku, Nagashi, Riichi, Win
+from calc.table.events import ABORTS, PAO_YAKUMAN, Abort, DoubleRon, ExhaustiveDraw, Kyoku, Nagashi, Riichi, ScoredWin
 from calc.core.yamlread import RecordError, RecordReader, file_label, file_text, load_yaml, profile_path
 from calc.core.yamlread import YamlList as _List
 from calc.core.yamlread import YamlMap as _Map
@@ -40,7 +39,7 @@ from calc.scoring.value import LIMITS, YAKUMAN, HandValue, limit_value
 
 TOP_KEYS = ("rules", "scheme", "uma", "length", "players", "start", "hands")
 RESULT_KEYS = ("win", "draw", "abort", "nagashi", "chombo")
-HAND_KEYS = ("riichi", *RESULT_KEYS)
+HAND_KEYS = ("riichi", *RESULT_KEYS, "play_on")
 # A full hand takes the flags of `sanma hand` (the batch keys); these follow from the record instead.
 FLOW_KEYS = {"seat": "the seat wind", "round": "the round wind", "honba": "the honba", "sticks": "the sticks"}
 PROFILE_KEYS = ("rules", "scheme")
@@ -78,6 +77,7 @@ class HandSpec:
     nagashi: tuple[int, ...] = ()
     abort: str | None = None
     chombo: int | None = None  # the offender's seat
+    play_on: bool = False  # the dealer plays on instead of agari-yame / tenpai-yame (match.yame_choice)
 
 
 @dataclass(frozen=True)
@@ -130,8 +130,8 @@ class _Reader(RecordReader):
             try:
                 scheme = top["scheme"]  # a scheme file is found beside the record, as `rules:` is
                 rules = rules.with_scheme(profile_path(scheme, self.file) if isinstance(scheme, str) else scheme)
-            except SanmaError as exc:
-                raise self.error(exc.message, lines["scheme"]) from None
+            except SanmaError as exc:  # a scheme file's problems name their own file, line and key path
+                raise self.error(str(exc), lines["scheme"]) from None
         overrides = {}
         for key in ("uma", "length"):
             if key in top:
@@ -147,6 +147,19 @@ class _Reader(RecordReader):
 
     def read_hand(self, entry: Any, number: int, line: int) -> HandSpec:
         entry = self.mapping(entry, "a hand", line, HAND_KEYS)
+        spec = self.read_result(entry, number, line)
+        if "play_on" not in entry:
+            return spec
+        at = entry.key_lines["play_on"]
+        if entry["play_on"] is not True:
+            raise self.error(f"play_on: true says the dealer played on instead of agari-yame; got "
+                             f"{_show(entry['play_on'])} (leave it out when the match ended)", at)
+        if not self.rules.match.yame_choice:
+            raise self.error(f"play_on: under profile {self.rules.name!r} agari-yame and tenpai-yame end the match "
+                             f"(match.yame_choice is false); the dealer has no choice to play on", at)
+        return replace(spec, play_on=True)
+
+    def read_result(self, entry: _Map, number: int, line: int) -> HandSpec:
         results = [key for key in RESULT_KEYS if key in entry]
         if len(results) != 1:
             found = " and ".join(results) if results else "none"
@@ -337,7 +350,8 @@ class _Reader(RecordReader):
         try:
             return payment.han_fu_value(win["han"], win.get("fu"), tsumo=tsumo, rules=self.rules)
         except SanmaError as exc:
-            raise self.error(exc.message, at["han"]) from None
+            where = at["fu"] if "fu" in win and isinstance(win["han"], int) and win["han"] >= 5 else at["han"]
+            raise self.error(in_keys(exc.message), where) from None
 
     def multiple(self, multiple: Any, line: int) -> HandValue:
         if isinstance(multiple, bool) or not isinstance(multiple, int):
@@ -402,8 +416,7 @@ class _Evaluations:
                 hand, context, _ = build(request, rules)
                 self.cache[key] = evaluate(hand, context, rules)
             except SanmaError as exc:
-                # the evaluator speaks of `sanma hand` flags (--dora); the record has keys (dora:)
-                message = re.sub(r"--([a-z-]+)", lambda m: m.group(1).replace("-", "_"), exc.message)
+                message = in_keys(exc.message)  # the evaluator speaks of `sanma hand` flags; a record has keys
                 column = f" (column {exc.column})" if exc.column else ""
                 raise RecordError(f"hand {spec.number}: {record.players[win.winner]}'s hand: {message}{column}",
                                   file=record.file, line=win.line) from None
@@ -422,7 +435,7 @@ def _check_pao(record: Record, spec: HandSpec, win: WinSpec, hand, evaluation: E
     if not held:
         raise RecordError(f"{where} has no {' or '.join(PAO_YAKUMAN)}, the only yakuman pao answers for; leave "
                           f"`liable:` out", file=record.file, line=win.line)
-    if not any(m.opened and m.tiles[0] in kinds[name] for name in held for m in hand.melds):
+    if not any(m.opened and m.tiles[0][0] in kinds[name] for name in held for m in hand.melds):
         raise RecordError(f"{where}: its {' and '.join(held)} has no called set, so nobody fed it and nobody "
                           f"is liable; leave `liable:` out", file=record.file, line=win.line)
 
@@ -434,7 +447,7 @@ def _kyoku(record: Record, spec: HandSpec, state: match.MatchState, rules: RuleS
         wins = []
         for k, w in enumerate(spec.wins):
             value, evaluation = evaluations.value(record, spec, w, k, state, rules)
-            wins.append(Win(w.winner, w.discarder, value, w.liable, evaluation, w.hand))
+            wins.append(ScoredWin(w.winner, w.discarder, value, w.liable, evaluation, w.hand))
         result = wins[0] if len(wins) == 1 else DoubleRon((wins[0], wins[1]))
     elif spec.kind == "draw":
         result = ExhaustiveDraw(spec.tenpai)
@@ -476,10 +489,17 @@ def settle(record: Record, rules: RuleSet | None = None, *, strict: bool = True,
             if kyoku is None:
                 state, row = penalty.apply(state, spec.chombo, rules)
             else:
-                state, row = match.apply(state, kyoku, rules, check_riichi=strict)
+                state, row = match.apply(state, kyoku, rules, check_riichi=strict, play_on=spec.play_on)
         except SanmaError as exc:
             raise RecordError(f"hand {spec.number}: {_named(exc.message, record.players)}",
                               file=record.file, line=spec.line) from None
+        if spec.play_on and not row.played_on:
+            if strict:
+                raise RecordError(f"hand {spec.number}: play_on: the dealer played on, but agari-yame or tenpai-yame "
+                                  f"would not have ended the match after this hand (rules.md, game end)",
+                                  file=record.file, line=spec.line)
+            notes.append(f"hand {spec.number}: under this scheme no agari-yame falls on this hand; its play_on "
+                         f"changes nothing")
         rows.append(row)
     return Settled(record, rules, tuple(rows), state, match.tally(state, rules), unplayed, tuple(notes))
 
@@ -500,7 +520,9 @@ def describe_end(state: match.MatchState, players: tuple[str, ...], rules: RuleS
         return f"bust: {busted}"
     first = match.order(state.scores)[0]
     if reason == match.AGARI_YAME:
-        return f"agari-yame: the dealer {players[first]} repeats in the last hand while first"
+        return f"agari-yame: the dealer {players[first]} wins the last hand while first"
+    if reason == match.TENPAI_YAME:
+        return f"tenpai-yame: the dealer {players[first]} is tenpai at the draw in the last hand while first"
     if reason == match.LAST_HAND:
         if m.extension_round:
             return f"last hand played, {players[first]} has {state.scores[first]} ≥ {m.return_points}"

@@ -21,9 +21,7 @@ from calc.core.errors import SanmaError
 from calc.core.notation import Tile
 from calc.core.rules import RuleSet
 from calc.scoring import shanten as S
-from calc.scoring.hand import CLOSED_KAN, OPEN_KAN, Hand, WinContext
-from calc.scoring.hand import Meld as HandMeld
-from calc.scoring.hand import PON as HAND_PON
+from calc.scoring.hand import Hand, WinContext
 from calc.table import events as E
 from calc.table.play import (
     ANKAN,
@@ -55,7 +53,7 @@ from calc.table.play import (
     Nuki,
     RoundResult,
     Ryuukyoku,
-    Win,
+    WinFacts,
 )
 
 NORTH: Tile = (T.NORTH, False)
@@ -70,7 +68,7 @@ class PlayError(SanmaError):
     """An event that cannot happen in this hand, or a broken invariant."""
 
 
-def context_args(win: Win) -> dict:
+def context_args(win: WinFacts) -> dict:
     """Keyword arguments of calc.scoring.hand.WinContext for this win.
 
     WinContext takes a double riichi instead of, not beside, riichi; ura indicators only count
@@ -98,15 +96,12 @@ def context_args(win: Win) -> dict:
     }
 
 
-_HAND_KIND = {PON: HAND_PON, ANKAN: CLOSED_KAN, DAIMINKAN: OPEN_KAN, KAKAN: OPEN_KAN}
-
-
-def scoring_input(win: Win) -> tuple[Hand, WinContext]:
+def scoring_input(win: WinFacts) -> tuple[Hand, WinContext]:
     """The win as the evaluator's Hand and WinContext, built straight from the tiles (a win the
     play made is legal by construction; calc.logs.convert.build goes through the notation)."""
     hand = Hand(
         concealed=tuple(index for index, _ in win.closed),
-        melds=tuple(HandMeld(_HAND_KIND[m.kind], tuple(index for index, _ in m.tiles), m.red) for m in win.melds),
+        melds=win.melds,  # the round's melds are the scorer's
         win_tile=win.win_tile[0],
         concealed_red=tuple(index for index, red in win.closed if red),
         win_red=win.win_tile[1],
@@ -123,14 +118,16 @@ def settled(result: RoundResult, evaluations: list) -> E.Kyoku:
     calc.scoring.evaluate.Evaluation, in the order of `result.wins`), or the draw."""
     riichi = tuple(E.Riichi(seat) for seat in result.riichi)
     if result.wins:
-        wins = tuple(E.Win(w.winner, None if w.tsumo else w.from_seat, ev.value, w.pao, ev)
+        wins = tuple(E.ScoredWin(w.winner, None if w.tsumo else w.from_seat, ev.value, w.pao, ev)
                      for w, ev in zip(result.wins, evaluations, strict=True))
-        return E.Kyoku(wins[0] if len(wins) == 1 else E.DoubleRon(wins), riichi)
+        return E.Kyoku(wins[0] if len(wins) == 1 else E.DoubleRon((wins[0], wins[1])), riichi)
     draw = result.draw
+    if draw is None:
+        raise PlayError("a hand that ended in neither a win nor a draw")
     if draw.kind == NAGASHI:
-        return E.Kyoku(E.Nagashi(draw.nagashi, frozenset(draw.tenpai)), riichi)
+        return E.Kyoku(E.Nagashi(draw.nagashi, frozenset(draw.tenpai or ())), riichi)
     if draw.kind == EXHAUSTIVE:
-        return E.Kyoku(E.ExhaustiveDraw(frozenset(draw.tenpai)), riichi)
+        return E.Kyoku(E.ExhaustiveDraw(frozenset(draw.tenpai or ())), riichi)
     if draw.kind in ABORTS:
         return E.Kyoku(E.Abort(ABORTS[draw.kind]), riichi)
     raise PlayError(f"a {draw.kind} draw, which sanma cannot have")
@@ -203,7 +200,7 @@ class Round:
         self.pao: list[int | None] = [None] * n
         self.deposits: list[int] = []
         self.nagashi = [True] * n  # only terminals and honours discarded, none of them called
-        self.wins: list[Win] = []
+        self.wins: list[WinFacts] = []
         self.draw_result: DrawResult | None = None
         self._check()
 
@@ -334,37 +331,37 @@ class Round:
     # --- applying events ------------------------------------------------------------------------
     def apply(self, event) -> None:
         kind = type(event)
-        if (self.wins or self.draw_result is not None) and not (kind is Agari and self.draw_result is None):
+        if (self.wins or self.draw_result is not None) and (kind is not Agari or self.draw_result is not None):
             raise self.fail(f"{kind.__name__.lower()} after the hand ended")  # (two Agari: a double ron)
         if kind is not Agari and (self.offer is not None or self.pending_riichi is not None):
             self._pass()
-        if kind is Draw:  # nearly every event is a draw or a discard: called without the table
+        if kind is Draw:  # nearly every event is a draw or a discard: tested first
             self._draw(event.seat, event.tile)
         elif kind is Discard:
             self._discard(event.seat, event.tile, event.riichi)
+        elif kind is Call:
+            self._call(event)
+        elif kind is Nuki:
+            self._nuki(event.seat, event.tile)
+        elif kind is Dora:
+            self._dora(event.indicator)
+        elif kind is Agari:
+            self._win(event)
+        elif kind is Ryuukyoku:
+            self._end_in_draw(event.kind, event.deltas, event.scores_before)
+        elif kind is Ankan:
+            self._ankan(event.seat, list(event.tiles))
+        elif kind is Kakan:
+            self._kakan(event.seat, event.tile)
         else:
-            try:
-                step = self._steps[kind]
-            except KeyError:
-                raise TypeError(f"not a play event: {event!r}") from None
-            step(self, event)
+            raise TypeError(f"not a play event: {event!r}")
         if self.check:
             self._check()
 
-    _steps = {  # the other events (draws and discards: apply)
-        Call: lambda self, e: self._call(e),
-        Ankan: lambda self, e: self._ankan(e.seat, list(e.tiles)),
-        Kakan: lambda self, e: self._kakan(e.seat, e.tile),
-        Nuki: lambda self, e: self._nuki(e.seat, e.tile),
-        Dora: lambda self, e: self._dora(e.indicator),
-        Agari: lambda self, e: self._win(e),
-        Ryuukyoku: lambda self, e: self._end_in_draw(e.kind, e.deltas, e.scores_before),
-    }
-
     def _place(self, tile: Tile) -> None:
         index, red = tile
-        self.placed[index] += 1
-        if self.placed[index] > 4 or index in _NOT_SANMA:
+        placed = self.placed[index] = self.placed[index] + 1
+        if placed > 4 or index in _NOT_SANMA:
             raise self.fail(f"a fifth {T.name(*tile)}" if self.placed[index] > 4 else f"{T.name(*tile)} in sanma")
         if red:
             if index not in self.rules.game.red_fives or index in self.red_placed:
@@ -384,11 +381,13 @@ class Round:
         if self.offer is not None:
             giver, tile, kind = self.offer
             self.offer = None
+            passed = (tile[0], kind)
+            riichi = self.riichi
             for seat in range(self.n):
                 if seat != giver:
-                    self.passed[seat].append((tile[0], kind))
-                    if self.riichi[seat] == 2:
-                        self.passed_riichi[seat].append((tile[0], kind))
+                    self.passed[seat].append(passed)
+                    if riichi[seat] == 2:
+                        self.passed_riichi[seat].append(passed)
         if self.pending_riichi is not None:
             self._accept_riichi(self.pending_riichi)
 
@@ -407,7 +406,8 @@ class Round:
             self.dora_owed = [None if s == seat else s for s in self.dora_owed]
 
     def _draw(self, seat: int, tile: Tile) -> None:
-        kind, who = self.last[:2]
+        last = self.last
+        kind, who = last[0], last[1]
         owed = self.owed[seat]
         if owed is None:
             expected = who if kind == "start" else (who + 1) % self.n if kind == "discard" else None
@@ -418,7 +418,11 @@ class Round:
         self.live -= 1
         if self.live < 0:
             raise self.fail("a draw after the wall is exhausted")
-        self._place(tile)
+        index = tile[0]
+        if self.placed[index] < 3 and not tile[1] and index not in _NOT_SANMA:
+            self.placed[index] += 1  # `_place`, with nothing to check
+        else:
+            self._place(tile)
         if self.riichi[seat]:
             self.waits(seat)  # the waits a kan or an extraction after riichi must keep
         source = DRAW if owed is None else REPLACEMENT[owed]
@@ -441,12 +445,16 @@ class Round:
             raise self.fail(f"seat {seat} {what} out of turn")
 
     def _discard(self, seat: int, tile: Tile, riichi: bool) -> None:
-        self._own_turn(seat, "discards")
-        self._turn(seat)
+        last = self.last
+        kind = last[0]
+        if last[1] != seat or kind != "draw" and kind != "call" or self.owed[seat] is not None:
+            self._own_turn(seat, "discards")
+        if self.dora_owed:
+            self._turn(seat)
         in_riichi = self.riichi[seat] != 0
-        if in_riichi and tile != self.last[2]:
+        if in_riichi and tile != last[2]:
             raise self.fail(f"seat {seat} in riichi keeps the drawn tile")
-        if self.last[0] == "call" and not self.rules.game.kuikae and tile[0] == self.last[2][0]:
+        if kind == "call" and not self.rules.game.kuikae and tile[0] == last[2][0]:
             raise self.fail(f"seat {seat} discards the value just called (kuikae)")
         self._take(seat, tile)
         if riichi:
@@ -596,7 +604,7 @@ class Round:
         return sum(1 for s in self.dora_owed if s is None or s == seat)
 
     # --- the end --------------------------------------------------------------------------------
-    def win_facts(self, winner: int, from_seat: int, ura: tuple[Tile, ...] = (), claim=None) -> Win:
+    def win_facts(self, winner: int, from_seat: int, ura: tuple[Tile, ...] = (), claim=None) -> WinFacts:
         """The win `winner` would make now on what `from_seat` just drew or gave up."""
         kind, who, tile, source, first = self.last
         tsumo = winner == from_seat
@@ -616,7 +624,7 @@ class Round:
             closed = [*self.hands[winner], tile]
         riichi = self.riichi[winner] == 2
         first_draw = tsumo and first
-        return Win(
+        return WinFacts(
             winner=winner,
             from_seat=from_seat,
             tsumo=tsumo,

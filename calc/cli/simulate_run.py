@@ -1,0 +1,73 @@
+"""A plain `sanma simulate` answered before the typer app is built: typer and the app cost about a
+seventh of a one-match run (`sanma simulate --matches 1`), all of it start-up.
+
+Read here: `--matches N`, `--seed N`, `--workers N`, `--bots NAME`, `--rules NAME`, `--length NAME`
+and `--json` (as `--option value` or `--option=value`). Anything else (`--save`, `--help`, a value
+that is not a number, a run long enough for a progress bar on a terminal) goes to the typer
+command, which prints exactly what this prints for the same options (tests/test_fast_start.py).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from calc.core.errors import SanmaError
+
+_NUMBERS = ("--matches", "--seed", "--workers")
+_NAMES = ("--bots", "--rules", "--length")
+BAR_FROM = 20  # matches: from here a terminal shows typer's progress bar (calc.cli.app._sim_bar)
+
+
+def _options(args: list[str]) -> dict | None:
+    """The options, or None when typer should read the arguments."""
+    found: dict = {"--seed": 0, "--workers": None, "--bots": "calibrated", "--rules": "tenhou", "--length": None,
+                   "--json": False}
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        if arg == "--json":
+            found["--json"] = True
+            i += 1
+            continue
+        name, equals, value = arg.partition("=")
+        if name not in _NUMBERS and name not in _NAMES:
+            return None
+        if not equals:
+            if i + 1 >= len(args) or args[i + 1].startswith("-"):
+                return None
+            value = args[i + 1]
+            i += 1
+        i += 1
+        if name in _NUMBERS:
+            if not value.isdigit():
+                return None  # a sign, a space, a word: typer's own message
+            found[name] = int(value)
+        else:
+            found[name] = value
+    if "--matches" not in found or (found["--matches"] >= BAR_FROM and sys.stderr.isatty()):
+        return None
+    return found
+
+
+def plain(args: list[str]) -> bool:
+    """Answer `sanma simulate ARGS` here (exits), or False to leave them to the typer app."""
+    options = _options(args)
+    if options is None:
+        return False
+    from calc.sim import commands
+
+    matches, workers = options["--matches"], options["--workers"]
+    try:
+        setup = commands.prepare_simulate(matches=matches, seed=options["--seed"], length=options["--length"],
+                                          rules=options["--rules"], bots=options["--bots"], save=None,
+                                          workers=workers)
+        result, interrupted = commands.simulate(setup, matches, as_json=options["--json"], workers=workers)
+    except SanmaError as error:
+        print(f"Error: {error}", file=sys.stderr, flush=True)
+        sys.exit(error.exit_code)
+    except KeyboardInterrupt:  # as the typer app ends on Ctrl-C
+        print("\nAborted!", file=sys.stderr, flush=True)
+        sys.exit(1)
+    print(json.dumps(result, ensure_ascii=False) if options["--json"] else result, flush=True)
+    sys.exit(130 if interrupted else 0)  # Ctrl-C: the matches finished so far were reported

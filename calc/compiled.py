@@ -1,0 +1,92 @@
+"""The modules compiled with mypyc, and which build this process runs (docs/development.md).
+
+`pip install .` compiles the modules listed here where a C compiler exists (setup.py reads this
+list; nothing else names them). The very same source runs uncompiled where none does, or when the
+build is forced pure (`SANMA_PURE_PYTHON=1 pip install .`). An installed compiled build can also be
+run uncompiled: with `SANMA_PURE_PYTHON=1` in the environment, `calc` imports the listed modules
+from their `.py` files and never loads the compiled ones (how `make test` runs the scoring,
+payment and real-game tests on the pure source, with no second install).
+
+This module imports only the standard library: setup.py reads it before anything is installed.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Sequence
+
+# The hot path from a hand's text to its value. A module listed here must pass mypy (mypyc compiles
+# it from its annotations) and must not be patched at run time (compiled code calls its functions
+# directly). Listed in import order.
+MODULES = (
+    "calc.core.tiles",
+    "calc.core.notation",
+    "calc.scoring.hand",
+    "calc.scoring.readings",
+    "calc.scoring.shape",
+    "calc.scoring.fu",
+    "calc.scoring.value",
+    "calc.scoring.yaku",
+    "calc.scoring.evaluate",
+    "calc.scoring.request",
+    # the simulator's and the replay's hot path: the per-suit shanten tables, the round state,
+    # the wall and the engine that plays a hand (the bots stay Python: their decisions are tuned)
+    "calc.scoring.shanten",
+    "calc.table.round",
+    "calc.sim.wall",
+    "calc.sim.engine",
+    "calc.logs.mjlog",  # the replay's reader: one loop over every tag of a Tenhou log
+)
+
+PURE_ENV = "SANMA_PURE_PYTHON"  # set (to anything but "" or "0"): build or run the pure source
+
+
+def pure_requested() -> bool:
+    return os.environ.get(PURE_ENV, "") not in ("", "0")
+
+
+def source_paths(root: str = ".") -> list[str]:
+    """The listed modules' source files, relative to the repository root (for setup.py)."""
+    return [os.path.join(root, *name.split(".")) + ".py" for name in MODULES]
+
+
+def build() -> str:
+    """'compiled with mypyc' when every listed module runs compiled, 'pure Python' when none does,
+    'partly compiled' otherwise (a module added to the list after the last build)."""
+    compiled = [_is_compiled(name) for name in MODULES]
+    if all(compiled):
+        return "compiled with mypyc"
+    return "partly compiled" if any(compiled) else "pure Python"
+
+
+def _is_compiled(name: str) -> bool:
+    import importlib
+
+    module = sys.modules.get(name) or importlib.import_module(name)
+    return not (getattr(module, "__file__", None) or "").endswith(".py")
+
+
+class _SourceFirst:
+    """A meta path finder (importlib.abc.MetaPathFinder's protocol) for the listed modules' `.py`
+    files, so their compiled twins are never loaded."""
+
+    def find_spec(self, fullname: str, path: Sequence[str] | None, target: object = None) -> object:
+        if fullname not in MODULES or not path:
+            return None
+        import importlib.machinery
+        import importlib.util
+
+        leaf = fullname.rpartition(".")[2] + ".py"
+        for folder in path:
+            source = os.path.join(folder, leaf)
+            if os.path.isfile(source):
+                return importlib.util.spec_from_file_location(
+                    fullname, source, loader=importlib.machinery.SourceFileLoader(fullname, source))
+        return None
+
+
+def run_pure() -> None:
+    """Import the listed modules from source from now on (called by calc/__init__.py when asked)."""
+    if not any(isinstance(finder, _SourceFirst) for finder in sys.meta_path):
+        sys.meta_path.insert(0, _SourceFirst())
