@@ -33,7 +33,7 @@ from calc.core import tiles as T
 from calc.core.errors import IllegalHandError
 from calc.scoring import shanten as S
 from calc.scoring.evaluate import evaluate
-from calc.scoring.hand import CLOSED_KAN, OPEN_KAN, PON, Hand, Meld, WinContext
+from calc.scoring.hand import Hand, Meld, WinContext
 from calc.sim.botprofile import CALIBRATED, BotProfile
 from calc.sim.bots import Greedy, _copy
 
@@ -41,7 +41,6 @@ SUITS = (T.MAN, T.PIN, T.SOU)
 SIMPLE = [v < T.HONOR and 1 <= v % 9 <= 7 for v in range(34)]
 YAOCHUU = [not s for s in SIMPLE]
 FREE, HONITSU, TANYAO, TOITOI = "free", "honitsu", "tanyao", "toitoi"
-_MELD_KIND = {"pon": PON, "daiminkan": OPEN_KAN, "kakan": OPEN_KAN, "ankan": CLOSED_KAN}
 
 
 class Calibrated(Greedy):
@@ -214,8 +213,7 @@ class Calibrated(Greedy):
         red = [t // 4 for t in p.hand if game.is_red(t)]
         if discard in red and not any(t // 4 == discard and not game.is_red(t) for t in p.hand):
             red.remove(discard)  # the red five itself goes (the bot gives a plain copy first)
-        melds = tuple(Meld(_MELD_KIND[m.kind], tuple(t // 4 for t in m.ids), sum(game.is_red(t) for t in m.ids))
-                      for m in p.melds)
+        melds = tuple(Meld(m.kind, tuple(sorted((t // 4, game.is_red(t)) for t in m.ids))) for m in p.melds)
         context = WinContext(seat_wind=game.seat_wind(p.seat), round_wind=game.round_wind_tile,
                              dora_indicators=tuple(i // 4 for i in game.dora_ids), nuki=len(p.nuki))
         out = []
