@@ -484,23 +484,6 @@ def _plan_shanten(counts: list[int], melds: int, plan) -> int:
     return S.standard_shanten(rest, melds)
 
 
-def _closed_yaku(rest: list[int], values: set[int]) -> tuple[int, bool]:
-    """(han, whether only as seven pairs) of the yaku a closed tenpai (13 tiles) has without
-    riichi: value triplets, tanyao, seven pairs, and pinfu as far as the tiles show it (no triplet,
-    no value pair, every wait of one suit three apart: a two-sided wait)."""
-    waits = _waits(tuple(rest))
-    han = sum(1 for v in values if rest[v] >= 3)
-    if all(SIMPLE[v] or not c for v, c in enumerate(rest)) and all(SIMPLE[w] for w in waits):
-        han += 1
-    if (len(waits) >= 2 and waits[-1] < T.HONOR and waits[0] // 9 == waits[-1] // 9
-            and all((w - waits[0]) % 3 == 0 for w in waits) and max(rest) <= 2
-            and not any(rest[v] for v in values) and sum(1 for c in rest if c == 2) <= 1):
-        han += 1
-    if not han and S.standard_shanten(rest, 0) > 0 and S.chiitoitsu_shanten(rest) == 0:
-        return 2, True
-    return han, False
-
-
 def _safety(game, p, threats: list[tuple[int, int | None]], v: int) -> float:
     """Higher is safer against every threat (the least safe one counts)."""
     worst = 1000.0
