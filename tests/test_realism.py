@@ -20,6 +20,7 @@ from calc.sim.stats import LIMIT_SHARES, RATIOS, Tally, figure
 
 TENHOU = R.load("tenhou")
 MATCHES = 600  # a band for a run this size is the real interval widened by this run's own
+SEED = "1"  # the first 600 matches of docs/simulate.md's seed-1 run of 2,000
 
 # The figures issue 23 lists (bust rate, points per win, the share of wins at each limit, tsumo share,
 # deal-in, win and draw rates, riichi per hand, hands per match), and calls per hand from before.
@@ -30,7 +31,7 @@ ISSUE_FIGURES = {"bust_rate", "average_points", "tsumo_share", "deal_in_rate", "
 
 @pytest.fixture(scope="module")
 def default_run():
-    s = SR.setup(TENHOU, schemes=("tsumo-loss",), bots=SR.B.BOTS[0], seed="realism")
+    s = SR.setup(TENHOU, schemes=("tsumo-loss",), bots=SR.B.BOTS[0], seed=SEED)
     results, interrupted = SR.collect(s, MATCHES, want_tally=True, workers=2)
     assert not interrupted and len(results) == MATCHES
     return [r.tally for r in results]
