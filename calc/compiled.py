@@ -32,11 +32,15 @@ MODULES = (
     "calc.scoring.request",
     "calc.cli.hand_json",  # the --json text of a hand: a --batch run writes one a line
     # the simulator's and the replay's hot path: the per-suit shanten tables, the round state,
-    # the wall and the engine that plays a hand (the bots stay Python: their decisions are tuned)
+    # the wall, the engine that plays a hand, and the bots (their knobs in calc.sim.botprofile)
     "calc.scoring.shanten",
     "calc.table.round",
     "calc.sim.wall",
     "calc.sim.engine",
+    "calc.sim.botprofile",
+    "calc.sim.bots",
+    "calc.sim.calibrated",
+    "calc.sim.stress",  # the harness's table of rare hands: its bot is a compiled bot's subclass
     "calc.logs.mjlog",  # the replay's reader: one loop over every tag of a Tenhou log
 )
 

@@ -23,18 +23,26 @@ def counts(text: str) -> list[int]:
 VALUES = {*T.DRAGONS, T.EAST}  # the dealer in the East round (north is no value tile at Tenhou)
 
 
-@pytest.mark.parametrize("hand, han", [
-    ("234p567p345s678s5p", 2),  # tanyao, and pinfu on 2-5-8p (234p 55p 67p)
-    ("123p456p789s23s88p", 1),  # pinfu: no triplet, a simple pair, waits 1s-4s
-    ("123p456p555p23s88s", 0),  # a triplet of 5p: no pinfu; 1p: no tanyao
-    ("555z123p456p78s99s", 1),  # a white dragon triplet
-    ("111p456p789s23s99s", 0),  # a triplet: no pinfu; terminals: no tanyao
-    ("11p22p33s44s66s77s1z", 2),  # seven pairs (counted as two han)
+@pytest.mark.parametrize("hand, expected", [
+    ("123p456p789s23s88p7z", {T.SOU: 240, T.SOU + 3: 240}),  # pinfu alone, 30 fu: 1s and 4s
+    ("123p456p555p23s88s7z", {T.SOU: 0, T.SOU + 3: 0}),  # a triplet of 5p and terminals: no yaku
+    ("555z123p456p78s99s7z", {T.SOU + 5: 320, T.SOU + 8: 320}),  # white dragon, 40 fu
 ])
-def test_closed_yaku_of_a_tenpai(hand, han):
+def test_wait_values_are_the_dama_ron_values(hand, expected):
+    """Each wait of the tenpai left by a discard, with its live copies and what a ron on it without
+    riichi is worth to a non-dealer (basic points; 0: no yaku), from the evaluator itself."""
+    from calc.core.rules import load
+
     rest = counts(hand)
-    assert sum(rest) == 13 and S.waits(rest)
-    assert C._closed_yaku(rest, VALUES) == han
+    ids = [v * 4 + copy for v in range(34) for copy in range(rest[v])]
+    p = SimpleNamespace(counts=rest, hand=ids, melds=[], nuki=[], seat=1)
+    game = SimpleNamespace(seen=[0] * 34, is_red=lambda t: False, seat_wind=lambda seat: T.SOUTH,
+                           round_wind_tile=T.EAST, dora_ids=(), rules=load("tenhou"))
+    (chun, _), = parse_tiles("7z")
+    waits = C.Calibrated()._wait_values(game, p, chun)
+    assert {w: basic for w, _, basic in waits} == expected
+    assert all(live == 4 - rest[w] for w, live, _ in waits)
+    assert rest == counts(hand)  # the hand is left as it was
 
 
 def test_improving_tiles_and_discard_shanten_agree_with_shanten():

@@ -504,11 +504,17 @@ def compare_command(
     as_csv: bool = typer.Option(False, "--csv", help="CSV: a row per scheme and starting seat."),
     html: Optional[Path] = typer.Option(None, "--html", help="Also write the comparison as a web page."),
     wide: bool = typer.Option(False, "--wide", help=WIDE_HELP),
+    simulated: Optional[int] = typer.Option(None, "--simulated", help="With --logs: simulate this many matches too and check each scheme's figures and effects against the real games'."),
 ) -> None:
     """Settle the same simulated matches (or, with --logs, real games) under each scheme; differences from tsumo-loss, paired."""
     from calc.cli import share
     from calc.sim import commands
 
+    if simulated is not None:
+        _check_schemes(ctx, paths, logs, simulated, matches=matches, length=length, seed=seed, rules=rules,
+                       bots=bots, schemes=schemes, as_json=as_json, as_csv=as_csv, plot=plot, html=html,
+                       workers=workers, width=_width(wide))
+        return
     if logs or paths:
         # options of a simulation, given on the command line even at their default, do not go with --logs
         simulation_only = [param.opts[0] for param in ctx.command.params if param.name in ("seed", "bots", "workers")
@@ -539,6 +545,31 @@ def compare_command(
     try:
         result, interrupted = run(setup, matches, as_json=as_json, plot=plot, workers=workers,
                                   advance=bar.update if bar else None)
+    finally:
+        if bar is not None:
+            bar.render_finish()
+    _sim_output(result, as_json, interrupted)
+
+
+def _check_schemes(ctx, paths, logs: bool, simulated: int, *, matches, length, seed: int, rules: str, bots: str,
+                   schemes, as_json: bool, as_csv: bool, plot, html, workers, width: int | None) -> None:
+    """`compare --logs PATH... --simulated N`: the scheme-effect check (calc.sim.scheme_check)."""
+    from calc.sim import commands
+
+    if not logs or not paths:
+        raise typer.BadParameter("--simulated checks simulated play against real games: give --logs PATH...",
+                                 param_hint="--simulated")
+    for given, name in ((matches, "--matches"), (length, "--length"), (plot, "--plot"), (html, "--html"),
+                        (as_csv or None, "--csv")):
+        if given is not None:
+            raise typer.BadParameter(f"{name} does not go with --simulated (the check is a table, or --json)",
+                                     param_hint=name)
+    setup, games = commands.prepare_scheme_check(paths, simulated=simulated, seed=seed, rules=rules, bots=bots,
+                                                 schemes=schemes, workers=workers)
+    bar = _sim_bar(simulated, "simulating")
+    try:
+        result, interrupted = commands.scheme_check(setup, games, simulated, as_json=as_json, workers=workers,
+                                                    advance=bar.update if bar else None, width=width)
     finally:
         if bar is not None:
             bar.render_finish()

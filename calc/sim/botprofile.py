@@ -19,44 +19,92 @@ class BotProfile:
     push_one_shanten_min_han: float  # one from tenpai pushes when worth this much...
     push_one_shanten_until: int  # ... and the live wall still holds this many tiles
     dealer_push_bonus: float  # han added to the dealer's estimate (a dealer's win is worth 1.5 times)
+    dealer_push_shanten: int  # the dealer pushes against a riichi this close to tenpai, whatever its hand
+    facing_dealer_han: float  # han taken off a non-dealer's estimate against the dealer's riichi
+    behind_below: int  # a player with fewer points is far behind: against a riichi it pushes...
+    behind_push_shanten: int  # ... up to this far from tenpai (against open hands one step further)
+    ahead_from: int  # a player with this many points or more is far ahead: folds as if its hand were worth...
+    ahead_fold_han: float  # ... this many han less
     open_threat_melds: int  # an open hand with this many melds is a threat (fewer: only an obvious honitsu)
+    dealer_threat_melds: int  # ... and a dealer's open hand with this many
     open_threat_fold_from: int  # against open threats only, fold from this shanten
     # --- riichi or dama ------------------------------------------------------------------------------
-    dama_min_han: float  # a closed tenpai that has a yaku without riichi stays dama from this many han
+    dama_min_points: int  # a closed tenpai whose every wait has a yaku stays dama when its ron is worth this
+    dama_mid_from: int  # ... and once the live wall holds fewer tiles than this...
+    dama_mid_points: int  # ... from this much
+    dama_facing_riichi_points: int  # ... and from this much when another player has declared riichi
     riichi_until: int  # a tenpai with a yaku stays dama once the live wall holds fewer tiles than this
-    dama_bad_wait_live: int  # a tenpai with at most this many live winning tiles and a yaku stays dama...
-    dama_bad_wait_from: int  # ... while the live wall holds at least this many tiles (it may improve)
+    single_wait_dama_from: int  # a tenpai on one wait (kanchan, penchan, tanki) does not declare riichi
+    # while the live wall holds this many tiles: it may improve...
+    dealer_riichi_at_once: bool  # ... unless it is the dealer's
     # --- shape -----------------------------------------------------------------------------------------
-    race_weighed: int  # discards one from tenpai compared by live tiles that bring tenpai: the N least useful
+    seven_pairs_handicap: int  # a closed hand plays seven pairs only when it is this many steps closer
+    race_weighed: int  # discards of equal shanten compared by the live tiles that bring the hand closer: the N least useful...
+    race_max_shanten: int  # ... when the hand is at most this far from tenpai (further: by usefulness alone)
+    race_by_wait: bool  # one from tenpai, each tile that brings tenpai counts by the width of the wait it leaves
+    pair_weight: float  # how much a tile's other copies count when a discard is chosen by usefulness
+    dora_weight: float  # ... each dora it is
+    red_weight: float  # ... a red five (the last copy of its value)
+    value_tile_weight: float  # ... a value honour (a yakuhai pon may come)
+    edge_weight: float  # ... each neighbour it makes an edge wait with (12, 89): 2 for two-sided, 1 for a gap
+    honitsu_lean: float  # ... less, in a closed hand with this many tiles of one suit and honours:
+    honitsu_lean_from: int  # tiles of the other suits
     # --- calls -----------------------------------------------------------------------------------------
+    value_pon_max_shanten: int  # a closed hand pons a value tile when that leaves it this close to tenpai
     honitsu_min_tiles: int  # tiles of one suit plus honours (of 14 incl. the call) to pon for honitsu...
     honitsu_max_shanten: int  # ... when the pon leaves the hand this close to honitsu tenpai
     toitoi_max_shanten: int  # pon for toitoi when the pon leaves the hand this close to toitoi tenpai
     tanyao_max_shanten: int  # pon for (open) tanyao when the pon leaves the hand this close to tenpai...
     tanyao_min_han: float  # ... and the hand is worth this much without riichi (dora, red fives, norths)
+    dealer_calls_value_tiles: bool  # the dealer pons every value tile, even when it slows the hand
     formal_tenpai_from: int  # with this few tiles left, any pon that makes tenpai is taken (tenpai payments)
+    nine_terminals_play_from: int  # nine kinds of terminals and honours are played on (for thirteen
+    # orphans) rather than aborted from this many kinds
     # --- norths -----------------------------------------------------------------------------------------
     keep_north_for_kokushi: int  # a hand this close to thirteen orphans keeps its only north
 
 
 CALIBRATED = BotProfile(
-    push_tenpai_min_han=2.0,
+    push_tenpai_min_han=1.0,
     push_tenpai_min_live=4,
-    push_one_shanten_min_han=5.0,
+    push_one_shanten_min_han=4.0,
     push_one_shanten_until=24,
-    dealer_push_bonus=0.0,
+    dealer_push_bonus=3.0,
+    dealer_push_shanten=-1,
+    facing_dealer_han=3.0,
+    behind_below=20000,
+    behind_push_shanten=2,
+    ahead_from=45000,
+    ahead_fold_han=2.0,
     open_threat_melds=3,
+    dealer_threat_melds=2,
     open_threat_fold_from=2,
-    dama_min_han=2.0,
-    riichi_until=12,
-    dama_bad_wait_live=2,
-    dama_bad_wait_from=30,
+    dama_min_points=12000,
+    dama_mid_from=30,
+    dama_mid_points=8000,
+    dama_facing_riichi_points=0,
+    riichi_until=14,
+    single_wait_dama_from=26,
+    dealer_riichi_at_once=False,
+    seven_pairs_handicap=1,
     race_weighed=3,
+    race_max_shanten=1,
+    race_by_wait=True,
+    pair_weight=3.0,
+    dora_weight=4.5,
+    red_weight=5.5,
+    value_tile_weight=2.0,
+    edge_weight=1.0,
+    honitsu_lean=3.0,
+    honitsu_lean_from=10,
+    value_pon_max_shanten=2,
     honitsu_min_tiles=10,
     honitsu_max_shanten=3,
     toitoi_max_shanten=1,
     tanyao_max_shanten=2,
     tanyao_min_han=3.0,
+    dealer_calls_value_tiles=False,
     formal_tenpai_from=6,
+    nine_terminals_play_from=11,
     keep_north_for_kokushi=3,
 )

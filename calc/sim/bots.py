@@ -87,6 +87,10 @@ class Greedy:
     def nuki(self, game, seat: int) -> bool:
         return True
 
+    def standing(self, scores: tuple[int, ...]) -> tuple[int, ...] | None:
+        """What the bot reads of the scores (Game.standing): nothing."""
+        return None
+
     def ron(self, game, seat: int, tile: int) -> bool:
         return True  # wins whenever it has a yaku
 

@@ -30,9 +30,12 @@ from __future__ import annotations
 from functools import lru_cache
 
 from calc.core import tiles as T
+from calc.core.errors import IllegalHandError
 from calc.scoring import shanten as S
+from calc.scoring.evaluate import evaluate
+from calc.scoring.hand import Hand, Meld, WinContext
 from calc.sim.botprofile import CALIBRATED, BotProfile
-from calc.sim.bots import Greedy, _copy, _usefulness
+from calc.sim.bots import Greedy, _copy
 
 SUITS = (T.MAN, T.PIN, T.SOU)
 SIMPLE = [v < T.HONOR and 1 <= v % 9 <= 7 for v in range(34)]
@@ -45,6 +48,7 @@ class Calibrated(Greedy):
 
     def __init__(self, profile: BotProfile = CALIBRATED) -> None:
         self.k = profile
+        self._values: dict[tuple, int] = {}  # a tenpai's ron values (`_wait_values`), by hand and table
 
     # --- discards ----------------------------------------------------------------------------------
     def discard(self, game, seat: int, may_riichi: bool) -> tuple[int, bool]:
@@ -52,7 +56,7 @@ class Calibrated(Greedy):
         counts = p.counts
         melds = len(p.melds)
         plan = self._plan(game, p) if melds else None
-        cands = _candidates(counts, melds, plan, game.forbidden)  # [value, plan shanten, shanten]
+        cands = _candidates(counts, melds, plan, game.forbidden, self.k.seven_pairs_handicap)  # [value, plan shanten, shanten]
         threats = self._threats(game, seat)
         top = min((c[1], c[2]) for c in cands)
         tops = [c for c in cands if (c[1], c[2]) == top]
@@ -62,8 +66,7 @@ class Calibrated(Greedy):
         # a lone one needs weighing only when it is a tenpai (its waits decide riichi)
         weigh = tops if len(tops) > 1 or not top[1] or threats else ()
         seen = game.seen
-        dora = game.dora_values()
-        values = game.value_tiles(seat)
+        worth = self._worth_of(game, p)
         if weigh:
             meld_own = _meld_counts(p)
             for c in weigh:
@@ -71,14 +74,20 @@ class Calibrated(Greedy):
                 counts[v] -= 1
                 if c[2] == 0:
                     c[3] = sum(4 - seen[w] - counts[w] - meld_own[w] for w in _waits(tuple(counts)))
-                c[5] = _usefulness(counts, v, dora, values)
+                c[5] = worth(v)
                 counts[v] += 1
-            if top[1] == 1 and len(tops) > 1:
-                # a race between discards one from tenpai: the most live tiles that bring tenpai,
-                # counted for the `race_weighed` least useful tiles (the rest rarely win it)
+            if 1 <= top[1] <= self.k.race_max_shanten and len(tops) > 1:
+                # a race between discards of equal shanten: the most live tiles that take the hand
+                # a step closer, counted for the `race_weighed` least useful tiles (the rest rarely win it)
                 for c in sorted(tops, key=lambda c: c[5])[:self.k.race_weighed]:
                     counts[c[0]] -= 1
-                    c[4] = sum(4 - seen[t] - counts[t] - meld_own[t] for t in _improving(tuple(counts), melds))
+                    rest = tuple(counts)
+                    if top[1] == 1 and self.k.race_by_wait:
+                        # one from tenpai: each tile that brings tenpai, by the width of the wait it leaves
+                        c[4] = sum((4 - seen[t] - counts[t] - meld_own[t]) * _tenpai_width(_plus(rest, t), melds)
+                                   for t in _improving(rest, melds, 1))
+                    else:
+                        c[4] = sum(4 - seen[t] - counts[t] - meld_own[t] for t in _improving(rest, melds, top[1]))
                     counts[c[0]] += 1
         best = min(cands, key=lambda c: (c[1], c[2], -c[3], -c[4], c[5]))
         if threats:
@@ -91,7 +100,7 @@ class Calibrated(Greedy):
                 for c in ties:
                     if c not in weigh:
                         counts[c[0]] -= 1
-                        c[5] = _usefulness(counts, c[0], dora, values)
+                        c[5] = worth(c[0])
                         counts[c[0]] += 1
                 fold = min(ties, key=lambda c: c[5])
                 return _copy(game, p, fold[0]), False
@@ -103,12 +112,63 @@ class Calibrated(Greedy):
         riichi = may_riichi and best[2] == 0 and self._riichi(game, p, best)
         return tile, riichi
 
+    def _worth_of(self, game, p):
+        """How much a tile helps the hand it leaves (called with the tile already out of p.counts):
+        less goes first. Copies left (a pair), dora and a red five, neighbours within two, the middle
+        of a suit; in a closed hand leaning to one suit and honours (honitsu), tiles of the other
+        suits count less."""
+        k = self.k
+        counts = p.counts
+        dora = game.dora_values()
+        values = game.value_tiles(p.seat)
+        reds = {t // 4 for t in p.hand if game.is_red(t)}
+        lean = None
+        if p.closed and k.honitsu_lean:
+            honours = sum(counts[T.HONOR:])
+            held, suit = max((sum(counts[s:s + 9]) + honours, s) for s in SUITS)
+            if held + 1 >= k.honitsu_lean_from:  # the tile being weighed is out of counts
+                lean = suit
+
+        def worth(v: int) -> float:
+            score = k.pair_weight * counts[v] + k.dora_weight * dora.count(v)
+            if v in reds and not counts[v]:
+                score += k.red_weight
+            if v >= T.HONOR:
+                return score + (k.value_tile_weight if v in values else 0.0)
+            base = v - v % 9
+            n = v % 9
+            for d in (-2, -1, 1, 2):
+                if 0 <= n + d <= 8 and counts[v + d]:
+                    low = min(n, n + d)
+                    # a two-sided pair of neighbours is worth more than an edge (12, 89) or a gap (13)
+                    two_sided = abs(d) == 1 and 1 <= low <= 6
+                    score += (2.0 if two_sided else k.edge_weight if abs(d) == 1 else 1.0) * counts[v + d]
+            score += 0.5 if 2 <= n <= 6 else 0.2 if n in (1, 7) else 0.0
+            if lean is not None and base != lean:
+                score -= k.honitsu_lean
+            return score
+
+        return worth
+
+    def standing(self, scores: tuple[int, ...]) -> tuple[int, ...]:
+        """Per seat -1 far behind (under `behind_below`), 1 far ahead (from `ahead_from`), else 0."""
+        k = self.k
+        return tuple(-1 if x < k.behind_below else 1 if x >= k.ahead_from else 0 for x in scores)
+
     def _push(self, game, p, best, riichi_threat: bool) -> bool:
         k = self.k
         s = best[2]
+        standing = game.standing[p.seat]
         if not riichi_threat:
-            return s < k.open_threat_fold_from
+            return s < k.open_threat_fold_from + (standing < 0)
+        if standing < 0 and s <= k.behind_push_shanten:
+            return True  # far behind: folding does not save the match
+        if p.seat == game.dealer and s <= k.dealer_push_shanten:
+            return True  # the dealer plays for the next dealership
         han = self._han(game, p) + (k.dealer_push_bonus if p.seat == game.dealer else 0.0)
+        han -= k.ahead_fold_han if standing > 0 else 0.0
+        if game.players[game.dealer].riichi and p.seat != game.dealer:
+            han -= k.facing_dealer_han  # a dealer's win costs half as much again
         if s <= 0:
             return han >= k.push_tenpai_min_han or best[3] >= k.push_tenpai_min_live
         if s == 1:
@@ -116,21 +176,61 @@ class Calibrated(Greedy):
         return False
 
     def _riichi(self, game, p, best) -> bool:
+        """Riichi, or not yet: a tenpai on a single wait (kanchan, penchan, tanki) waits for a better
+        one while the wall is long; a tenpai that already has a yaku on every wait stays dama when
+        its ron is worth `dama_min_points` (as a non-dealer is paid; from
+        `dama_facing_riichi_points` against a riichi), and late in the hand."""
         k = self.k
         if best[3] <= 0:
             return False
-        counts = p.counts
-        v = best[0]
-        counts[v] -= 1
-        yaku = _closed_yaku(counts, game.value_tiles(p.seat))
-        counts[v] += 1
-        if not yaku:
-            return True  # without riichi the hand could win only by tsumo
+        waits = self._wait_values(game, p, best[0])
+        waiting = not (k.dealer_riichi_at_once and p.seat == game.dealer)
+        if waiting and len(waits) <= 1 and game.wall.remaining >= k.single_wait_dama_from:
+            return False
+        if not all(basic for _, _, basic in waits):
+            return True  # a wait without a yaku could win only by tsumo
         if game.wall.remaining < k.riichi_until:
             return False  # late: a hand with a yaku stays dama
-        if self._han(game, p) - 1 + yaku >= k.dama_min_han:  # the estimate's riichi han replaced by the yaku's
-            return False
-        return not (best[3] <= k.dama_bad_wait_live and game.wall.remaining >= k.dama_bad_wait_from)
+        live = sum(n for _, n, _ in waits)
+        if game.riichi_seats(p.seat):
+            enough = k.dama_facing_riichi_points
+        else:
+            enough = k.dama_min_points if game.wall.remaining >= k.dama_mid_from else k.dama_mid_points
+        return 4 * sum(n * basic for _, n, basic in waits) < enough * live
+
+    def _wait_values(self, game, p, discard: int) -> list[tuple[int, int, int]]:
+        """(wait, its live copies, the basic points of a ron on it without riichi; 0: no yaku) of the
+        tenpai left after discarding `discard` (a value the hand holds)."""
+        counts = p.counts
+        counts[discard] -= 1
+        try:
+            rest = tuple(counts)
+            waits = _waits(rest)
+            meld_own = _meld_counts(p)
+            live = [4 - game.seen[w] - counts[w] - meld_own[w] for w in waits]
+        finally:
+            counts[discard] += 1
+        red = [t // 4 for t in p.hand if game.is_red(t)]
+        if discard in red and not any(t // 4 == discard and not game.is_red(t) for t in p.hand):
+            red.remove(discard)  # the red five itself goes (the bot gives a plain copy first)
+        melds = tuple(Meld(m.kind, tuple(sorted((t // 4, game.is_red(t)) for t in m.ids))) for m in p.melds)
+        context = WinContext(seat_wind=game.seat_wind(p.seat), round_wind=game.round_wind_tile,
+                             dora_indicators=tuple(i // 4 for i in game.dora_ids), nuki=len(p.nuki))
+        out = []
+        for w, n in zip(waits, live):
+            key = (rest, melds, w, tuple(red), context)
+            basic = self._values.get(key)
+            if basic is None:
+                concealed = sorted([v for v in range(34) for _ in range(rest[v])] + [w])
+                try:
+                    basic = evaluate(Hand(tuple(concealed), melds, w, tuple(red)), context, game.rules).value.basic
+                except IllegalHandError:
+                    basic = 0  # no yaku
+                if len(self._values) > 1 << 12:
+                    self._values.clear()
+                self._values[key] = basic
+            out.append((w, n, basic))
+        return out
 
     # --- what the bot reads from the table ------------------------------------------------------------
     def _han(self, game, p) -> float:
@@ -161,7 +261,8 @@ class Calibrated(Greedy):
             if len(o.melds) < 2:
                 continue
             suits = {m.value // 9 * 9 for m in o.melds if m.value < T.HONOR}
-            if len(o.melds) >= self.k.open_threat_melds or len(suits) <= 1:
+            enough = self.k.dealer_threat_melds if o.seat == game.dealer else self.k.open_threat_melds
+            if len(o.melds) >= enough or len(suits) <= 1:
                 out.append((o.seat, next(iter(suits)) if len(suits) == 1 else None))
         return out
 
@@ -202,7 +303,8 @@ class Calibrated(Greedy):
             after = min(S.shanten(_without(p.counts, v), melds + 1) for v in range(34) if p.counts[v])
         finally:
             p.counts[value] += 2
-        if value in game.value_tiles(seat) and (after <= before or not p.closed):
+        if value in game.value_tiles(seat) and (not p.closed or (seat == game.dealer and k.dealer_calls_value_tiles)
+                                                or (after <= before and after <= k.value_pon_max_shanten)):
             return kind  # yakuhai: taken when it speeds the hand up, or the hand is open anyway
         if remaining <= k.formal_tenpai_from and after == 0 and before >= 1:
             return kind  # formal tenpai for the tenpai payment
@@ -250,6 +352,12 @@ class Calibrated(Greedy):
                 return kind, value
         return None
 
+    def nine_terminals(self, game, seat: int) -> bool:
+        """Abort, unless the hand holds `nine_terminals_play_from` kinds of terminals and honours
+        (it plays for thirteen orphans)."""
+        counts = game.players[seat].counts
+        return sum(1 for v in T.TERMINALS_AND_HONORS if counts[v]) < self.k.nine_terminals_play_from
+
     def nuki(self, game, seat: int) -> bool:
         p = game.players[seat]
         if p.counts[T.NORTH] == 1 and p.closed and not p.melds:
@@ -265,13 +373,31 @@ def _waits(counts: tuple[int, ...]) -> tuple[int, ...]:
 
 
 @lru_cache(maxsize=1 << 14)
-def _improving(counts: tuple[int, ...], melds: int) -> tuple[int, ...]:
-    """Tiles that take a one-from-tenpai standard form to tenpai (none when the one-from-tenpai
-    is only by seven pairs or thirteen orphans)."""
+def _improving(counts: tuple[int, ...], melds: int, shanten: int) -> tuple[int, ...]:
+    """Tiles that take a standard form `shanten` from tenpai a step closer (none when it is that
+    close only by seven pairs or thirteen orphans)."""
     rest = list(counts)
-    if S.standard_shanten(rest, melds) != 1:
+    if S.standard_shanten(rest, melds) != shanten:
         return ()
-    return tuple(S.improving(rest, melds, 1))
+    return tuple(S.improving(rest, melds, shanten))
+
+
+def _plus(counts: tuple[int, ...], v: int) -> tuple[int, ...]:
+    return counts[:v] + (counts[v] + 1,) + counts[v + 1:]
+
+
+@lru_cache(maxsize=1 << 15)
+def _tenpai_width(counts: tuple[int, ...], melds: int) -> int:
+    """The widest tenpai a hand of 3k+2 concealed tiles can keep by one discard: the copies of its
+    waits the hand does not hold (the table's visible tiles are not counted: a shape measure)."""
+    rest = list(counts)
+    best = 0
+    for v, s in S.discard_shanten(rest, melds):
+        if s == 0:
+            rest[v] -= 1
+            best = max(best, sum(4 - rest[w] for w in _waits(tuple(rest))))
+            rest[v] += 1
+    return best
 
 
 def _without(counts: list[int], v: int) -> list[int]:
@@ -298,9 +424,11 @@ def _suit_of(p) -> int | None:
     return max(held)[1]
 
 
-def _candidates(counts: list[int], melds: int, plan, forbidden: set[int]) -> list[list]:
+def _candidates(counts: list[int], melds: int, plan, forbidden: set[int], seven_pairs_handicap: int = 0) -> list[list]:
     """[value, plan shanten, shanten] of every discard allowed. Seven pairs and thirteen orphans
-    (closed hands) are counted from the whole hand's pairs and kinds, one tile less."""
+    (closed hands) are counted from the whole hand's pairs and kinds, one tile less; a closed hand
+    ranks its seven pairs shanten `seven_pairs_handicap` steps further than it is (the plan shanten),
+    so that seven pairs is played only when it is that much closer than the standard form."""
     out = []
     closed = not melds
     if closed:
@@ -316,14 +444,18 @@ def _candidates(counts: list[int], melds: int, plan, forbidden: set[int]) -> lis
         if v in forbidden:
             continue
         if closed:
+            ranked = s
             if s > 0:
                 c = counts[v]
-                s = min(s, 6 - (pairs - (c == 2)) + max(0, 7 - (kinds - (c == 1))))
+                pairs_s = 6 - (pairs - (c == 2)) + max(0, 7 - (kinds - (c == 1)))
+                ranked = min(s, pairs_s + seven_pairs_handicap)
+                s = min(s, pairs_s)
                 if s > 2 and y_kinds >= 9:
                     yk = y_kinds - (YAOCHUU[v] and c == 1)
                     yp = y_pairs - (YAOCHUU[v] and c == 2)
                     s = min(s, 13 - yk - (yp > 0))
-            out.append([v, s, s])
+                    ranked = min(ranked, s)
+            out.append([v, ranked, s])
         elif plan is None or plan[0] == FREE:
             out.append([v, s, s])
         else:
@@ -350,23 +482,6 @@ def _plan_shanten(counts: list[int], melds: int, plan) -> int:
     else:
         rest = [0 if YAOCHUU[v] else c for v, c in enumerate(counts)]
     return S.standard_shanten(rest, melds)
-
-
-def _closed_yaku(rest: list[int], values: set[int]) -> int:
-    """Han of the yaku a closed tenpai (13 tiles) has without riichi: value triplets, tanyao,
-    seven pairs, and pinfu as far as the tiles show it (no triplet, no value pair, every wait of one
-    suit three apart: a two-sided wait)."""
-    waits = _waits(tuple(rest))
-    han = sum(1 for v in values if rest[v] >= 3)
-    if all(SIMPLE[v] or not c for v, c in enumerate(rest)) and all(SIMPLE[w] for w in waits):
-        han += 1
-    if (len(waits) >= 2 and waits[-1] < T.HONOR and waits[0] // 9 == waits[-1] // 9
-            and all((w - waits[0]) % 3 == 0 for w in waits) and max(rest) <= 2
-            and not any(rest[v] for v in values) and sum(1 for c in rest if c == 2) <= 1):
-        han += 1
-    if not han and S.standard_shanten(rest, 0) > 0 and S.chiitoitsu_shanten(rest) == 0:
-        han += 2
-    return han
 
 
 def _safety(game, p, threats: list[tuple[int, int | None]], v: int) -> float:

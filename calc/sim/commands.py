@@ -56,14 +56,14 @@ def simulate(s: SR.Setup, matches: int, *, as_json: bool, workers: int | None = 
                  "bots": s.bots, "rules": s.rules.name, "scheme": s.rules.payment.scheme,
                  "saved": [r.saved for r in results if r.saved]}
         out = simulate_dict(setup, simulated, ref["figures"], ref["source"], interrupted)
-        out["realism"] = realism_dict(simulated, ref["figures"], ref["source"], length=s.rules.match.length,
-                                      rules_name=s.rules.name, tallies=[r.tally for r in results])
+        out["realism"] = realism_dict(simulated, ref, length=s.rules.match.length, rules_name=s.rules.name,
+                                      tallies=[r.tally for r in results])
         return out, interrupted
     text = simulate_text(line, simulated, ref["figures"], ref["source"], interrupted, length=s.rules.match.length,
                          rules_name=s.rules.name)
-    text += "\n\n" + realism_text(simulated, ref["figures"], ref["source"], length=s.rules.match.length,
-                                  rules_name=s.rules.name, bots=s.bots, tallies=[r.tally for r in results],
-                                  yaku=False, width=layout.NARROWEST)  # the yaku are in the table above
+    text += "\n\n" + realism_text(simulated, ref, length=s.rules.match.length, rules_name=s.rules.name,
+                                  bots=s.bots, tallies=[r.tally for r in results], yaku=False,
+                                  width=layout.NARROWEST)  # the yaku are in the table above
     if s.save is not None:
         text += f"\nsaved {len(results)} {SAVE_FORMATS[s.save_format]} records in {s.save}"
         if s.save_format == "mjai":
@@ -129,11 +129,44 @@ def compare(s: SR.Setup, matches: int, *, as_json: bool, plot: Path | None, work
         out = compare_dict(c, {"matches": matches, "finished": len(results), "seed": s.seed, "length": length,
                                "bots": s.bots, "rules": s.rules.name, "games": "simulated"}, interrupted,
                            length=length)
-        out["realism"] = realism_dict(tally.figures(), ref["figures"], ref["source"], length=length,
-                                      rules_name=s.rules.name, tallies=[r.tally for r in results])
+        out["realism"] = realism_dict(tally.figures(), ref, length=length, rules_name=s.rules.name,
+                                      tallies=[r.tally for r in results])
         return out, interrupted
     text = compare_text(line, c, interrupted, length=length, width=width)
-    text += "\n\n" + realism_text(tally.figures(), ref["figures"], ref["source"], length=length,
-                                  rules_name=s.rules.name, bots=s.bots, tallies=[r.tally for r in results],
-                                  width=width)
+    text += "\n\n" + realism_text(tally.figures(), ref, length=length, rules_name=s.rules.name, bots=s.bots,
+                                  tallies=[r.tally for r in results], width=width)
     return text, interrupted
+
+
+def prepare_scheme_check(paths: list[Path], *, simulated: int, seed: int, rules: str, bots: str,
+                         schemes: str | None, workers: int | None = None):
+    """(the simulation's setup, the real games settled under each scheme) of `compare --logs PATH...
+    --simulated N`: the input is checked, then the real games are read (a bad file stops here)."""
+    from calc.sim import real_compare
+
+    profile = R.load(rules)
+    names = SR.parse_schemes(schemes, profile.payment.scheme)
+    SR.validate(simulated, bots, names, None, workers, rules=profile)
+    games = real_compare.gather(paths, names, rules)
+    return SR.setup(profile, schemes=names, bots=bots, seed=str(seed), as_played=True), games
+
+
+def scheme_check(s: SR.Setup, games, matches: int, *, as_json: bool, workers: int | None = None,
+                 advance: Advance | None = None, width: int | None = None) -> tuple[str | dict, bool]:
+    """The simulated matches' scheme figures and effects against the real games' (calc.sim.scheme_check)."""
+    from calc.sim import scheme_check as SC
+
+    results, interrupted = SR.collect(s, matches, want_tally=False, workers=workers, advance=advance)
+    c = Comparison(s.schemes, s.rules.game.players)
+    for r in results:
+        c.add(r)
+    rows = SC.check(c, games.comparison)
+    line = (f"compare: {_setup_line('simulated', s, matches, len(results))[len('simulated: '):]}, against "
+            f"{games.comparison.matches} real games; every scheme settles the {s.schemes[0]} hands as played")
+    if as_json:
+        return {"setup": {"matches": matches, "finished": len(results), "seed": s.seed, "bots": s.bots,
+                          "rules": s.rules.name, "real_games": games.comparison.matches},
+                "interrupted": interrupted, "rows": SC.as_dict(rows),
+                "disagree": sum(not r.agrees for r in rows)}, interrupted
+    return SC.text(rows, line + (" (interrupted: the matches finished so far)" if interrupted else ""),
+                   width=width), interrupted

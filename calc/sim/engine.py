@@ -123,7 +123,8 @@ class Game:
     """One hand. `bots[seat]` decide; `check` verifies the invariants after every step."""
 
     def __init__(self, wall: Wall, rules: RuleSet, *, dealer: int, round_wind: int, bots,
-                 riichi_allowed: tuple[bool, ...] | None = None, check: bool = False) -> None:
+                 riichi_allowed: tuple[bool, ...] | None = None, standing: tuple[int, ...] | None = None,
+                 check: bool = False) -> None:
         n = rules.game.players
         self.n = n
         self.rules = rules
@@ -133,6 +134,9 @@ class Game:
         self.round_wind_tile = T.WINDS[round_wind]
         self.bots = bots
         self.riichi_allowed = riichi_allowed or (True,) * n
+        # per seat, what the bots know of the scores: -1 far behind, 0, 1 far ahead (the bots'
+        # `standing`; calc.sim.run keys the hand on it, as on riichi_allowed)
+        self.standing = standing or (0,) * n
         self.check = check
         self.red = red_ids(rules.game.red_fives)
         self._tiles = _tile_table(self.red)  # id -> (value, red): the round's tiles
@@ -507,6 +511,7 @@ def _tile_table(red: frozenset[int]) -> tuple[tuple[int, bool], ...]:
 
 
 def play_hand(wall: Wall, rules: RuleSet, *, dealer: int, round_wind: int, bots,
-              riichi_allowed: tuple[bool, ...] | None = None, check: bool = False) -> HandPlay:
+              riichi_allowed: tuple[bool, ...] | None = None, standing: tuple[int, ...] | None = None,
+              check: bool = False) -> HandPlay:
     return Game(wall, rules, dealer=dealer, round_wind=round_wind, bots=bots,
-                riichi_allowed=riichi_allowed, check=check).run()
+                riichi_allowed=riichi_allowed, standing=standing, check=check).run()

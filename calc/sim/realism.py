@@ -1,12 +1,21 @@
 """The realism check beside every simulated comparison: how far each headline figure of the
-simulated play is from the same figure of the real Tenhou games (calc/sim/truth_figures.json), and
-a warning for every figure outside its band.
+simulated play is from the same figure of the real Tenhou games (calc.sim.truth.reference: 3,001
+games, and the 201 of tests/data for calls per hand), and a warning for every figure outside its band.
 
 A scheme comparison is made of tsumo wins (the only thing the schemes pay differently), so it is
-only as good as the share and size of those wins and the matches they end. The bands say how close
-the default (`calibrated`) bots are held to the real games; `tests/test_realism.py` simulates enough
-matches to show every figure inside its band. Shares are measured in percentage points, points per
-win relative to the real figure.
+only as good as the share and size of those wins (points per win and the shares of wins at each
+limit), and the matches they end (busts, hands per match).
+
+The band of a figure is the real figure's 95% sampling interval widened by that of a 2,000-match
+simulation, both computed from the figure's spread over games s (the standard deviation of one
+game's influence on the figure, measured on the 201 games of tests/data, `spread`):
+
+    band = 1.96 * s * (1 / sqrt(n_real) + 1 / sqrt(2000))
+
+n_real being the real games the figure comes from (3,001; 201 for calls per hand). A bot that plays
+exactly like the real players is inside every band on any 2,000 matches but for chance far rarer
+than 1 in 100 per figure; `tests/test_realism.py` checks the default bots on fewer matches against
+the same formula with that run's own size.
 """
 
 from __future__ import annotations
@@ -16,42 +25,37 @@ from dataclasses import dataclass
 
 from calc.sim.compare import Z95, ratio_estimate
 from calc.sim.report import FIGURE_ROWS, MATCH_LEVEL, YAKU_SHOWN, real_note
+from calc.sim.stats import RATIOS, figure
 
-
-@dataclass(frozen=True)
-class Band:
-    """How far a simulated figure may be from the real games' and still look like real play."""
-
-    key: str
-    half_width: float  # in the figure's own unit (a share: 0.03 is 3 percentage points)
-    relative: bool = False  # half_width is a fraction of the real figure
-
-
-BANDS = (
-    Band("tsumo_share", 0.03),
-    Band("deal_in_rate", 0.02),
-    Band("win_rate", 0.03),
-    Band("draw_rate", 0.03),
-    Band("riichi_per_hand", 0.10),
-    Band("calls_per_hand", 0.10),
-    Band("bust_rate", 0.05),
-    Band("average_points", 0.05, relative=True),
-    Band("hands_per_match", 0.5),
-)
-# Each banded figure as a pooled ratio of per-match counts (calc.sim.stats.Tally), for its interval.
-PARTS = {
-    "tsumo_share": lambda t: (t.tsumo, t.wins),
-    "deal_in_rate": lambda t: (t.deal_ins, t.hands * t.players),
-    "win_rate": lambda t: (t.win_hands, t.hands),
-    "draw_rate": lambda t: (t.exhaustive, t.hands),
-    "riichi_per_hand": lambda t: (t.riichi, t.hands),
-    "calls_per_hand": lambda t: (t.calls, t.hands),
-    "bust_rate": lambda t: (t.busts, 1),
-    "average_points": lambda t: (t.points, t.wins),
-    "hands_per_match": lambda t: (t.hands, 1),
-}
+BAND_MATCHES = 2000  # the simulation size a band allows for (the issue's acceptance run)
 LABELS = {key: text for text, key, _ in FIGURE_ROWS}
 KINDS = {key: kind for _, key, kind in FIGURE_ROWS}
+
+
+def spread(key: str, tallies: list) -> float | None:
+    """The standard deviation over matches (one Tally each) of a match's influence on the pooled
+    ratio RATIOS[key]: the delta method, as calc.sim.compare does for the comparison's figures."""
+    if len(tallies) < 2:
+        return None
+    num, den = zip(*(RATIOS[key](t) for t in tallies))
+    estimate = ratio_estimate(list(num), list(den))
+    if estimate is None:
+        return None
+    xs = estimate[1]
+    mean = sum(xs) / len(xs)
+    return math.sqrt(sum((x - mean) ** 2 for x in xs) / (len(xs) - 1))
+
+
+def interval(key: str, tallies: list) -> float | None:
+    """The 95% half-width of a banded figure over the matches run."""
+    s = spread(key, tallies)
+    return None if s is None else Z95 * s / math.sqrt(len(tallies))
+
+
+def band(key: str, reference: dict, matches: int = BAND_MATCHES) -> float:
+    """The half-width of a figure's band (the module's formula), for a run of `matches`."""
+    s = reference["spread"][key]
+    return Z95 * s * (1 / math.sqrt(reference["games"][key]) + 1 / math.sqrt(matches))
 
 
 @dataclass(frozen=True)
@@ -61,41 +65,24 @@ class Row:
     key: str
     simulated: float | None
     real: float | None
-    distance: float | None  # simulated - real (relative bands: as a fraction of real)
+    distance: float | None  # simulated - real
     band: float
-    relative: bool
     inside: bool | None  # None: not comparable (no figure, or a match-level figure of another length)
-    interval: float | None = None  # the simulated figure's 95% half-width, in the distance's unit
+    interval: float | None = None  # the simulated figure's 95% half-width
 
 
-def interval(key: str, tallies: list) -> float | None:
-    """The 95% half-width of a banded figure over matches (one Tally each): the delta method on the
-    pooled ratio, as calc.sim.compare does for the comparison's figures."""
-    if len(tallies) < 2:
-        return None
-    num, den = zip(*(PARTS[key](t) for t in tallies))
-    estimate = ratio_estimate(list(num), list(den))
-    if estimate is None:
-        return None
-    xs = estimate[1]
-    mean = sum(xs) / len(xs)
-    sd = math.sqrt(sum((x - mean) ** 2 for x in xs) / (len(xs) - 1))
-    return Z95 * sd / math.sqrt(len(xs))
-
-
-def check(simulated: dict, real: dict, *, length: str = "hanchan", tallies: list | None = None) -> list[Row]:
-    """Each band's row; with the per-match `tallies`, each figure's 95% interval too."""
+def check(simulated: dict, reference: dict, *, length: str = "hanchan", tallies: list | None = None) -> list[Row]:
+    """Each banded figure's row; with the per-match `tallies`, each figure's 95% interval too."""
     rows = []
-    for b in BANDS:
-        sim, ref = simulated.get(b.key), real.get(b.key)
-        if sim is None or ref is None or (length != "hanchan" and b.key in MATCH_LEVEL):
-            rows.append(Row(b.key, sim, ref, None, b.half_width, b.relative, None))
+    for key in RATIOS:
+        sim, ref = figure(simulated, key), figure(reference["figures"], key)
+        half_width = band(key, reference)
+        if sim is None or ref is None or (length != "hanchan" and key in MATCH_LEVEL):
+            rows.append(Row(key, sim, ref, None, half_width, None))
             continue
-        distance = (sim - ref) / ref if b.relative else sim - ref
-        half = interval(b.key, tallies) if tallies else None
-        if half is not None and b.relative:
-            half /= ref
-        rows.append(Row(b.key, sim, ref, distance, b.half_width, b.relative, abs(distance) <= b.half_width, half))
+        distance = sim - ref
+        rows.append(Row(key, sim, ref, distance, half_width, abs(distance) <= half_width,
+                        interval(key, tallies) if tallies else None))
     return rows
 
 
@@ -113,28 +100,26 @@ def _value(value: float | None, kind: str) -> str:
     return f"{100 * value:.1f}%" if kind == "pct" else f"{value:.0f}" if kind == "int" else f"{value:.2f}"
 
 
+def _amount(value: float, key: str, sign: str) -> str:
+    """A distance or half-width in the figure's unit: percentage points for shares."""
+    kind = KINDS[key]
+    if kind == "pct":
+        return f"{100 * value:{sign}.1f} pts"
+    return f"{value:{sign}.0f}" if kind == "int" else f"{value:{sign}.2f}"
+
+
 def _distance(row: Row) -> str:
-    if row.distance is None:
-        return "n/a"
-    if row.relative:
-        return f"{100 * row.distance:+.1f}%"
-    if KINDS[row.key] == "pct":
-        return f"{100 * row.distance:+.1f} pts"
-    return f"{row.distance:+.2f}"
+    return "n/a" if row.distance is None else _amount(row.distance, row.key, "+")
 
 
 def _interval(row: Row) -> str:
     if row.interval is None or row.distance is None:
         return "-"
-    if row.relative:
-        return f"±{100 * row.interval:.1f}%"
-    return f"±{100 * row.interval:.1f} pts" if KINDS[row.key] == "pct" else f"±{row.interval:.2f}"
+    return "±" + _amount(row.interval, row.key, "")
 
 
 def _band(row: Row) -> str:
-    if row.relative or KINDS[row.key] != "pct":
-        return f"±{100 * row.band:.0f}%" if row.relative else f"±{row.band:.2f}"
-    return f"±{100 * row.band:.0f} pts"
+    return "±" + _amount(row.band, row.key, "")
 
 
 def warnings(rows: list[Row]) -> list[str]:
@@ -150,25 +135,28 @@ def warnings(rows: list[Row]) -> list[str]:
     return out
 
 
-def realism_text(simulated: dict, real: dict, source: str, *, length: str, rules_name: str, bots: str,
+def realism_text(simulated: dict, reference: dict, *, length: str, rules_name: str, bots: str,
                  tallies: list | None = None, yaku: bool = True, width: int | None = None) -> str:
     """The banded figures' distances, then (`yaku`) the yaku shares' and the source; warnings last.
-    `width`: the terminal cells the sentences are wrapped to (None: one line each)."""
+    `reference`: calc.sim.truth.reference(). `width`: the terminal cells the sentences are wrapped to
+    (None: one line each)."""
     from calc.core import layout
 
-    rows = check(simulated, real, length=length, tallies=tallies)
+    rows = check(simulated, reference, length=length, tallies=tallies)
     table = [(LABELS[r.key], _value(r.simulated, KINDS[r.key]), _value(r.real, KINDS[r.key]), _distance(r),
               _interval(r), _band(r), "n/a" if r.inside is None else "yes" if r.inside else "NO") for r in rows]
     out = [*layout.lines(f"realism check ({bots} bots against the real games; the bands hold the default "
-                         f"calibrated bots):", width),
+                         f"calibrated bots on {BAND_MATCHES} matches):", width),
            layout.fit(table, ["figure", "simulated", "real", "distance", "95%\ninterval", "band", "inside"],
                       width=width, wrap=(0,), tablefmt="simple", disable_numparse=True)]
+    real = reference["figures"]
     if yaku:
         rows_y = yaku_distances(simulated, real)
         out += ["", layout.table([(n, _value(s, "pct"), _value(r, "pct"), f"{100 * d:+.1f} pts") for n, s, r, d in rows_y],
-                                  ["yaku (share of wins)", "simulated", "real", "distance"], tablefmt="simple",
-                                  disable_numparse=True)]
-        out += layout.lines(f"real: {source}; {real['matches']} matches, {real['hands']} hands", width, "  ")
+                             ["yaku (share of wins)", "simulated", "real", "distance"], tablefmt="simple",
+                             disable_numparse=True)]
+        out += layout.lines(f"real: {reference['source']}; {real['matches']} matches, {real['hands']} hands", width,
+                            "  ")
         note = real_note(length, rules_name)
         if note:
             out += layout.lines(f"note: {note}", width, "  ")
@@ -177,14 +165,17 @@ def realism_text(simulated: dict, real: dict, source: str, *, length: str, rules
     return "\n".join(out)
 
 
-def realism_dict(simulated: dict, real: dict, source: str, *, length: str, rules_name: str,
+def realism_dict(simulated: dict, reference: dict, *, length: str, rules_name: str,
                  tallies: list | None = None) -> dict:
-    rows = check(simulated, real, length=length, tallies=tallies)
+    rows = check(simulated, reference, length=length, tallies=tallies)
     out = {
-        "source": source,
+        "source": reference["source"],
+        "band_formula": "1.96 * spread * (1/sqrt(real games) + 1/sqrt(2000))",
         "figures": {r.key: {"simulated": r.simulated, "real": r.real, "distance": r.distance, "interval": r.interval,
-                            "band": r.band, "relative": r.relative, "inside": r.inside} for r in rows},
-        "yaku": {n: {"simulated": s, "real": ref, "distance": d} for n, s, ref, d in yaku_distances(simulated, real)},
+                            "band": r.band, "inside": r.inside, "real_games": reference["games"][r.key],
+                            "spread": reference["spread"][r.key]} for r in rows},
+        "yaku": {n: {"simulated": s, "real": ref, "distance": d}
+                 for n, s, ref, d in yaku_distances(simulated, reference["figures"])},
         "warnings": warnings(rows),
     }
     note = real_note(length, rules_name)

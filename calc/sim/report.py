@@ -7,6 +7,7 @@ import math
 from calc.core import layout
 
 from calc.sim.compare import BASELINE, Comparison
+from calc.sim.stats import figure
 
 FIGURE_ROWS = (
     ("hands per match", "hands_per_match", "num"),
@@ -25,6 +26,12 @@ FIGURE_ROWS = (
     ("norths per winning hand", "norths_per_win", "num"),
     ("bust rate (per match)", "bust_rate", "pct"),
     ("extension-round rate (per match)", "extension_round_rate", "pct"),
+    ("wins below mangan", "limit_shares.below_mangan", "pct"),
+    ("wins at mangan", "limit_shares.mangan", "pct"),
+    ("wins at haneman", "limit_shares.haneman", "pct"),
+    ("wins at baiman", "limit_shares.baiman", "pct"),
+    ("wins at sanbaiman", "limit_shares.sanbaiman", "pct"),
+    ("wins at yakuman (kazoe too)", "limit_shares.yakuman", "pct"),
 )
 MATCH_LEVEL = ("hands_per_match", "bust_rate", "extension_round_rate")  # figures that depend on the match length
 EXTENSION_NAME = {"hanchan": "West", "east": "South"}
@@ -59,8 +66,8 @@ def simulate_text(setup_line: str, simulated: dict, real: dict, source: str, int
     def label(text: str, key: str) -> str:
         return f"{text[:-1]}; {EXTENSION_NAME[length]})" if key == "extension_round_rate" else text
 
-    rows = [(label(text, key), _fmt(simulated.get(key), kind),
-             _fmt(real.get(key), kind) if comparable or key not in MATCH_LEVEL else "n/a")
+    rows = [(label(text, key), _fmt(figure(simulated, key), kind),
+             _fmt(figure(real, key), kind) if comparable or key not in MATCH_LEVEL else "n/a")
             for text, key, kind in FIGURE_ROWS]
     out = [setup_line + (" (interrupted: the matches finished so far)" if interrupted else ""), "",
            layout.table(rows, ["", "simulated", "real (Tenhou half games)"], tablefmt="simple",

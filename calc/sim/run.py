@@ -28,7 +28,7 @@ from calc.table.events import Abort, ExhaustiveDraw, Nagashi
 from calc.sim import bots as B
 from calc.sim import stress
 from calc.sim.engine import HandPlay, SimError, play_hand
-from calc.sim.stats import NOT_YAKU, Tally
+from calc.sim.stats import NOT_YAKU, Tally, limit_class
 from calc.sim.wall import Wall
 
 MAX_HANDS = 200  # a match that has not ended by then is a bug in the flow rules, not a long game
@@ -49,13 +49,17 @@ class Setup:
     check: bool = False
     save: str | None = None  # a directory for tenhou.net/6 records of the first scheme's matches
     save_format: str = "tenhou6"  # or "mjai" (calc/logs/mjai_writer.py), "mjlog" (calc/logs/mjlog_writer.py)
+    # every scheme after the first settles the first's hands as played, as `compare --logs` settles
+    # real games (calc.sim.scheme_check): no scheme's play of its own, no hand after the first's last
+    as_played: bool = False
 
 
 def setup(rules: R.RuleSet, *, schemes: tuple[str, ...], bots: str, seed: str, length: str | None = None,
-          check: bool = False, save: str | None = None, save_format: str = "tenhou6") -> Setup:
+          check: bool = False, save: str | None = None, save_format: str = "tenhou6",
+          as_played: bool = False) -> Setup:
     if length is not None and length != rules.match.length:
         rules = replace(rules, match=replace(rules.match, length=length))
-    return Setup(rules, schemes, bots, str(seed), check, save, save_format)
+    return Setup(rules, schemes, bots, str(seed), check, save, save_format, as_played)
 
 
 class Hands:
@@ -70,7 +74,8 @@ class Hands:
     def get(self, k: int, state: match.MatchState) -> HandPlay:
         rules = self.s.rules
         allowed = tuple(score >= rules.match.riichi_min_points for score in state.scores)
-        key = (k, state.round_wind, state.dealer, allowed)
+        standing = self.bots[0].standing(state.scores)
+        key = (k, state.round_wind, state.dealer, allowed, standing)
         play = self.cache.get(key)
         if play is None:
             rng = random.Random(f"{self.s.seed}/{self.index}/{k}")
@@ -79,7 +84,7 @@ class Hands:
             else:
                 wall = Wall.shuffled(rng)
             play = play_hand(wall, rules, dealer=state.dealer, round_wind=state.round_wind, bots=self.bots,
-                             riichi_allowed=allowed, check=self.s.check)
+                             riichi_allowed=allowed, standing=standing, check=self.s.check)
             self.cache[key] = play
         return play
 
@@ -93,6 +98,21 @@ class MatchRun:
     plays: list[HandPlay]
     state: match.MatchState
     standings: tuple[match.Standing, ...]
+
+
+def settle_as_played(played: MatchRun, rules: R.RuleSet) -> MatchRun:
+    """Another scheme's match on the hands of `played`, in their order: it ends where its own
+    scores end it, or stands after the last of them (calc.logs.replay.resettle does the same with a
+    real game's hands). Riichi stand as played, whatever the scheme's scores."""
+    state = match.start(rules)
+    rows, plays = [], []
+    for play in played.plays:
+        state, row = match.apply(state, play.kyoku, rules, check_riichi=False)
+        rows.append(row)
+        plays.append(play)
+        if state.ended:
+            break
+    return MatchRun(rules.payment.scheme, rows, plays, state, match.tally(state, rules))
 
 
 def play_match(hands: Hands, rules: R.RuleSet) -> MatchRun:
@@ -210,6 +230,7 @@ def _tally(run: MatchRun, rules: R.RuleSet) -> Tally:
             t.han += ev.han
             t.points += win_income(row.settlement, w.winner)
             t.yakuman += bool(ev.yakuman)
+            t.limits[limit_class(w.value.limit)] += 1
             t.winner_nuki += len_nuki(play, w.winner)
             for name, _ in (ev.yakuman or ev.yaku):
                 if name not in NOT_YAKU:
@@ -230,7 +251,7 @@ def run_match(s: Setup, index: int, want_tally: bool) -> MatchResult:
     first = None
     for scheme in s.schemes:
         rules = s.rules.with_scheme(scheme)
-        run = play_match(hands, rules)
+        run = settle_as_played(first, rules) if first and s.as_played else play_match(hands, rules)
         first = first or run
         results[scheme] = _summary(run, rules)
     saved = None

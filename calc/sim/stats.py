@@ -9,7 +9,11 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
+from calc.scoring.value import LIMITS
+
 NOT_YAKU = ("dora", "ura", "aka")  # han, but not yaku (rules.md §3): left out of the yaku frequencies
+BELOW_MANGAN = "below_mangan"
+LIMIT_SHARES = (BELOW_MANGAN, *LIMITS)  # the value classes of a win (kazoe counts as yakuman)
 
 
 @dataclass
@@ -37,13 +41,14 @@ class Tally:
     busts: int = 0
     extension: int = 0  # matches that went into the extension round (West of a half game, South of an east game)
     yaku: Counter = field(default_factory=Counter)
+    limits: Counter = field(default_factory=Counter)  # wins by value class (LIMIT_SHARES)
     # matches by the rule that ended them (calc.table.match: bust, agari-yame, tenpai-yame, ...);
     # empty where the games were not played through the match flow (the real games' truth files)
     ends: Counter = field(default_factory=Counter)
 
     def add(self, other: Tally) -> None:
         for name, value in vars(other).items():
-            if name in ("yaku", "ends"):
+            if name in ("yaku", "limits", "ends"):
                 getattr(self, name).update(value)
             elif name == "nuki_known":
                 self.nuki_known = self.nuki_known and value
@@ -74,6 +79,36 @@ class Tally:
             "bust_rate": share(self.busts, self.matches),
             "extension_round_rate": share(self.extension, self.matches),
             "yaku": {name: count / self.wins for name, count in sorted(self.yaku.items())} if self.wins else {},
+            "limit_shares": {name: self.limits[name] / self.wins for name in LIMIT_SHARES} if self.wins else {},
             **({"ends": {reason: count / self.matches for reason, count in sorted(self.ends.items())}}
                if self.ends else {}),
         }
+
+
+def limit_class(limit: str | None) -> str:
+    """The value class of a win from its limit (calc.scoring.value), as LIMIT_SHARES names them."""
+    return limit or BELOW_MANGAN
+
+
+# Each banded figure (calc.sim.realism) as a pooled ratio of per-match counts, for its sampling
+# spread: the numerator and denominator of one match's Tally.
+RATIOS = {
+    "tsumo_share": lambda t: (t.tsumo, t.wins),
+    "deal_in_rate": lambda t: (t.deal_ins, t.hands * t.players),
+    "win_rate": lambda t: (t.win_hands, t.hands),
+    "draw_rate": lambda t: (t.exhaustive, t.hands),
+    "riichi_per_hand": lambda t: (t.riichi, t.hands),
+    "calls_per_hand": lambda t: (t.calls, t.hands),
+    "bust_rate": lambda t: (t.busts, 1),
+    "average_points": lambda t: (t.points, t.wins),
+    "hands_per_match": lambda t: (t.hands, 1),
+    **{f"limit_shares.{name}": (lambda t, name=name: (t.limits[name], t.wins)) for name in LIMIT_SHARES},
+}
+
+
+def figure(figures: dict, key: str) -> float | None:
+    """A figure of Tally.figures() by its RATIOS key ("limit_shares.mangan" reads a nested share)."""
+    if "." in key:
+        group, name = key.split(".", 1)
+        return figures.get(group, {}).get(name)
+    return figures.get(key)
