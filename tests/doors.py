@@ -729,7 +729,10 @@ def _unused(w: dict) -> str:
 
     concealed, melds = parse_hand(w["hand"])
     seen = {t[0] for t in (*concealed, *(x for m in melds for x in m.tiles), *parse_tiles(w.get("dora") or ""))}
-    free = next(v for v in T.TERMINALS_AND_HONORS if v not in seen and v != T.NORTH)
+    # a terminal or honour first; a thirteen-orphans hand holds every one of those the indicators
+    # may name, so then a simple (not a five: a red one would change the count of red fives)
+    simples = [t[0] for t in parse_tiles("234678p234678s")]
+    free = next(v for v in (*T.TERMINALS_AND_HONORS, *simples) if v not in seen and v != T.NORTH)
     return T.name(free) * min(4, max(1, len(parse_tiles(w.get("dora") or ""))))
 
 

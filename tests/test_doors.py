@@ -87,3 +87,10 @@ def test_a_disagreement_names_the_seed_the_door_and_the_hand():
     wrong = doors.Outcome(tuple(hands), want.ended, want.end, want.final_scores, want.points)
     assert doors.compare(want, wrong).startswith(f"hand 3 ({want.hands[2].label}-{want.hands[2].honba}): deltas: truth")
     assert str(c) == "seed 0 (add-1000, add-1000, stress, hanchan)"
+
+
+def test_ura_for_a_thirteen_orphans_win_names_a_tile_the_hand_does_not_show():
+    # fuzz seed 5289 ("fuzz"): a kokushi holds every terminal and honour an indicator may name, and the
+    # "ura without riichi" mutation found no tile for its indicators (a StopIteration in the harness)
+    win = {"hand": "19m19p19s12346675z", "dora": "2p"}
+    assert doors._unused(win) == "3p"
