@@ -1,4 +1,4 @@
-"""calc.cli.columns.simple and calc.core.layout.table print exactly what tabulate's "simple" format
+"""calc.core.layout.table (and layout.counts, the hand's tables) print exactly what tabulate's "simple" format
 prints for their tables."""
 
 from __future__ import annotations
@@ -7,7 +7,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 from tabulate import tabulate
 
-from calc.cli.columns import simple
 from calc.core import layout
 
 NAME = st.text(alphabet="abcdefghijklmnopqrstuvwxyz_ ()/-", min_size=1, max_size=30).filter(
@@ -19,13 +18,13 @@ HEADERS = st.tuples(st.sampled_from(["yaku", "fu", "pays", "a longer header"]),
 
 @given(ROWS, HEADERS)
 def test_same_as_tabulate(rows, headers):
-    assert simple(rows, list(headers)) == tabulate(rows, headers=list(headers), tablefmt="simple")
+    assert layout.counts(rows, list(headers)) == tabulate(rows, headers=list(headers), tablefmt="simple")
 
 
 def test_the_hand_tables():
     rows = [("menzen_tsumo", 1), ("riichi", 1), ("pinfu", 1), ("nuki (norths)", 4)]
-    assert simple(rows, ["yaku", "han"]) == tabulate(rows, headers=["yaku", "han"], tablefmt="simple")
-    assert simple([], ["pays", "points"]) == tabulate([], headers=["pays", "points"], tablefmt="simple")
+    assert layout.counts(rows, ["yaku", "han"]) == tabulate(rows, headers=["yaku", "han"], tablefmt="simple")
+    assert layout.counts([], ["pays", "points"]) == tabulate([], headers=["pays", "points"], tablefmt="simple")
 
 
 def test_a_long_name_beside_a_cjk_name_still_fits_80_columns(tmp_path):

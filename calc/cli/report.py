@@ -6,7 +6,6 @@ import json
 import re
 from typing import TYPE_CHECKING
 
-from calc.cli.columns import simple
 from calc.cli.hand_json import hand_json, settlement_dict  # noqa: F401  (settlement_dict: part of this module's API)
 from calc.core import layout
 from calc.core import tiles as T
@@ -32,7 +31,7 @@ if TYPE_CHECKING:  # the match types are imported where used: `sanma hand` start
 
 
 def tabulate(*args, **kwargs) -> str:
-    """tabulate's, imported on first use: `sanma hand` prints its tables with columns.simple."""
+    """tabulate's, imported on first use: `sanma hand` prints its tables with layout.counts."""
     from tabulate import tabulate as _tabulate
 
     return _tabulate(*args, **kwargs)
@@ -66,10 +65,10 @@ def _hand_value_lines(result, data: dict) -> list[str]:
     for label, key in (("dora", "dora"), ("aka (red fives)", "aka"), ("ura", "ura"), ("nuki (norths)", "nuki")):
         if data[key]:
             rows.append((label, data[key]))
-    out.append(simple(rows, ["yaku", "han"]))
+    out.append(layout.counts(rows, ["yaku", "han"]))
     out.append("")
     if not e.yakuman:
-        out.append(simple([(r["reason"], r["fu"]) for r in data["fu_breakdown"]], ["fu", ""]))
+        out.append(layout.counts([(r["reason"], r["fu"]) for r in data["fu_breakdown"]], ["fu", ""]))
         out.append(f"{'':<2}= {e.fu} fu" + ("" if e.form == "seven pairs" else " (rounded up to 10)"))
         out.append("")
     value = f"{data['han']} han {data['fu']} fu" if not e.yakuman else f"yakuman ×{e.value.yakuman}"
@@ -85,7 +84,7 @@ def hand_text(result, *, explain: bool = False) -> str:
     pay_rows = [(p["payer"], p["amount"]) for p in data["payments"]]
     if data["sticks"]:
         pay_rows.append(("riichi sticks", data["sticks"]))
-    out.append(simple(pay_rows, ["pays", "points"]))
+    out.append(layout.counts(pay_rows, ["pays", "points"]))
     out.append(f"Winner receives {data['total'] + data['sticks']}")
     if explain:
         out += ["", "How it adds up:"] + _wrapped(result.settlement.lines, "  ")

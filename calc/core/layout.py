@@ -91,6 +91,17 @@ def table(rows: Sequence[Sequence[object]], headers: Sequence[str], **options) -
     return tabulate(rows, headers=headers, **options)
 
 
+def counts(rows: Sequence[Sequence[str | int]], headers: Sequence[str]) -> str:
+    """tabulate(rows, headers=headers, tablefmt="simple") for cells that are str or int (not bool):
+    a column of ints is right-aligned, as tabulate aligns numbers. `sanma hand` prints its yaku,
+    fu and payments this way (a name and a number a row)."""
+    columns = len(headers)
+    numeric = [bool(rows) and all(isinstance(row[c], int) and not isinstance(row[c], bool) for row in rows)
+               for c in range(columns)]
+    return table([[str(cell) for cell in row] for row in rows], headers, tablefmt="simple",
+                 disable_numparse=True, colalign=["right" if n else "left" for n in numeric])
+
+
 _OWN_OPTIONS = {"tablefmt", "disable_numparse", "colalign", "maxcolwidths"}
 _ALIGNS = ("left", "right", "center")
 
