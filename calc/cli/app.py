@@ -312,22 +312,23 @@ def settle_command(
     _not_together(("--all-schemes", all_schemes), ("--explain", explain),
                   reason="the standings side by side have no per-hand arithmetic; explain one scheme with --scheme")
     share.check_html_path(html)
-    from calc.core.yamlread import file_label, file_text
+    from calc.core.yamlread import file_label, file_text, load_yaml
     from calc.sichuan import record as sichuan_record
 
-    text, label = file_text(file), file_label(file)  # read once: `-` and pipes cannot be read twice
-    if sichuan_record.is_sichuan_record(file, text):  # its `rules:` profile says `variant: sichuan` (issue 7)
+    label = file_label(file)
+    data = load_yaml(file_text(file), label)  # read and parsed once: `-` and pipes cannot be read twice
+    if sichuan_record.names_sichuan(data, label):  # its `rules:` profile says `variant: sichuan` (issue 7)
         if scheme is not None or all_schemes:
             raise typer.BadParameter("--scheme and --all-schemes are sanma tsumo schemes; a Sichuan record has none")
         if as_csv or html is not None:
             raise typer.BadParameter("--csv and --html are for sanma records (a Sichuan record has --json)")
         from calc.sichuan import report as sichuan_report
 
-        settled = sichuan_record.settle(sichuan_record.read_text(text, label))
+        settled = sichuan_record.settle(sichuan_record.read_parsed(data, label))
         typer.echo(json.dumps(sichuan_report.settle_dict(settled), ensure_ascii=False) if as_json
                    else sichuan_report.settle_text(settled, explain=explain, width=_width(wide)))
         return
-    match_record = record.read_text(text, label)
+    match_record = record.read_parsed(data, label)
     # The record is checked under its own profile first: a record that cannot have happened is
     # rejected whatever scheme is asked for, before anything is printed.
     schemes = record.settle_all_schemes(match_record) if all_schemes else None

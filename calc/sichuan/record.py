@@ -37,17 +37,12 @@ SITUATIONS = ("kong_replacement", "kong_discard", "rob_kong", "last_tile", "heav
 WIN_KEYS = ("winner", "from", "tsumo", "hand", "win", *SITUATIONS)
 
 
-def is_sichuan_record(path: str | Path, text: str | None = None) -> bool:
-    """Does this record name a Sichuan profile? (`sanma settle` picks the game by it.) `text`: the
-    record's text when it was read already (standard input can be read once)."""
-    try:
-        data = load_yaml(file_text(path) if text is None else text, str(path))
-    except SanmaError:
-        return False  # the sanma reader reports what is wrong with the file
+def names_sichuan(data: object, file: str) -> bool:
+    """Does this parsed record name a Sichuan profile? (`sanma settle` picks the game by it.)"""
     name = data.get("rules") if isinstance(data, dict) else None
     if not isinstance(name, str):
         return False
-    return is_sichuan(profile_path(name, str(path)))
+    return is_sichuan(profile_path(name, file))
 
 
 @dataclass(frozen=True)
@@ -198,7 +193,12 @@ class _Reader(RecordReader):
 
 
 def read_text(text: str, file: str = "<record>") -> Record:
-    return _Reader(file).read(load_yaml(text, file))
+    return read_parsed(load_yaml(text, file), file)
+
+
+def read_parsed(data: object, file: str = "<record>") -> Record:
+    """A record from its parsed YAML (load_yaml's, which keeps each value's line)."""
+    return _Reader(file).read(data)
 
 
 def read(path: str | Path) -> Record:

@@ -435,7 +435,12 @@ def _tiles(tiles: list) -> str:
 
 
 def read_text(text: str, file: str = "<record>") -> Record:
-    return _Reader(file).read(load_yaml(text, file))
+    return read_parsed(load_yaml(text, file), file)
+
+
+def read_parsed(data: object, file: str = "<record>") -> Record:
+    """A record from its parsed YAML (load_yaml's, which keeps each value's line)."""
+    return _Reader(file).read(data)
 
 
 def read(path: str | Path) -> Record:
