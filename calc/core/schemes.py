@@ -22,19 +22,20 @@ module (calc.table.payment) evaluates them.
 
 from __future__ import annotations
 
-import difflib
 import math
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import yaml
-
-from calc.core.errors import RulesError, SanmaError
+from calc.core import shipped
+from calc.core.errors import RulesError, SanmaError, close_matches
 from calc.core.nesting import flow_too_deep
 from calc.core.profile import builtin_dir
+
+if TYPE_CHECKING:
+    import yaml
 
 TOP_KEYS = ("extends", "name", "title", "summary", "rounding", "dealer_wins", "non_dealer_wins")
 SECTIONS = ("dealer_wins", "non_dealer_wins")
@@ -186,7 +187,7 @@ def _resolve_path(name: str, relative_to: Path | None) -> Path:
     path = library_dir() / f"{name}.yaml"
     if not path.is_file():
         names = builtin_scheme_names()
-        hint = difflib.get_close_matches(name, names, n=1)
+        hint = close_matches(name, names, n=1)
         suggestion = f" (did you mean {hint[0]!r}?)" if hint else ""
         raise RulesError(f"unknown scheme {name!r}{suggestion}; valid: {', '.join(names)}, or a scheme file")
     return path
@@ -202,8 +203,13 @@ def looks_like_scheme_file(name: str) -> bool:
         text = path.read_text(encoding="utf-8")
         if flow_too_deep(text):  # the profile reader reports it, at once
             return False
-        data = yaml.safe_load(text)
-    except (OSError, ValueError, yaml.YAMLError, RecursionError):  # UnicodeDecodeError is a ValueError
+        import yaml
+
+        try:
+            data = yaml.safe_load(text)
+        except yaml.YAMLError:
+            return False
+    except (OSError, ValueError, RecursionError):  # UnicodeDecodeError is a ValueError
         return False  # the profile reader reports what is wrong
     return isinstance(data, dict) and any(key in data for key in ("rounding", *SECTIONS))
 
@@ -263,14 +269,17 @@ class _Layer:
 
 
 def _file_layer(path: Path) -> _Layer:
-    from calc.core.yamlread import load_yaml
-
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise RulesError(f"cannot read scheme: {exc.strerror}", file=str(path)) from None
     except UnicodeDecodeError as exc:
         raise RulesError(f"not UTF-8 text (byte {exc.start})", file=str(path)) from None
+    data = shipped.scheme_data(text)  # a shipped scheme as shipped: its data without a YAML parser
+    if data is not None:
+        return _Layer(path, "", data, 1)
+    from calc.core.yamlread import load_yaml
+
     try:
         data = load_yaml(text, str(path))
     except SanmaError as exc:
@@ -358,7 +367,7 @@ def _read_entries(layer: _Layer, entries: dict, problems: list[RulesError]) -> N
         where = dict(file=file, line=line, key=f"{layer.prefix}{key}")
         if key not in TOP_KEYS or (key == "name" and not layer.prefix):
             allowed = [k for k in TOP_KEYS if k != "name" or layer.prefix]
-            hint = difflib.get_close_matches(str(key), allowed, n=1)
+            hint = close_matches(str(key), allowed, n=1)
             suggestion = f" (did you mean {hint[0]}?)" if hint else ""
             problems.append(RulesError(f"unknown key{suggestion}; keys: {', '.join(allowed)}", **where))
         elif key in ("extends",):
@@ -376,7 +385,7 @@ def _read_entries(layer: _Layer, entries: dict, problems: list[RulesError]) -> N
                 sub_line = _line(value, sub, line)
                 path = f"{layer.prefix}{key}.{sub}"
                 if known is not None and sub not in known:
-                    hint = difflib.get_close_matches(str(sub), known, n=1)
+                    hint = close_matches(str(sub), known, n=1)
                     suggestion = f" (did you mean {key}.{hint[0]}?)" if hint else ""
                     problems.append(RulesError(f"unknown share{suggestion}; {key} defines {', '.join(known)}",
                                                file=file, line=sub_line, key=path))
@@ -435,7 +444,7 @@ def _term(value: Any, file: str, line: int | None, key: str, shares: tuple[str, 
     allowed = ("b", "sum", *shares)
     unknown = [k for k in bases if k not in allowed]
     for k in unknown:
-        hint = difflib.get_close_matches(str(k), allowed, n=1)
+        hint = close_matches(str(k), allowed, n=1)
         suggestion = f" (did you mean {hint[0]}?)" if hint else ""
         bad(f"unknown key{suggestion}; an amount is one of {', '.join(allowed)}, and round",
             _line(value, k, line), f"{key}.{k}")
@@ -485,7 +494,7 @@ def _check(name: str, entries: dict, problems: list[RulesError], first: _Layer, 
                                        file=file, line=_line(value, "step", line), key=f"{key}.step"))
             continue
         if mode not in MODES:
-            hint = difflib.get_close_matches(str(mode), MODES, n=1)
+            hint = close_matches(str(mode), MODES, n=1)
             suggestion = f" (did you mean {hint[0]!r}?)" if hint else ""
             problems.append(RulesError(f"mode must be one of {', '.join(MODES)}, got {mode!r}{suggestion}",
                                        file=file, line=_line(value, "mode", line), key=f"{key}.mode"))
@@ -506,7 +515,7 @@ def _check(name: str, entries: dict, problems: list[RulesError], first: _Layer, 
             for r, at in rounds:
                 if r not in defined:
                     shown = ", ".join(sorted(defined)) or "none"
-                    hint = difflib.get_close_matches(r, sorted(defined), n=1)
+                    hint = close_matches(r, sorted(defined), n=1)
                     suggestion = f" (did you mean {hint[0]!r}?)" if hint else ""
                     problems.append(RulesError(f"rounding {r!r} is not defined{suggestion}; defined under rounding: {shown}",
                                                file=at.file, line=at.line, key=at.key))

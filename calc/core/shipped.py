@@ -1,0 +1,185 @@
+"""The shipped profiles and schemes read without PyYAML: a generated copy of what the YAML parse gives.
+
+Every start of `sanma hand` reads a profile and its scheme; importing PyYAML and parsing them cost
+more than scoring the hand (docs/benchmarks.md, start-up). `calc/core/shipped_copy.py` holds, for
+each file of `rulesets/` and `rulesets/schemes/`, its exact text and what the readers make of it
+(calc.core.profile's layer of key paths, values and lines; calc.core.schemes's line-numbered data).
+
+The YAML files stay the one source: the copy is consulted by the file's *text*, so a file that is
+not byte for byte the one the copy was made from (a club's edit, a newer file) is read by the YAML
+parser as before, with the same errors. Everything after the parse (the checks of every key, the
+scheme's amounts) runs on the copy's values as on the parser's. `make shipped-copy` writes the copy
+again (`python -m calc.core.shipped`); tests/test_shipped_copy.py fails while it is not what the
+parse of today's files gives.
+
+This module imports nothing that reads YAML; writing the copy does.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+from calc.core.lined import YamlList, YamlMap
+
+COPY = Path(__file__).with_name("shipped_copy.py")
+
+# ---------------------------------------------------------------- reading the copy
+
+_by_text: dict[str, tuple] | None = None
+
+
+def _entry(text: str) -> tuple | None:
+    """(file name, text, profile entry or None, scheme entry or None) of a shipped file with this text."""
+    global _by_text
+    if _by_text is None:
+        try:
+            from calc.core.shipped_copy import FILES
+        except ImportError:  # no copy (being written again): everything is parsed
+            FILES = ()
+        _by_text = {entry[1]: entry for entry in FILES}
+    return _by_text.get(text)
+
+
+def profile_layer(text: str, variant: str) -> tuple[dict[str, tuple[Any, int]], str | None, int, str | None,
+                                                  str | None] | None:
+    """A shipped profile's (values, extends, extends line, summary, variant) as calc.core.profile
+    reads it under `variant`'s schema; None for any other text or variant."""
+    entry = _entry(text)
+    if entry is None or entry[2] is None or entry[2][0] != variant:
+        return None
+    _, (values, extends, extends_line, summary, declared), _ = entry[2]
+    return ({key: (_decode(value), line) for key, (value, line) in values.items()}, extends, extends_line, summary,
+            declared)
+
+
+def top_level(text: str) -> tuple[Any, Any] | None:
+    """(`variant:`, `extends:`) of a shipped profile as a YAML load of it gives them; None for any other text."""
+    entry = _entry(text)
+    return None if entry is None or entry[2] is None else entry[2][2]
+
+
+def scheme_data(text: str) -> YamlMap | None:
+    """A shipped scheme file's line-numbered mapping; None for any other text."""
+    entry = _entry(text)
+    return None if entry is None or entry[3] is None else _decode(entry[3])
+
+
+def _decode(value: Any) -> Any:
+    """The copy's form of a value -> the value: ("map", line, ((key, line, value), ...)) a YamlMap,
+    ("list", line, ((line, value), ...)) a YamlList (YAML itself never gives a tuple)."""
+    if isinstance(value, tuple):
+        kind, line, items = value
+        if kind == "map":
+            out = YamlMap((key, _decode(item)) for key, _, item in items)
+            out.key_lines = {key: key_line for key, key_line, _ in items}
+        else:
+            out = YamlList(_decode(item) for _, item in items)
+            out.item_lines = [item_line for item_line, _ in items]
+        out.line = line
+        return out
+    if isinstance(value, list):
+        return [_decode(item) for item in value]
+    if isinstance(value, dict):
+        return {key: _decode(item) for key, item in value.items()}
+    return value
+
+
+# ---------------------------------------------------------------- writing the copy
+
+
+def _encode(value: Any) -> Any:
+    """The inverse of `_decode`, refusing anything a Python literal would not give back exactly."""
+    if isinstance(value, YamlMap):
+        return ("map", value.line, tuple((key, value.key_lines[key], _encode(item)) for key, item in value.items()))
+    if isinstance(value, YamlList):
+        return ("list", value.line, tuple((line, _encode(item)) for line, item in zip(value.item_lines, value)))
+    if isinstance(value, list):
+        return [_encode(item) for item in value]
+    if isinstance(value, dict):
+        return {_encode(key): _encode(item) for key, item in value.items()}
+    if value is None or isinstance(value, (str, int)) or (isinstance(value, float) and value == value
+                                                          and abs(value) != float("inf")):
+        return value
+    raise ValueError(f"the shipped copy cannot hold {value!r} ({type(value).__name__})")
+
+
+def _schemas() -> dict[str, dict]:
+    from calc.core import rules
+    from calc.sichuan import rules as sichuan_rules
+
+    return {rules.SANMA: rules.SCHEMA, sichuan_rules.VARIANT: sichuan_rules.SCHEMA}
+
+
+def read_by_yaml(path: Path) -> tuple[str, tuple | None, Any]:
+    """(text, profile entry or None, scheme entry or None) of one shipped file, read by the YAML
+    readers as they read any file: what the copy holds."""
+    import yaml
+
+    from calc.core import profile, schemes
+
+    global _by_text
+    kept, _by_text = _by_text, {}  # the parser's reading, never the copy's
+    try:
+        text = path.read_text(encoding="utf-8")
+        if path.parent.name == "schemes":
+            return text, None, _encode(schemes._file_layer(path).data)
+        variant = profile.variant_of(str(path))
+        problems: list = []
+        layer = profile._read_nodes(path, text, problems, _schemas()[variant], variant)
+    finally:
+        _by_text = kept
+    if problems:
+        raise ValueError(f"{path}: the shipped profile has problems: {'; '.join(map(str, problems))}")
+    data = yaml.safe_load(text)
+    values = {key: (_encode(value), line) for key, (value, line) in layer.values.items()}
+    entry = (variant, (values, layer.extends, layer.extends_line, layer.summary, layer.variant),
+             (_encode(data.get("variant")), _encode(data.get("extends"))))
+    return text, entry, None
+
+
+def shipped_files() -> list[Path]:
+    from calc.core.profile import builtin_dir
+
+    folder = builtin_dir()
+    return sorted(folder.glob("*.yaml")) + sorted((folder / "schemes").glob("*.yaml"))
+
+
+def source() -> str:
+    """The text of calc/core/shipped_copy.py for today's shipped files."""
+    from calc.core.profile import builtin_dir
+
+    root = builtin_dir()
+    lines = [
+        '"""Generated from rulesets/ by `make shipped-copy` (python -m calc.core.shipped): do not edit.',
+        "",
+        "Each shipped profile and scheme file: (its path in rulesets/, its exact text, what calc.core.profile",
+        "reads from it, what calc.core.schemes reads from it). calc.core.shipped reads a file from here only",
+        'when its text is this text."""',
+        "",
+        "FILES = (",
+    ]
+    for path in shipped_files():
+        text, profile_entry, scheme_entry = read_by_yaml(path)
+        lines.append(f"    ({path.relative_to(root).as_posix()!r}, {text!r},")
+        lines.append(f"     {profile_entry!r},")
+        lines.append(f"     {scheme_entry!r}),")
+    lines.append(")")
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: list[str]) -> int:
+    """`python -m calc.core.shipped`: write the copy; `--check`: exit 1 if it is not up to date."""
+    text = source()
+    if argv[:1] == ["--check"]:
+        same = COPY.is_file() and COPY.read_text(encoding="utf-8") == text
+        print(f"{COPY}: {'up to date' if same else 'out of date: run make shipped-copy'}")
+        return 0 if same else 1
+    COPY.write_text(text, encoding="utf-8")
+    print(f"wrote {COPY} ({len(shipped_files())} files)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
