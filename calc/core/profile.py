@@ -9,24 +9,22 @@ its own `check`. A profile's variant is its `variant:` at the top or up its `ext
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
 from calc.core import shipped
 from calc.core.errors import RulesError, close_matches
 from calc.core.nesting import flow_too_deep, too_deep
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # PyYAML is imported only to read a file that is not shipped as it is (calc.core.shipped)
     import yaml
-
-# PyYAML is imported only to read a file that is not a shipped one as shipped (calc.core.shipped).
 
 DEFAULT_VARIANT = "sanma"
 
 
-@dataclass(frozen=True)
-class Key:
+# The records here are NamedTuples and plain classes, not dataclasses: a dataclass has its methods
+# generated at every start of the command, ~1 ms each (docs/benchmarks.md, start-up).
+class Key(NamedTuple):
     """One profile key: its type and, where the set is closed, the allowed values."""
 
     kind: type | str  # bool, int, str, "tiles", "uma", "oka"
@@ -141,16 +139,17 @@ def _compose(text: str) -> yaml.Node | None:
         return yaml.compose(text)
 
 
-@dataclass
 class _Layer:
     """One profile file read into (key path -> (value, line))."""
 
-    path: Path
-    values: dict[str, tuple[Any, int]]
-    extends: str | None
-    extends_line: int
-    summary: str | None
-    variant: str | None = None
+    def __init__(self, path: Path, values: dict[str, tuple[Any, int]], extends: str | None, extends_line: int,
+                 summary: str | None, variant: str | None = None) -> None:
+        self.path = path
+        self.values = values
+        self.extends = extends
+        self.extends_line = extends_line
+        self.summary = summary
+        self.variant = variant
 
 
 def _read_layer(path: Path, problems: list[RulesError], schema: dict[str, dict[str, Key]],
@@ -283,15 +282,16 @@ def check_value(spec: Key, value: Any) -> tuple[Any, str | None]:
     raise AssertionError(spec.kind)
 
 
-@dataclass
 class Merged:
     """A profile chain read and checked against a schema: values, where each was set, problems."""
 
-    chain: list[_Layer]
-    values: dict[str, Any]
-    origin: dict[str, str]
-    located: dict[str, tuple[str, int]]
-    problems: list[RulesError]
+    def __init__(self, chain: list[_Layer], values: dict[str, Any], origin: dict[str, str],
+                 located: dict[str, tuple[str, int]], problems: list[RulesError]) -> None:
+        self.chain = chain
+        self.values = values
+        self.origin = origin
+        self.located = located
+        self.problems = problems
 
     def section(self, name: str) -> dict[str, Any]:
         return {k.split(".")[1]: v for k, v in self.values.items() if k.startswith(name + ".")}

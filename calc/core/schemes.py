@@ -23,11 +23,10 @@ module (calc.table.payment) evaluates them.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from calc.core import shipped
 from calc.core.errors import RulesError, SanmaError, close_matches
@@ -59,8 +58,9 @@ _SAMPLE_BASICS = tuple(sorted(
 PAYERS = {"dealer_wins": {"non_dealer": 2}, "non_dealer_wins": {"non_dealer": 1, "dealer": 1}}
 
 
-@dataclass(frozen=True)
-class Rounding:
+# NamedTuples and plain classes, not dataclasses: a dataclass has its methods generated at every
+# start of the command, ~1 ms each (docs/benchmarks.md, start-up).
+class Rounding(NamedTuple):
     name: str
     step: int
     mode: str  # up | nearest (halves up) | down
@@ -79,8 +79,7 @@ class Rounding:
         return f"{self.name} = round {how} multiple of {self.step}{tail}"
 
 
-@dataclass(frozen=True)
-class Term:
+class Term(NamedTuple):
     """An amount: `times` × `base` ("b", "ron", a share name), fixed `points` ("points"), or the sum
     of `parts` ("sum"); then rounded by the rounding named `rounding`, if any."""
 
@@ -99,8 +98,7 @@ class Term:
         return own.union(*(p.roundings() for p in self.parts))
 
 
-@dataclass(frozen=True)
-class Side:
+class Side(NamedTuple):
     """One side (the dealer wins, or a non-dealer wins): share name -> amount, in an order where
     every share comes after the shares it refers to."""
 
@@ -110,18 +108,33 @@ class Side:
         return dict(self.shares).get(name)
 
 
-@dataclass(frozen=True, eq=False)
 class Scheme:
-    name: str
-    title: str
-    summary: str
-    roundings: tuple[Rounding, ...]
-    dealer_wins: Side
-    non_dealer_wins: Side
-    # key path -> "file:line" of every entry, for `sanma rules show`
-    origin: tuple[tuple[str, str], ...] = ()
-    # entry -> (file, line, full key path) where it is written, for errors found with a profile
-    places: tuple[tuple[str, tuple[str, int | None, str]], ...] = ()
+    """A checked scheme: its name and words, its roundings, what each side pays; never changed once made."""
+
+    __slots__ = ("name", "title", "summary", "roundings", "dealer_wins", "non_dealer_wins", "origin", "places",
+                 "_hash")
+
+    def __init__(self, name: str, title: str, summary: str, roundings: tuple[Rounding, ...], dealer_wins: Side,
+                 non_dealer_wins: Side, origin: tuple[tuple[str, str], ...] = (),
+                 places: tuple[tuple[str, tuple[str, int | None, str]], ...] = ()) -> None:
+        self.name = name
+        self.title = title
+        self.summary = summary
+        self.roundings = roundings
+        self.dealer_wins = dealer_wins
+        self.non_dealer_wins = non_dealer_wins
+        # key path -> "file:line" of every entry, for `sanma rules show`
+        self.origin = origin
+        # entry -> (file, line, full key path) where it is written, for errors found with a profile
+        self.places = places
+
+    def __repr__(self) -> str:
+        return f"Scheme({self.name!r}, {self.title!r}, {self.summary!r}, {self.roundings!r}, {self.dealer_wins!r}, " \
+               f"{self.non_dealer_wins!r})"
+
+    def __reduce__(self) -> tuple:  # for worker processes: without the hash, which is per process
+        return Scheme, (self.name, self.title, self.summary, self.roundings, self.dealer_wins, self.non_dealer_wins,
+                        self.origin, self.places)
 
     def side(self, dealer_wins: bool) -> Side:
         return self.dealer_wins if dealer_wins else self.non_dealer_wins
@@ -138,11 +151,10 @@ class Scheme:
 
     def __hash__(self) -> int:
         try:
-            return self.__dict__["_hash"]
-        except KeyError:
-            value = hash(self._key())
-            object.__setattr__(self, "_hash", value)
-            return value
+            return self._hash
+        except AttributeError:
+            self._hash: int = hash(self._key())
+            return self._hash
 
     @property
     def label(self) -> str:
@@ -258,14 +270,14 @@ class ProblemList(RulesError):
 # ---------------------------------------------------------------- reading
 
 
-@dataclass
 class _Layer:
     """One scheme mapping as written: its file, the key-path prefix errors use, the line-numbered data."""
 
-    path: Path
-    prefix: str
-    data: dict
-    line: int | None
+    def __init__(self, path: Path, prefix: str, data: dict, line: int | None) -> None:
+        self.path = path
+        self.prefix = prefix
+        self.data = data
+        self.line = line
 
 
 def _file_layer(path: Path) -> _Layer:
