@@ -7,10 +7,11 @@ each file of `rulesets/` and `rulesets/schemes/`, its exact text and what the re
 
 The YAML files stay the one source: the copy is consulted by the file's *text*, so a file that is
 not byte for byte the one the copy was made from (a club's edit, a newer file) is read by the YAML
-parser as before, with the same errors. Everything after the parse (the checks of every key, the
-scheme's amounts) runs on the copy's values as on the parser's. `make shipped-copy` writes the copy
-again (`python -m calc.core.shipped`); tests/test_shipped_copy.py fails while it is not what the
-parse of today's files gives.
+parser as before, with the same errors. The checks after the parse (every key of a profile, its
+scheme) run on the copy's values as on the parser's, except one: a scheme made of shipped files
+alone is not worked out again for every hand value (its amounts were checked when the copy was
+written). `make shipped-copy` writes the copy again (`python -m calc.core.shipped`);
+tests/test_shipped_copy.py fails while it is not what the parse of today's files gives.
 
 This module imports nothing that reads YAML; writing the copy does.
 """
@@ -124,7 +125,9 @@ def read_by_yaml(path: Path) -> tuple[str, tuple | None, Any]:
     try:
         text = path.read_text(encoding="utf-8")
         if path.parent.name == "schemes":
-            return text, None, _encode(schemes._file_layer(path).data)
+            layer = schemes._file_layer(path)
+            schemes._build(layer, path.stem)  # every check, its amounts too: the copy holds checked schemes only
+            return text, None, _encode(layer.data)
         variant = profile.variant_of(str(path))
         problems: list = []
         layer = profile._read_nodes(path, text, problems, _schemas()[variant], variant)
