@@ -80,7 +80,7 @@ bench-anchors: $(STAMP)
 truth-figures: $(STAMP)
 	$(BIN)/python benchmarks/truth_figures.py
 
-# Rewrites calc/core/shipped_copy.py, the generated copy of rulesets/ that start-up reads instead of
+# Rewrites calc/core/shipped_copy.json, the generated copy of rulesets/ that start-up reads instead of
 # parsing YAML (calc/core/shipped.py), after a shipped profile or scheme changed.
 shipped-copy: $(STAMP)
 	$(BIN)/python -m calc.core.shipped

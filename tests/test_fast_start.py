@@ -172,7 +172,8 @@ def test_simulate_with_other_options_is_left_to_typer(args, capsys):
 
 
 # A plain one-process simulate prints its tables itself (calc.core.layout.table), plays without a
-# worker pool and reads the committed real-game figures, not the log readers.
+# worker pool, reads the committed real-game figures, not the log readers, and its shipped profile
+# from the generated copy (calc.core.shipped), not by PyYAML.
 NOT_FOR_A_PLAIN_SIMULATE = ["typer", "tabulate", "wcwidth", "multiprocessing", "calc.logs", "calc.cli.app", "yaml",
                             "difflib"]
 

@@ -1,4 +1,4 @@
-"""The generated copy of the shipped profiles and schemes (calc/core/shipped_copy.py) is exactly what
+"""The generated copy of the shipped profiles and schemes (calc/core/shipped_copy.json) is exactly what
 the YAML readers make of today's files, and a file that is not the shipped text is read by YAML."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ FILES = shipped.shipped_files()
 
 
 def test_the_copy_is_up_to_date():
-    """`make shipped-copy` writes calc/core/shipped_copy.py again after a shipped YAML file changes."""
+    """`make shipped-copy` writes calc/core/shipped_copy.json again after a shipped YAML file changes."""
     assert shipped.COPY.read_text(encoding="utf-8") == shipped.source(), "run `make shipped-copy`"
 
 

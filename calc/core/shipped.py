@@ -1,9 +1,11 @@
 """The shipped profiles and schemes read without PyYAML: a generated copy of what the YAML parse gives.
 
 Every start of `sanma hand` reads a profile and its scheme; importing PyYAML and parsing them cost
-more than scoring the hand (docs/benchmarks.md, start-up). `calc/core/shipped_copy.py` holds, for
+more than scoring the hand (docs/benchmarks.md, start-up). `calc/core/shipped_copy.json` holds, for
 each file of `rulesets/` and `rulesets/schemes/`, its exact text and what the readers make of it
 (calc.core.profile's layer of key paths, values and lines; calc.core.schemes's line-numbered data).
+JSON, not a Python module: where Python writes no bytecode, a module of literals is compiled again
+at every start (~34 M instructions), while C's JSON reader takes ~1 M.
 
 The YAML files stay the one source: the copy is consulted by the file's *text*, so a file that is
 not byte for byte the one the copy was made from (a club's edit, a newer file) is read by the YAML
@@ -18,28 +20,29 @@ This module imports nothing that reads YAML; writing the copy does.
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 from typing import Any
 
 from calc.core.lined import YamlList, YamlMap
 
-COPY = Path(__file__).with_name("shipped_copy.py")
+COPY = Path(__file__).with_name("shipped_copy.json")
 
 # ---------------------------------------------------------------- reading the copy
 
-_by_text: dict[str, tuple] | None = None
+_by_text: dict[str, list] | None = None
 
 
-def _entry(text: str) -> tuple | None:
-    """(file name, text, profile entry or None, scheme entry or None) of a shipped file with this text."""
+def _entry(text: str) -> list | None:
+    """[file name, text, profile entry or None, scheme entry or None] of a shipped file with this text."""
     global _by_text
     if _by_text is None:
         try:
-            from calc.core.shipped_copy import FILES
-        except ImportError:  # no copy (being written again): everything is parsed
-            FILES = ()
-        _by_text = {entry[1]: entry for entry in FILES}
+            files = json.loads(COPY.read_text(encoding="utf-8"))
+        except OSError:  # no copy (being written again): everything is parsed
+            files = []
+        _by_text = {entry[1]: entry for entry in files}
     return _by_text.get(text)
 
 
@@ -58,7 +61,10 @@ def profile_layer(text: str, variant: str) -> tuple[dict[str, tuple[Any, int]], 
 def top_level(text: str) -> tuple[Any, Any] | None:
     """(`variant:`, `extends:`) of a shipped profile as a YAML load of it gives them; None for any other text."""
     entry = _entry(text)
-    return None if entry is None or entry[2] is None else entry[2][2]
+    if entry is None or entry[2] is None:
+        return None
+    variant, extends = entry[2][2]
+    return _decode(variant), _decode(extends)
 
 
 def scheme_data(text: str) -> YamlMap | None:
@@ -68,38 +74,45 @@ def scheme_data(text: str) -> YamlMap | None:
 
 
 def _decode(value: Any) -> Any:
-    """The copy's form of a value -> the value: ("map", line, ((key, line, value), ...)) a YamlMap,
-    ("list", line, ((line, value), ...)) a YamlList (YAML itself never gives a tuple)."""
-    if isinstance(value, tuple):
-        kind, line, items = value
-        if kind == "map":
-            out = YamlMap((key, _decode(item)) for key, _, item in items)
-            out.key_lines = {key: key_line for key, key_line, _ in items}
-        else:
-            out = YamlList(_decode(item) for _, item in items)
-            out.item_lines = [item_line for item_line, _ in items]
-        out.line = line
-        return out
-    if isinstance(value, list):
-        return [_decode(item) for item in value]
-    if isinstance(value, dict):
-        return {key: _decode(item) for key, item in value.items()}
-    return value
+    """The copy's form of a value -> the value. A scalar is itself; anything else a JSON list that
+    starts with its kind: ["M", line, [[key, line, value], ...]] a YamlMap, ["L", line, [[line,
+    value], ...]] a YamlList, ["d", [[key, value], ...]] a dict, ["l", [value, ...]] a list (so keys
+    keep their types, which JSON's objects would not)."""
+    if not isinstance(value, list):
+        return value
+    kind = value[0]
+    if kind == "M":
+        out: Any = YamlMap((key, _decode(item)) for key, _, item in value[2])
+        out.key_lines = {key: key_line for key, key_line, _ in value[2]}
+        out.line = value[1]
+    elif kind == "L":
+        out = YamlList(_decode(item) for _, item in value[2])
+        out.item_lines = [item_line for item_line, _ in value[2]]
+        out.line = value[1]
+    elif kind == "d":
+        out = {key: _decode(item) for key, item in value[1]}
+    else:
+        out = [_decode(item) for item in value[1]]
+    return out
 
 
 # ---------------------------------------------------------------- writing the copy
 
 
 def _encode(value: Any) -> Any:
-    """The inverse of `_decode`, refusing anything a Python literal would not give back exactly."""
+    """The inverse of `_decode`, refusing anything JSON would not give back exactly."""
     if isinstance(value, YamlMap):
-        return ("map", value.line, tuple((key, value.key_lines[key], _encode(item)) for key, item in value.items()))
+        return ["M", value.line, [[_scalar(key), value.key_lines[key], _encode(item)] for key, item in value.items()]]
     if isinstance(value, YamlList):
-        return ("list", value.line, tuple((line, _encode(item)) for line, item in zip(value.item_lines, value)))
-    if isinstance(value, list):
-        return [_encode(item) for item in value]
+        return ["L", value.line, [[line, _encode(item)] for line, item in zip(value.item_lines, value)]]
     if isinstance(value, dict):
-        return {_encode(key): _encode(item) for key, item in value.items()}
+        return ["d", [[_scalar(key), _encode(item)] for key, item in value.items()]]
+    if isinstance(value, list):
+        return ["l", [_encode(item) for item in value]]
+    return _scalar(value)
+
+
+def _scalar(value: Any) -> Any:
     if value is None or isinstance(value, (str, int)) or (isinstance(value, float) and value == value
                                                           and abs(value) != float("inf")):
         return value
@@ -136,9 +149,9 @@ def read_by_yaml(path: Path) -> tuple[str, tuple | None, Any]:
     if problems:
         raise ValueError(f"{path}: the shipped profile has problems: {'; '.join(map(str, problems))}")
     data = yaml.safe_load(text)
-    values = {key: (_encode(value), line) for key, (value, line) in layer.values.items()}
-    entry = (variant, (values, layer.extends, layer.extends_line, layer.summary, layer.variant),
-             (_encode(data.get("variant")), _encode(data.get("extends"))))
+    values = {key: [_encode(value), line] for key, (value, line) in layer.values.items()}
+    entry = [variant, [values, layer.extends, layer.extends_line, layer.summary, layer.variant],
+             [_encode(data.get("variant")), _encode(data.get("extends"))]]
     return text, entry, None
 
 
@@ -150,26 +163,18 @@ def shipped_files() -> list[Path]:
 
 
 def source() -> str:
-    """The text of calc/core/shipped_copy.py for today's shipped files."""
+    """The text of calc/core/shipped_copy.json for today's shipped files: generated by `make
+    shipped-copy`, not edited. One file a line: [its path in rulesets/, its exact text, what
+    calc.core.profile reads from it, what calc.core.schemes reads from it]."""
     from calc.core.profile import builtin_dir
 
     root = builtin_dir()
-    lines = [
-        '"""Generated from rulesets/ by `make shipped-copy` (python -m calc.core.shipped): do not edit.',
-        "",
-        "Each shipped profile and scheme file: (its path in rulesets/, its exact text, what calc.core.profile",
-        "reads from it, what calc.core.schemes reads from it). calc.core.shipped reads a file from here only",
-        'when its text is this text."""',
-        "",
-        "FILES = (",
-    ]
+    lines = []
     for path in shipped_files():
         text, profile_entry, scheme_entry = read_by_yaml(path)
-        lines.append(f"    ({path.relative_to(root).as_posix()!r}, {text!r},")
-        lines.append(f"     {profile_entry!r},")
-        lines.append(f"     {scheme_entry!r}),")
-    lines.append(")")
-    return "\n".join(lines) + "\n"
+        entry = [path.relative_to(root).as_posix(), text, profile_entry, scheme_entry]
+        lines.append(json.dumps(entry, ensure_ascii=False, allow_nan=False))
+    return "[\n" + ",\n".join(lines) + "\n]\n"
 
 
 def main(argv: list[str]) -> int:
