@@ -12,7 +12,7 @@ PURE_TESTS := tests/test_hand_cases.py tests/test_hand_properties.py tests/test_
 	tests/test_round.py tests/test_sim_pinned.py tests/test_waits.py tests/test_bench_hands.py \
 	tests/test_calibrated_bot.py
 
-.PHONY: run test test-browser screenshots screenshot docs docs-reference docs-examples docs-refresh bench bench-anchors fuzz build truth-figures clean
+.PHONY: run test test-browser screenshots screenshot docs docs-reference docs-examples docs-refresh bench bench-anchors fuzz build truth-figures shipped-copy clean
 
 # An editable install: `pip install -e .` compiles the modules where a C compiler exists (setup.py).
 $(STAMP): pyproject.toml setup.py calc/compiled.py $(COMPILED)
@@ -79,6 +79,11 @@ bench-anchors: $(STAMP)
 # Rewrites calc/sim/truth_figures.json from the real games in tests/data.
 truth-figures: $(STAMP)
 	$(BIN)/python benchmarks/truth_figures.py
+
+# Rewrites calc/core/shipped_copy.json, the generated copy of rulesets/ that start-up reads instead of
+# parsing YAML (calc/core/shipped.py), after a shipped profile or scheme changed.
+shipped-copy: $(STAMP)
+	$(BIN)/python -m calc.core.shipped
 
 clean:
 	rm -rf $(VENV) build site *.egg-info calc__mypyc*.so

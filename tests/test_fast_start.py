@@ -172,8 +172,10 @@ def test_simulate_with_other_options_is_left_to_typer(args, capsys):
 
 
 # A plain one-process simulate prints its tables itself (calc.core.layout.table), plays without a
-# worker pool and reads the committed real-game figures, not the log readers.
-NOT_FOR_A_PLAIN_SIMULATE = ["typer", "tabulate", "wcwidth", "multiprocessing", "calc.logs", "calc.cli.app"]
+# worker pool, reads the committed real-game figures, not the log readers, and its shipped profile
+# from the generated copy (calc.core.shipped), not by PyYAML.
+NOT_FOR_A_PLAIN_SIMULATE = ["typer", "tabulate", "wcwidth", "multiprocessing", "calc.logs", "calc.cli.app", "yaml",
+                            "difflib"]
 
 
 @pytest.mark.parametrize("extra", [[], ["--json"]])
@@ -186,3 +188,37 @@ def test_plain_simulate_starts_without_unused_modules(extra):
             f"print(sorted(m for m in {NOT_FOR_A_PLAIN_SIMULATE!r} if m in sys.modules))\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.splitlines()[-1] == "[]"
+
+
+# A plain `sanma hand` with a shipped profile reads the profile and its scheme from their generated
+# copy (calc.core.shipped): no YAML parser, no typer, no difflib (only an error's "did you mean").
+NOT_FOR_A_PLAIN_HAND = ["yaml", "calc.core.yamlread", "difflib", "typer", "calc.cli.app"]
+
+
+@pytest.mark.parametrize("extra", [[], ["--explain", "--rules", "tenhou"], ["--json", "--rules", "mahjongsoul"],
+                                   ["--all-schemes", "--rules", "parlour"]])
+def test_plain_hand_with_a_shipped_profile_starts_without_yaml(extra):
+    import subprocess
+    import sys
+
+    code = (f"import sys\nfrom calc.cli import main\n"
+            f"sys.argv = ['sanma', 'hand', '123p456p789s99p234s', '--tsumo', *{extra!r}]\nmain()\n"
+            f"print(sorted(m for m in {NOT_FOR_A_PLAIN_HAND!r} if m in sys.modules))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert "Value: " in out or '"han"' in out
+    assert out.splitlines()[-1] == "[]"
+
+
+def test_plain_hand_with_a_profile_of_ones_own_reads_it_by_yaml(tmp_path):
+    """The copy holds the shipped files only: a club's profile is read by the YAML parser, as always."""
+    import subprocess
+    import sys
+
+    club = tmp_path / "club.yaml"
+    club.write_text("extends: tenhou\nmatch:\n  uma: 10-30\n", encoding="utf-8")
+    code = (f"import sys\nfrom calc.cli import main\n"
+            f"sys.argv = ['sanma', 'hand', '123p456p789s99p234s', '--tsumo', '--rules', {str(club)!r}]\nmain()\n"
+            "print('yaml' in sys.modules)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert "(rules club)" in out
+    assert out.splitlines()[-1] == "True"

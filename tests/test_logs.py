@@ -137,11 +137,11 @@ def _without_limit_fu(game: Game) -> Game:
         if k.draw is not None:
             assert k.draw.log_scores_before == k.draw.scores_before
         wins = tuple(
-            dataclasses.replace(w, log=dataclasses.replace(w.log, fu=None if w.log.limit else w.log.fu,
-                                                           scores_before=None)) for w in k.wins
+            w._replace(log=dataclasses.replace(w.log, fu=None if w.log.limit else w.log.fu, scores_before=None))
+            for w in k.wins
         )
-        draw = k.draw and dataclasses.replace(k.draw, log_scores_before=None)
-        kyoku.append(dataclasses.replace(k, wins=wins, draw=draw))
+        draw = k.draw and k.draw._replace(log_scores_before=None)
+        kyoku.append(k._replace(wins=wins, draw=draw))
     return dataclasses.replace(game, kyoku=tuple(kyoku))
 
 

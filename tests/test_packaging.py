@@ -48,6 +48,7 @@ def test_a_plain_install_finds_every_profile_and_data_file(tmp_path):
         "from calc.sichuan.rules import load as load_sichuan\n"
         "names = rules.builtin_names(None)\n"
         "[(rules.load if rules.variant_of(n) == 'sanma' else load_sichuan)(n) for n in names]\n"
+        "import sys; assert 'yaml' not in sys.modules, 'a shipped file was not read from calc/core/shipped_copy.json'\n"
         "truth.reference()\n"
         "assert (pathlib.Path(calc.__file__).parent / 'py.typed').is_file()\n"
         "assert calc.score('123p456p789s99p234s', tsumo=True).han == 2\n"

@@ -366,7 +366,7 @@ def test_kuikae_follows_the_profile(kuikae):
 
     from calc.sim.engine import SimError
 
-    rules = replace(TENHOU, game=replace(TENHOU.game, kuikae=kuikae))
+    rules = replace(TENHOU, game=TENHOU.game._replace(kuikae=kuikae))
     t = Tiles()
     dealer = far_hand(t, FAR_A)
     seat1 = t("4p 4p 4p 1m 9m 1p 9p 1s 9s 2z 3z 6z 7z")

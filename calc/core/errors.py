@@ -80,3 +80,11 @@ def in_keys(message: str) -> str:
         return f"{name}={match.group(2)}" if match.group(2) else name
 
     return _FLAG.sub(key, message)
+
+
+def close_matches(word: str, possibilities, n: int = 1) -> list[str]:
+    """difflib's near misses of `word` (for "did you mean ...?"): difflib is imported only when an
+    error needs it, not on every start."""
+    import difflib
+
+    return difflib.get_close_matches(word, possibilities, n=n)

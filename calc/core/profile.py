@@ -9,22 +9,22 @@ its own `check`. A profile's variant is its `variant:` at the top or up its `ext
 
 from __future__ import annotations
 
-import difflib
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
-import yaml
-
-from calc.core.errors import RulesError
+from calc.core import shipped
+from calc.core.errors import RulesError, close_matches
 from calc.core.nesting import flow_too_deep, too_deep
-from calc.core.yamlread import yaml_problem
+
+if TYPE_CHECKING:  # PyYAML is imported only to read a file that is not shipped as it is (calc.core.shipped)
+    import yaml
 
 DEFAULT_VARIANT = "sanma"
 
 
-@dataclass(frozen=True)
-class Key:
+# The records here are NamedTuples and plain classes, not dataclasses: a dataclass has its methods
+# generated at every start of the command, ~1 ms each (docs/benchmarks.md, start-up).
+class Key(NamedTuple):
     """One profile key: its type and, where the set is closed, the allowed values."""
 
     kind: type | str  # bool, int, str, "tiles", "uma", "oka"
@@ -62,19 +62,33 @@ def variant_of(name_or_path: str) -> str:
         while path.resolve() not in seen:
             seen.add(path.resolve())
             text = path.read_text(encoding="utf-8")
-            if flow_too_deep(text):
-                break  # `load` reports it
-            data = yaml.load(text, Loader=_FAST_LOADER)  # noqa: S506 - a safe loader
-            if not isinstance(data, dict):
+            facts = shipped.top_level(text)
+            if facts is None:
+                if flow_too_deep(text):
+                    break  # `load` reports it
+                facts = _top_level(text)
+                if facts is None:
+                    break
+            variant, extends = facts
+            if variant is not None:
+                return str(variant)
+            if extends is None:
                 break
-            if data.get("variant") is not None:
-                return str(data["variant"])
-            if data.get("extends") is None:
-                break
-            path = _resolve(str(data["extends"]), relative_to=path.parent)
-    except (RulesError, OSError, UnicodeDecodeError, yaml.YAMLError, RecursionError):
+            path = _resolve(str(extends), relative_to=path.parent)
+    except (RulesError, OSError, UnicodeDecodeError, RecursionError):
         pass  # `load` reports it
     return DEFAULT_VARIANT
+
+
+def _top_level(text: str) -> tuple[Any, Any] | None:
+    """(`variant:`, `extends:`) of a profile's text; None if it is not a YAML mapping (`load` says why)."""
+    import yaml
+
+    try:
+        data = yaml.load(text, Loader=_fast_loader())  # noqa: S506 - a safe loader
+    except yaml.YAMLError:
+        return None
+    return (data.get("variant"), data.get("extends")) if isinstance(data, dict) else None
 
 
 def _resolve(name_or_path: str, relative_to: Path | None = None) -> Path:
@@ -101,35 +115,41 @@ def _resolve_path(name_or_path: str, relative_to: Path | None) -> Path:
     path = builtin_dir() / f"{name_or_path}.yaml"
     if not path.is_file():
         names = builtin_names(None)
-        hint = difflib.get_close_matches(name_or_path, names, n=1)
+        hint = close_matches(name_or_path, names, n=1)
         suggestion = f" (did you mean {hint[0]!r}?)" if hint else ""
         raise RulesError(f"unknown profile {name_or_path!r}{suggestion}; valid: {', '.join(names)}")
     return path
 
 
-# libyaml's safe loader when PyYAML has it: a profile is read on every start of the command.
-_FAST_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+def _fast_loader() -> type:
+    """libyaml's safe loader when PyYAML has it (a profile is read on every start of the command)."""
+    import yaml
+
+    return getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 def _compose(text: str) -> yaml.Node | None:
     """The profile's node tree, with lines; a syntax error is reported by the pure-Python reader,
     whose messages the errors quote."""
+    import yaml
+
     try:
-        return yaml.compose(text, Loader=_FAST_LOADER)
+        return yaml.compose(text, Loader=_fast_loader())
     except yaml.YAMLError:
         return yaml.compose(text)
 
 
-@dataclass
 class _Layer:
     """One profile file read into (key path -> (value, line))."""
 
-    path: Path
-    values: dict[str, tuple[Any, int]]
-    extends: str | None
-    extends_line: int
-    summary: str | None
-    variant: str | None = None
+    def __init__(self, path: Path, values: dict[str, tuple[Any, int]], extends: str | None, extends_line: int,
+                 summary: str | None, variant: str | None = None) -> None:
+        self.path = path
+        self.values = values
+        self.extends = extends
+        self.extends_line = extends_line
+        self.summary = summary
+        self.variant = variant
 
 
 def _read_layer(path: Path, problems: list[RulesError], schema: dict[str, dict[str, Key]],
@@ -141,6 +161,9 @@ def _read_layer(path: Path, problems: list[RulesError], schema: dict[str, dict[s
         raise RulesError(f"cannot read profile: {exc.strerror}", file=label) from None
     except UnicodeDecodeError as exc:
         raise RulesError(f"not UTF-8 text (byte {exc.start})", file=label) from None
+    copied = shipped.profile_layer(text, variant)
+    if copied is not None:  # a shipped file as shipped: no problems, the same values and lines
+        return _Layer(path, *copied)
     if flow_too_deep(text):
         raise too_deep(RulesError, text, file=label)
     try:
@@ -151,6 +174,10 @@ def _read_layer(path: Path, problems: list[RulesError], schema: dict[str, dict[s
 
 def _read_nodes(path: Path, text: str, problems: list[RulesError], schema: dict[str, dict[str, Key]],
                 variant: str) -> _Layer:
+    import yaml
+
+    from calc.core.yamlread import yaml_problem
+
     label = str(path)
     top_level = ("extends", "summary", "variant", *schema)
     try:
@@ -198,7 +225,7 @@ def _read_nodes(path: Path, text: str, problems: list[RulesError], schema: dict[
                     problems.append(RulesError(f"duplicate key (first set on line {first})", file=label, line=sub_line, key=path_key))
                     continue
                 if sub_key not in schema[key]:
-                    hint = difflib.get_close_matches(sub_key, list(schema[key]), n=1)
+                    hint = close_matches(sub_key, list(schema[key]), n=1)
                     suggestion = f" (did you mean {key}.{hint[0]}?)" if hint else ""
                     problems.append(RulesError(f"unknown key{suggestion}", file=label, line=sub_line, key=path_key))
                     continue
@@ -217,7 +244,7 @@ def _read_nodes(path: Path, text: str, problems: list[RulesError], schema: dict[
                     continue
                 layer.values[path_key] = (value, sub_line)
         else:
-            hint = difflib.get_close_matches(key, top_level, n=1)
+            hint = close_matches(key, top_level, n=1)
             suggestion = f" (did you mean {hint[0]}?)" if hint else ""
             problems.append(RulesError(f"unknown key{suggestion}", file=label, line=line, key=key))
     return layer
@@ -248,22 +275,23 @@ def check_value(spec: Key, value: Any) -> tuple[Any, str | None]:
         if not isinstance(value, str):
             return None, f"expected one of {', '.join(spec.choices)}, got {value!r}"
         if spec.choices and value not in spec.choices:
-            hint = difflib.get_close_matches(value, spec.choices, n=1)
+            hint = close_matches(value, spec.choices, n=1)
             suggestion = f" (did you mean {hint[0]!r}?)" if hint else ""
             return None, f"{value!r} is not one of {', '.join(spec.choices)}{suggestion}"
         return value, None
     raise AssertionError(spec.kind)
 
 
-@dataclass
 class Merged:
     """A profile chain read and checked against a schema: values, where each was set, problems."""
 
-    chain: list[_Layer]
-    values: dict[str, Any]
-    origin: dict[str, str]
-    located: dict[str, tuple[str, int]]
-    problems: list[RulesError]
+    def __init__(self, chain: list[_Layer], values: dict[str, Any], origin: dict[str, str],
+                 located: dict[str, tuple[str, int]], problems: list[RulesError]) -> None:
+        self.chain = chain
+        self.values = values
+        self.origin = origin
+        self.located = located
+        self.problems = problems
 
     def section(self, name: str) -> dict[str, Any]:
         return {k.split(".")[1]: v for k, v in self.values.items() if k.startswith(name + ".")}

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from calc.core import schemes as S
 from calc.core import tiles as T
@@ -166,8 +166,10 @@ SANMA = DEFAULT_VARIANT
 PLAYERS = 3  # sanma: three seats and the 108-tile set (no 2m-8m); no profile can change either
 
 
-@dataclass(frozen=True)
-class GameRules:
+# The sections no caller changes are NamedTuples: a dataclass has its methods generated at every start
+# of the command, ~1 ms each (docs/benchmarks.md, start-up). Those `dataclasses.replace`d by callers
+# (the payment, the match, the whole profile) stay dataclasses.
+class GameRules(NamedTuple):
     """The profile's `game:` section: the red fives, chi and kuikae, kokushi robbing a closed kan."""
 
     red_fives: tuple[int, ...]
@@ -180,8 +182,7 @@ class GameRules:
         return PLAYERS
 
 
-@dataclass(frozen=True)
-class NorthRules:
+class NorthRules(NamedTuple):
     """The profile's `north:` section: nukidora, and what a north may do."""
 
     nukidora: bool
@@ -192,8 +193,7 @@ class NorthRules:
     riichi_nuki_only_drawn: bool
 
 
-@dataclass(frozen=True)
-class HandRules:
+class HandRules(NamedTuple):
     """The profile's `hand:` section: kuitan, kiriage mangan, kazoe, double and stacked yakuman, renhou,
     the double wind pair's fu."""
 
@@ -254,8 +254,7 @@ class MatchRules:
     tenpai_own_four: str
 
 
-@dataclass(frozen=True)
-class ChipRules:
+class ChipRules(NamedTuple):
     """The profile's `chips:` section: the chips each bonus pays (none by default) and what one is worth."""
 
     aka: int = 0
@@ -272,8 +271,7 @@ class ChipRules:
         return any((self.aka, self.ura, self.ippatsu, self.yakuman, self.bust))
 
 
-@dataclass(frozen=True)
-class ChomboRules:
+class ChomboRules(NamedTuple):
     """The profile's `chombo:` section: what a penalty costs."""
 
     cost: str = "mangan"
@@ -334,6 +332,9 @@ class RuleSet:
 
 
 def _asdict(obj) -> dict[str, Any]:
+    """A section's fields and values, in order (a NamedTuple's or a dataclass's)."""
+    if isinstance(obj, tuple):
+        return obj._asdict()
     return {f.name: getattr(obj, f.name) for f in fields(obj)}
 
 

@@ -22,19 +22,19 @@ module (calc.table.payment) evaluates them.
 
 from __future__ import annotations
 
-import difflib
 import math
-from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-import yaml
-
-from calc.core.errors import RulesError, SanmaError
+from calc.core import shipped
+from calc.core.errors import RulesError, SanmaError, close_matches
 from calc.core.nesting import flow_too_deep
 from calc.core.profile import builtin_dir
+
+if TYPE_CHECKING:
+    import yaml
 
 TOP_KEYS = ("extends", "name", "title", "summary", "rounding", "dealer_wins", "non_dealer_wins")
 SECTIONS = ("dealer_wins", "non_dealer_wins")
@@ -58,8 +58,9 @@ _SAMPLE_BASICS = tuple(sorted(
 PAYERS = {"dealer_wins": {"non_dealer": 2}, "non_dealer_wins": {"non_dealer": 1, "dealer": 1}}
 
 
-@dataclass(frozen=True)
-class Rounding:
+# NamedTuples and plain classes, not dataclasses: a dataclass has its methods generated at every
+# start of the command, ~1 ms each (docs/benchmarks.md, start-up).
+class Rounding(NamedTuple):
     name: str
     step: int
     mode: str  # up | nearest (halves up) | down
@@ -78,8 +79,7 @@ class Rounding:
         return f"{self.name} = round {how} multiple of {self.step}{tail}"
 
 
-@dataclass(frozen=True)
-class Term:
+class Term(NamedTuple):
     """An amount: `times` × `base` ("b", "ron", a share name), fixed `points` ("points"), or the sum
     of `parts` ("sum"); then rounded by the rounding named `rounding`, if any."""
 
@@ -98,8 +98,7 @@ class Term:
         return own.union(*(p.roundings() for p in self.parts))
 
 
-@dataclass(frozen=True)
-class Side:
+class Side(NamedTuple):
     """One side (the dealer wins, or a non-dealer wins): share name -> amount, in an order where
     every share comes after the shares it refers to."""
 
@@ -109,18 +108,33 @@ class Side:
         return dict(self.shares).get(name)
 
 
-@dataclass(frozen=True, eq=False)
 class Scheme:
-    name: str
-    title: str
-    summary: str
-    roundings: tuple[Rounding, ...]
-    dealer_wins: Side
-    non_dealer_wins: Side
-    # key path -> "file:line" of every entry, for `sanma rules show`
-    origin: tuple[tuple[str, str], ...] = ()
-    # entry -> (file, line, full key path) where it is written, for errors found with a profile
-    places: tuple[tuple[str, tuple[str, int | None, str]], ...] = ()
+    """A checked scheme: its name and words, its roundings, what each side pays; never changed once made."""
+
+    __slots__ = ("name", "title", "summary", "roundings", "dealer_wins", "non_dealer_wins", "origin", "places",
+                 "_hash")
+
+    def __init__(self, name: str, title: str, summary: str, roundings: tuple[Rounding, ...], dealer_wins: Side,
+                 non_dealer_wins: Side, origin: tuple[tuple[str, str], ...] = (),
+                 places: tuple[tuple[str, tuple[str, int | None, str]], ...] = ()) -> None:
+        self.name = name
+        self.title = title
+        self.summary = summary
+        self.roundings = roundings
+        self.dealer_wins = dealer_wins
+        self.non_dealer_wins = non_dealer_wins
+        # key path -> "file:line" of every entry, for `sanma rules show`
+        self.origin = origin
+        # entry -> (file, line, full key path) where it is written, for errors found with a profile
+        self.places = places
+
+    def __repr__(self) -> str:
+        return f"Scheme({self.name!r}, {self.title!r}, {self.summary!r}, {self.roundings!r}, {self.dealer_wins!r}, " \
+               f"{self.non_dealer_wins!r})"
+
+    def __reduce__(self) -> tuple:  # for worker processes: without the hash, which is per process
+        return Scheme, (self.name, self.title, self.summary, self.roundings, self.dealer_wins, self.non_dealer_wins,
+                        self.origin, self.places)
 
     def side(self, dealer_wins: bool) -> Side:
         return self.dealer_wins if dealer_wins else self.non_dealer_wins
@@ -137,11 +151,10 @@ class Scheme:
 
     def __hash__(self) -> int:
         try:
-            return self.__dict__["_hash"]
-        except KeyError:
-            value = hash(self._key())
-            object.__setattr__(self, "_hash", value)
-            return value
+            return self._hash
+        except AttributeError:
+            self._hash: int = hash(self._key())
+            return self._hash
 
     @property
     def label(self) -> str:
@@ -186,7 +199,7 @@ def _resolve_path(name: str, relative_to: Path | None) -> Path:
     path = library_dir() / f"{name}.yaml"
     if not path.is_file():
         names = builtin_scheme_names()
-        hint = difflib.get_close_matches(name, names, n=1)
+        hint = close_matches(name, names, n=1)
         suggestion = f" (did you mean {hint[0]!r}?)" if hint else ""
         raise RulesError(f"unknown scheme {name!r}{suggestion}; valid: {', '.join(names)}, or a scheme file")
     return path
@@ -202,8 +215,13 @@ def looks_like_scheme_file(name: str) -> bool:
         text = path.read_text(encoding="utf-8")
         if flow_too_deep(text):  # the profile reader reports it, at once
             return False
-        data = yaml.safe_load(text)
-    except (OSError, ValueError, yaml.YAMLError, RecursionError):  # UnicodeDecodeError is a ValueError
+        import yaml
+
+        try:
+            data = yaml.safe_load(text)
+        except yaml.YAMLError:
+            return False
+    except (OSError, ValueError, RecursionError):  # UnicodeDecodeError is a ValueError
         return False  # the profile reader reports what is wrong
     return isinstance(data, dict) and any(key in data for key in ("rounding", *SECTIONS))
 
@@ -252,25 +270,30 @@ class ProblemList(RulesError):
 # ---------------------------------------------------------------- reading
 
 
-@dataclass
 class _Layer:
-    """One scheme mapping as written: its file, the key-path prefix errors use, the line-numbered data."""
+    """One scheme mapping as written: its file, the key-path prefix errors use, the line-numbered data;
+    `shipped`: a shipped file as shipped, read from calc.core.shipped's copy."""
 
-    path: Path
-    prefix: str
-    data: dict
-    line: int | None
+    def __init__(self, path: Path, prefix: str, data: dict, line: int | None, shipped: bool = False) -> None:
+        self.path = path
+        self.prefix = prefix
+        self.data = data
+        self.line = line
+        self.shipped = shipped
 
 
 def _file_layer(path: Path) -> _Layer:
-    from calc.core.yamlread import load_yaml
-
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise RulesError(f"cannot read scheme: {exc.strerror}", file=str(path)) from None
     except UnicodeDecodeError as exc:
         raise RulesError(f"not UTF-8 text (byte {exc.start})", file=str(path)) from None
+    data = shipped.scheme_data(text)  # a shipped scheme as shipped: its data without a YAML parser
+    if data is not None:
+        return _Layer(path, "", data, 1, shipped=True)
+    from calc.core.yamlread import load_yaml
+
     try:
         data = load_yaml(text, str(path))
     except SanmaError as exc:
@@ -341,7 +364,10 @@ def _build(first: _Layer, name: str) -> Scheme:
         if layer is not first:  # a title and summary describe one scheme: they are not inherited
             entries.pop("title", None)
             entries.pop("summary", None)
-    scheme = _check(name, entries, problems, first, broken)
+    # A scheme made of shipped files alone passed every check when its copy was written
+    # (tests/test_shipped_copy.py builds each one from the parse too): its amounts are not worked out
+    # again for every hand value at every start.
+    scheme = _check(name, entries, problems, first, broken, amounts=not all(layer.shipped for layer in chain))
     if name in builtin_scheme_names() and (first.prefix or first.path.resolve().parent != library_dir().resolve()):
         where = "give it a `name:` of its own" if first.prefix else "rename the file"
         problems.append(RulesError(f"{name!r} is the name of a built-in scheme; {where}", file=str(first.path),
@@ -358,7 +384,7 @@ def _read_entries(layer: _Layer, entries: dict, problems: list[RulesError]) -> N
         where = dict(file=file, line=line, key=f"{layer.prefix}{key}")
         if key not in TOP_KEYS or (key == "name" and not layer.prefix):
             allowed = [k for k in TOP_KEYS if k != "name" or layer.prefix]
-            hint = difflib.get_close_matches(str(key), allowed, n=1)
+            hint = close_matches(str(key), allowed, n=1)
             suggestion = f" (did you mean {hint[0]}?)" if hint else ""
             problems.append(RulesError(f"unknown key{suggestion}; keys: {', '.join(allowed)}", **where))
         elif key in ("extends",):
@@ -376,7 +402,7 @@ def _read_entries(layer: _Layer, entries: dict, problems: list[RulesError]) -> N
                 sub_line = _line(value, sub, line)
                 path = f"{layer.prefix}{key}.{sub}"
                 if known is not None and sub not in known:
-                    hint = difflib.get_close_matches(str(sub), known, n=1)
+                    hint = close_matches(str(sub), known, n=1)
                     suggestion = f" (did you mean {key}.{hint[0]}?)" if hint else ""
                     problems.append(RulesError(f"unknown share{suggestion}; {key} defines {', '.join(known)}",
                                                file=file, line=sub_line, key=path))
@@ -435,7 +461,7 @@ def _term(value: Any, file: str, line: int | None, key: str, shares: tuple[str, 
     allowed = ("b", "sum", *shares)
     unknown = [k for k in bases if k not in allowed]
     for k in unknown:
-        hint = difflib.get_close_matches(str(k), allowed, n=1)
+        hint = close_matches(str(k), allowed, n=1)
         suggestion = f" (did you mean {hint[0]}?)" if hint else ""
         bad(f"unknown key{suggestion}; an amount is one of {', '.join(allowed)}, and round",
             _line(value, k, line), f"{key}.{k}")
@@ -465,7 +491,8 @@ def _term(value: Any, file: str, line: int | None, key: str, shares: tuple[str, 
     return Term(base, times, rounding=rounding)
 
 
-def _check(name: str, entries: dict, problems: list[RulesError], first: _Layer, broken: bool = False) -> Scheme:
+def _check(name: str, entries: dict, problems: list[RulesError], first: _Layer, broken: bool = False,
+           amounts: bool = True) -> Scheme:
     roundings = []
     for entry, (value, file, line, key) in entries.items():
         if not entry.startswith("rounding."):
@@ -485,7 +512,7 @@ def _check(name: str, entries: dict, problems: list[RulesError], first: _Layer, 
                                        file=file, line=_line(value, "step", line), key=f"{key}.step"))
             continue
         if mode not in MODES:
-            hint = difflib.get_close_matches(str(mode), MODES, n=1)
+            hint = close_matches(str(mode), MODES, n=1)
             suggestion = f" (did you mean {hint[0]!r}?)" if hint else ""
             problems.append(RulesError(f"mode must be one of {', '.join(MODES)}, got {mode!r}{suggestion}",
                                        file=file, line=_line(value, "mode", line), key=f"{key}.mode"))
@@ -506,7 +533,7 @@ def _check(name: str, entries: dict, problems: list[RulesError], first: _Layer, 
             for r, at in rounds:
                 if r not in defined:
                     shown = ", ".join(sorted(defined)) or "none"
-                    hint = difflib.get_close_matches(r, sorted(defined), n=1)
+                    hint = close_matches(r, sorted(defined), n=1)
                     suggestion = f" (did you mean {hint[0]!r}?)" if hint else ""
                     problems.append(RulesError(f"rounding {r!r} is not defined{suggestion}; defined under rounding: {shown}",
                                                file=at.file, line=at.line, key=at.key))
@@ -525,7 +552,7 @@ def _check(name: str, entries: dict, problems: list[RulesError], first: _Layer, 
     summary = entries.get("summary", ("",))[0]
     scheme = Scheme(name, title, summary, tuple(roundings), sides["dealer_wins"], sides["non_dealer_wins"], origin,
                     places)
-    if not problems:
+    if amounts and not problems:
         _check_amounts(scheme, entries, problems)
     return scheme
 

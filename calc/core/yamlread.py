@@ -18,6 +18,7 @@ from typing import Any
 import yaml
 
 from calc.core.errors import SanmaError
+from calc.core.lined import YamlList, YamlMap  # noqa: F401  (read by the record readers from here)
 from calc.core.nesting import flow_too_deep, too_deep
 
 
@@ -26,24 +27,6 @@ class RecordError(SanmaError):
 
 
 # ---------------------------------------------------------------- YAML with line numbers
-
-
-class YamlMap(dict):
-    """A mapping that knows its line and each key's line (an empty one made in code knows none)."""
-
-    def __init__(self, *args, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
-        self.line = 0
-        self.key_lines: dict = {}
-
-
-class YamlList(list):
-    """A list that knows its line and each item's line (one made in code knows none)."""
-
-    def __init__(self, *args) -> None:
-        super().__init__(*args)
-        self.line = 0
-        self.item_lines: list = [None] * len(self)
 
 
 class _Loader(yaml.SafeLoader):

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import replace
 from typing import Any
 
 from calc.core import tiles as T
@@ -412,7 +411,7 @@ class _Reader:
             kyoku = list(kyoku)
             for i in self.missing_deltas:
                 after = self.next_starts[i + 1] if i + 1 < len(self.next_starts) else None
-                kyoku[i] = replace(kyoku[i], scores_after=after)
+                kyoku[i] = kyoku[i]._replace(scores_after=after)
         first = kyoku[0]
         complete = self.started and self.ended
         whole_start = first.round_wind == T.EAST and first.round_number == 1 and first.honba == 0

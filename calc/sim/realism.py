@@ -21,7 +21,7 @@ the same formula with that run's own size.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from calc.sim.compare import Z95, ratio_estimate
 from calc.sim.report import FIGURE_ROWS, MATCH_LEVEL, YAKU_SHOWN, real_note
@@ -58,8 +58,7 @@ def band(key: str, reference: dict, matches: int = BAND_MATCHES) -> float:
     return Z95 * s * (1 / math.sqrt(reference["games"][key]) + 1 / math.sqrt(matches))
 
 
-@dataclass(frozen=True)
-class Row:
+class Row(NamedTuple):  # not a dataclass: its methods would be generated at every start
     """One banded figure checked: simulated against real, the distance and whether it is inside its band."""
 
     key: str

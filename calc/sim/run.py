@@ -15,9 +15,9 @@ from __future__ import annotations
 import os
 import random
 import signal
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Callable, Iterator, NamedTuple
 
 from calc.table import match, payment
 from calc.core import rules as R
@@ -38,8 +38,9 @@ MAX_HANDS = 200  # a match that has not ended by then is a bug in the flow rules
 MAX_MATCHES = 100_000
 
 
-@dataclass(frozen=True)
-class Setup:
+# The records here are NamedTuples: a dataclass has its methods generated at every start of the
+# command, ~1 ms each (docs/benchmarks.md, start-up).
+class Setup(NamedTuple):
     """What a simulation plays: the profile, the schemes compared, the bots, the seed, where to save."""
 
     rules: R.RuleSet  # the profile, its match length set; the scheme is the first of `schemes`
@@ -89,8 +90,7 @@ class Hands:
         return play
 
 
-@dataclass
-class MatchRun:
+class MatchRun(NamedTuple):
     """One simulated match settled under one scheme: its ledger and the hands as played."""
 
     scheme: str
@@ -132,8 +132,7 @@ def play_match(hands: Hands, rules: R.RuleSet) -> MatchRun:
 
 
 # --- what a match sends back (small: it crosses process boundaries) ------------------------------
-@dataclass
-class SchemeResult:
+class SchemeResult(NamedTuple):
     """One match's outcome under one scheme: each seat's final points, rank and score."""
 
     points: tuple[float, ...]  # final points by starting seat
@@ -150,8 +149,7 @@ class SchemeResult:
     extension: bool  # went into the extension round (West of a half game, South of an east game)
 
 
-@dataclass
-class MatchResult:
+class MatchResult(NamedTuple):
     """One simulated match: its outcome under every scheme and, if asked, its statistics."""
 
     index: int

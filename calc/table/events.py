@@ -11,7 +11,7 @@ seats); whether the event can happen in a given match is the match engine's ques
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Union
+from typing import Any, NamedTuple, Union
 
 from calc.scoring.value import HandValue
 
@@ -19,8 +19,9 @@ NINE_TERMINALS, FOUR_KANS = "nine-terminals", "four-kans"
 ABORTS = (NINE_TERMINALS, FOUR_KANS)
 
 
-@dataclass(frozen=True)
-class Riichi:
+# The events with no check of their own are NamedTuples: a dataclass has its methods generated at
+# every start of the command, ~1 ms each (docs/benchmarks.md, start-up).
+class Riichi(NamedTuple):
     """A riichi that stood (the declaration tile was not won on): one stick to the table."""
 
     seat: int
@@ -83,8 +84,7 @@ class DoubleRon:
         return self.wins[0].discarder  # type: ignore[return-value]
 
 
-@dataclass(frozen=True)
-class ExhaustiveDraw:
+class ExhaustiveDraw(NamedTuple):
     """The wall ran out; `tenpai` = the seats that were tenpai."""
 
     tenpai: frozenset[int] = frozenset()
@@ -117,8 +117,7 @@ class Abort:
 Result = Union[ScoredWin, DoubleRon, ExhaustiveDraw, Nagashi, Abort]
 
 
-@dataclass(frozen=True)
-class Kyoku:
+class Kyoku(NamedTuple):
     """One hand: the riichi declarations that stood, in order, and how it ended."""
 
     result: Result

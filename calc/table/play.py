@@ -13,7 +13,6 @@ whole hand as played, which `calc.table.round.settle_event` turns into the match
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from calc.core.notation import Tile
@@ -133,8 +132,9 @@ Event = Draw | Discard | Call | Ankan | Kakan | Nuki | Dora | Agari | Ryuukyoku
 
 
 # --- facts --------------------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class WinFacts:
+# NamedTuples, as the events above: a dataclass has its methods generated at every start of the
+# command, ~1 ms each (docs/benchmarks.md, start-up); `._replace` gives a changed copy.
+class WinFacts(NamedTuple):
     """One win as the play made it: the hand, how the tile came and every situation."""
 
     winner: int
@@ -166,8 +166,7 @@ class WinFacts:
     log: Any = None  # what a record claims (calc.logs.model.LogWin); None when simulated
 
 
-@dataclass(frozen=True, slots=True)
-class DrawResult:
+class DrawResult(NamedTuple):
     """How a hand ended without a win: its kind, the seats in tenpai and those with nagashi mangan."""
 
     kind: str  # exhaustive | nagashi_mangan | kyuushu_kyuuhai | suukaikan | ...
@@ -178,8 +177,7 @@ class DrawResult:
     log_scores_before: tuple[int, ...] | None = None  # as a record states them, to be compared; None: not stated
 
 
-@dataclass(frozen=True, slots=True)
-class RoundResult:
+class RoundResult(NamedTuple):
     """One hand as played: the header, the deposits that stood, and the win(s) or the draw."""
 
     round_wind: int  # tile index 27 East, 28 South, 29 West
