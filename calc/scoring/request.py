@@ -6,8 +6,8 @@ the batch reader share one path: request -> build_hand -> evaluate -> payment.wi
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Final, Mapping, NamedTuple
+from dataclasses import dataclass, fields
+from typing import Final, Mapping, NamedTuple, cast
 
 from calc.table import payment
 from calc.core import tiles as T
@@ -63,7 +63,36 @@ class HandRequest:
         if "hand" not in data:
             raise SanmaError("missing key 'hand'")
         check_types(data, kinds)
-        return cls(**{**defaults, **data}) if defaults else cls(**data)
+        return _of({**FIELD_DEFAULTS, **defaults, **data} if defaults else {**FIELD_DEFAULTS, **data})
+
+
+def _of(v: dict) -> HandRequest:
+    """The request from a mapping that holds every field. Positionally: a compiled class takes 22
+    keywords several times slower than 22 arguments (its keyword parser looks each name up)."""
+    return HandRequest(
+        v["hand"], v["win"], v["tsumo"], v["riichi"], v["double_riichi"], v["ippatsu"], v["rinshan"], v["chankan"],
+        v["haitei"], v["houtei"], v["tenhou"], v["chiihou"], v["renhou"], v["seat"], v["round"], v["dora"], v["ura"],
+        v["nuki"], v["honba"], v["sticks"], v["rules"], v["scheme"],
+    )
+
+
+def checked(hand: object, win: object, tsumo: object, riichi: object, double_riichi: object, ippatsu: object,
+            rinshan: object, chankan: object, haitei: object, houtei: object, tenhou: object, chiihou: object,
+            renhou: object, seat: object, round: object, dora: object, ura: object, nuki: object, honba: object,
+            sticks: object, rules: object, scheme: object) -> HandRequest:
+    """`calc.score`'s keywords (every field, in the class's order) as a request, each checked for
+    its kind as a batch line's keys are (`check_types`), with no mapping built on the way."""
+    values = (hand, win, tsumo, riichi, double_riichi, ippatsu, rinshan, chankan, haitei, houtei, tenhou, chiihou,
+              renhou, seat, round, dora, ura, nuki, honba, sticks, rules, scheme)
+    for (key, kind), value in zip(_FIELD_KIND_ITEMS, values):
+        _check_kind(key, value, kind)
+    return HandRequest(
+        cast(str, hand), cast("str | None", win), cast(bool, tsumo), cast(bool, riichi), cast(bool, double_riichi),
+        cast(bool, ippatsu), cast(bool, rinshan), cast(bool, chankan), cast(bool, haitei), cast(bool, houtei),
+        cast(bool, tenhou), cast(bool, chiihou), cast(bool, renhou), cast(str, seat), cast(str, round),
+        cast("str | None", dora), cast("str | None", ura), cast(int, nuki), cast(int, honba), cast(int, sticks),
+        cast(str, rules), cast("str | None", scheme),
+    )
 
 
 def check_types(data: Mapping[str, object], kinds: Mapping[str, str]) -> None:
@@ -71,19 +100,22 @@ def check_types(data: Mapping[str, object], kinds: Mapping[str, str]) -> None:
     "int" (a bool is not one), "str", or one of these with " | None". A batch line and the keywords
     of `calc.score` / `calc.pay` are checked here; the message names the key."""
     for key, value in data.items():
-        expected = kinds[key]
-        # one prefix test per key (this runs for every hand scored): the value's kind, then the key's
-        if value is True or value is False:
-            ok = expected.startswith("bool")
-        elif isinstance(value, int):
-            ok = expected.startswith("int")
-        elif isinstance(value, str):
-            ok = expected.startswith("str")
-        else:
-            ok = value is None and expected.endswith(" | None")
-        if not ok:
-            base = expected.removesuffix(" | None")
-            raise SanmaError(f"{key!r} takes {_KIND.get(key, _KIND[base])}, got {value!r}")
+        _check_kind(key, value, kinds[key])
+
+
+def _check_kind(key: str, value: object, expected: str) -> None:
+    # one prefix test per key (this runs for every hand scored): the value's kind, then the key's
+    if value is True or value is False:
+        ok = expected.startswith("bool")
+    elif isinstance(value, int):
+        ok = expected.startswith("int")
+    elif isinstance(value, str):
+        ok = expected.startswith("str")
+    else:
+        ok = value is None and expected.endswith(" | None")
+    if not ok:
+        base = expected.removesuffix(" | None")
+        raise SanmaError(f"{key!r} takes {_KIND.get(key, _KIND[base])}, got {value!r}")
 
 
 # field name -> its annotation as written ("bool", "int", "str", "str | None"). Written out, not read
@@ -95,6 +127,9 @@ FIELD_KINDS: Final = {
     "seat": "str", "round": "str", "dora": "str | None", "ura": "str | None",
     "nuki": "int", "honba": "int", "sticks": "int", "rules": "str", "scheme": "str | None",
 }
+_FIELD_KIND_ITEMS: Final = tuple(FIELD_KINDS.items())
+# field name -> its default (every field but `hand`): what a batch line or calc.score leaves out
+FIELD_DEFAULTS: Final = {f.name: f.default for f in fields(HandRequest) if f.name != "hand"}
 
 
 # What each key takes, in words (a batch line or a record's win is written by a person).
