@@ -200,10 +200,12 @@ def winner_seat(context: WinContext) -> int:
 
 
 # payment.table_win's answers, per profile and then by (value, seat, tsumo, honba, sticks). Hands
-# differ, their values repeat (a few hundred occur), and a settlement is frozen. The profile is told
-# by the very RuleSet object (kept in the entry, so its id is never another's): load() hands out one
-# per profile and `with_scheme` below one per (profile, scheme), and hashing a profile's sections
-# for every hand cost more than the payment. Bounded: cleared when full.
+# differ, their values repeat (a few hundred occur), and a settlement is frozen. The payments depend
+# on the value's basic points alone (a few dozen occur): a value not seen yet whose basic points
+# were paid before takes those payments and only words its own first line (payment.revalued). The
+# profile is told by the very RuleSet object (kept in the entry, so its id is never another's):
+# load() hands out one per profile and `with_scheme` below one per (profile, scheme), and hashing a
+# profile's sections for every hand cost more than the payment. Bounded: cleared when full.
 _PAID: Final[dict[int, tuple[RuleSet, dict[tuple, payment.Settlement]]]] = {}
 _PAID_PROFILES: Final = 64
 _PAID_MAX: Final = 4096
@@ -218,13 +220,20 @@ def pay(evaluation: Evaluation, context: WinContext, rules: RuleSet) -> payment.
         entry = _PAID[id(rules)] = (rules, {})
     paid = entry[1]
     winner = winner_seat(context)
-    key = (evaluation.value, winner, context.tsumo, context.honba, context.sticks)
+    value = evaluation.value
+    key = (value, winner, context.tsumo, context.honba, context.sticks)
     settlement = paid.get(key)
     if settlement is None:
         if len(paid) >= _PAID_MAX:
             paid.clear()
-        settlement = paid[key] = payment.table_win(evaluation.value, winner=winner, tsumo=context.tsumo,
-                                                   honba=context.honba, sticks=context.sticks, rules=rules)
+        same_basic = (value.basic, winner, context.tsumo, context.honba, context.sticks)
+        known = paid.get(same_basic)
+        if known is None:
+            settlement = paid[same_basic] = payment.table_win(value, winner=winner, tsumo=context.tsumo,
+                                                              honba=context.honba, sticks=context.sticks, rules=rules)
+        else:
+            settlement = payment.revalued(known, value)
+        paid[key] = settlement
     return settlement
 
 
