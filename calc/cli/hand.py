@@ -35,7 +35,7 @@ _encode: Final = json.JSONEncoder(check_circular=False).encode
 # fifth of a line's time. The start-up's objects are frozen out of its walks (gc.freeze) and a
 # young pass runs every 20,000 allocations: whatever garbage cycles a line can leave (an error's
 # traceback) are still collected, at most 20,000 objects late, so memory stays bounded on a batch
-# of any length. Both are put back when the batch ends.
+# of any length. Both are put back when the batch ends (unless the caller had frozen objects itself).
 _YOUNG_THRESHOLD: Final = 20_000
 
 
@@ -99,13 +99,15 @@ def run_batch(path: Path, defaults: dict, *, all_schemes: bool = False, workers:
               out: TextIO | None = None) -> int:
     """Score every line of `path` (- = stdin) and write one JSON line each; returns the failed count."""
     thresholds = gc.get_threshold()
+    frozen_before = gc.get_freeze_count()
     gc.freeze()
     gc.set_threshold(_YOUNG_THRESHOLD, thresholds[1], thresholds[2])
     try:
         return _run_batch(path, defaults, all_schemes, workers, out or sys.stdout)
     finally:
         gc.set_threshold(*thresholds)
-        gc.unfreeze()
+        if not frozen_before:  # a caller's own frozen objects stay frozen
+            gc.unfreeze()
 
 
 def _run_batch(path: Path, defaults: dict, all_schemes: bool, workers: int | None, out: TextIO) -> int:
