@@ -31,11 +31,11 @@ _encode: Final = json.JSONEncoder(check_circular=False).encode
 
 # The collector during a batch. Each line allocates a few hundred tuples, lists and dicts that their
 # reference counts free (none is kept, no cycle is made), yet every 700 allocations the collector
-# ran and walked them, and each of its older passes walked every object of the start-up too: a
-# fifth of a line's time. The start-up's objects are frozen out of its walks (gc.freeze) and a
-# young pass runs every 20,000 allocations: whatever garbage cycles a line can leave (an error's
-# traceback) are still collected, at most 20,000 objects late, so memory stays bounded on a batch
-# of any length. Both are put back when the batch ends (unless the caller had frozen objects itself).
+# ran and walked them, and each of its older passes walked every object of the start-up too (perf
+# counted a fifth of a line's time in it). The start-up's objects are frozen out of its walks
+# (gc.freeze) and a young pass runs every 20,000 allocations: whatever garbage cycles a line could
+# leave are still collected, at most 20,000 objects late, so memory stays bounded on a batch of any
+# length. Both are put back when the batch ends (unless the caller had frozen objects itself).
 _YOUNG_THRESHOLD: Final = 20_000
 
 
