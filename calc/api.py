@@ -331,14 +331,12 @@ def score(
     `seat` left out is the command's default seat (`request.DEFAULT_SEAT`, shared with the CLI).
     """
     ruleset = rules if isinstance(rules, RuleSet) else None
-    # the keywords as a `--batch` line: checked for their types by the batch reader's own check
-    request = _request.HandRequest.from_mapping(dict(
-        hand=hand, win=win, tsumo=tsumo, riichi=riichi, double_riichi=double_riichi, ippatsu=ippatsu,
-        rinshan=rinshan, chankan=chankan, haitei=haitei, houtei=houtei, tenhou=tenhou, chiihou=chiihou,
-        renhou=renhou, seat=_request.DEFAULT_SEAT if seat is None else seat, round=round, dora=dora, ura=ura,
-        nuki=nuki, honba=honba, sticks=sticks, rules=ruleset.name if ruleset is not None else _path_text(rules),
-        scheme=_path_text(scheme),
-    ))
+    # the keywords checked as a `--batch` line's keys are, passed on as they come (no mapping built)
+    request = _request.checked(
+        hand, win, tsumo, riichi, double_riichi, ippatsu, rinshan, chankan, haitei, houtei, tenhou, chiihou, renhou,
+        _request.DEFAULT_SEAT if seat is None else seat, round, dora, ura, nuki, honba, sticks,
+        ruleset.name if ruleset is not None else _path_text(rules), _path_text(scheme),
+    )
     return HandResult(_request.score(request, ruleset))
 
 

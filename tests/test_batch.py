@@ -110,6 +110,42 @@ def test_the_key_table_is_the_requests_annotations():
     assert list(written.items()) == list(request.FIELD_KINDS.items())
 
 
+def test_the_requests_written_init_takes_every_field_in_order():
+    """HandRequest's __init__ is written out (compiled, a dataclass's generated one runs as Python),
+    and calc.score builds its request positionally (request.checked): both must take every field, in
+    the class's order, and a line's keys left out must take the __init__'s defaults."""
+    from dataclasses import fields
+
+    from calc.scoring import request
+
+    names = [f.name for f in fields(request.HandRequest)]
+    assert names == list(request.FIELD_KINDS) == ["hand", *request.FIELD_DEFAULTS]
+    sample = {"bool": True, "int": 3, "str": "x", "str | None": "y"}  # each differs from every default
+    values = [sample[kind] for kind in request.FIELD_KINDS.values()]
+    made = request.HandRequest(*values)
+    assert [getattr(made, name) for name in names] == values
+    assert request.checked(*values) == made
+    assert request.HandRequest.from_mapping(dict(zip(names, values))) == made
+    assert request.HandRequest.from_mapping({"hand": "x"}) == request.HandRequest("x")
+    assert request.HandRequest.from_mapping({"hand": "x"}, {"seat": "W", "riichi": True}) == \
+        request.HandRequest("x", riichi=True, seat="W")
+
+
+def test_a_batch_puts_the_collector_back(tmp_path):
+    """run_batch freezes the start-up's objects and eases the collector while it runs (calc.cli.hand):
+    afterwards the process's collector is as it was."""
+    import gc
+
+    from calc.cli.hand import run_batch
+
+    path = tmp_path / "lines.jsonl"
+    path.write_text(json.dumps({"hand": PINFU}) + "\n" + "not json\n", encoding="utf-8")
+    before = gc.get_threshold(), gc.get_freeze_count()
+    with open(tmp_path / "out.jsonl", "w", encoding="utf-8") as out:
+        assert run_batch(path, {}, out=out) == 1
+    assert (gc.get_threshold(), gc.get_freeze_count()) == before
+
+
 def test_a_lines_text_is_what_json_dumps_writes(tmp_path):
     """A hand's --json text is written directly (calc.cli.hand_json), not encoded from a dict: it
     must be json.dumps's text of the same object, ASCII-escaped and all, whatever the hand holds: a

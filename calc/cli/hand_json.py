@@ -16,7 +16,7 @@ from json.encoder import encode_basestring_ascii as _text  # a JSON string, as j
 from typing import Final
 
 from calc.core import tiles as T
-from calc.scoring.fu import describe
+from calc.scoring.fu import Part, describe
 from calc.scoring.request import HandResult
 from calc.table.payment import STICKS, Settlement
 
@@ -28,9 +28,9 @@ def hand_json(result: HandResult) -> str:
     e = result.evaluation
     c = result.context
     value = e.value
-    yaku = [f'{{"name": {_text(name)}, "han": {han}}}' for name, han in e.yaku]
-    yaku += [f'{{"name": {_text(name)}, "han": {13 * multiple}}}' for name, multiple in e.yakuman]
-    fu = [f'{{"reason": {_text(reason)}, "fu": {points}}}' for reason, points in describe(e.fu_parts)]
+    yaku = [_yaku_json(name, han) for name, han in e.yaku]
+    yaku += [_yaku_json(name, 13 * multiple) for name, multiple in e.yakuman]
+    fu = [_fu_json(part) for part in e.fu_parts]
     limit = "null" if value.limit is None else _text(value.limit)
     return (
         f'{{"hand": {_text(result.hand.text())}, "rules": {_text(result.rules.name)}, '
@@ -41,6 +41,27 @@ def hand_json(result: HandResult) -> str:
         f'"fu_breakdown": [{", ".join(fu)}], "basic_points": {value.basic}, '
         f'{settlement_json(result.settlement, result.winner)}}}'
     )
+
+
+# The text of each yaku line and each fu part, kept for the process as it is first written: a few
+# hundred occur (a yaku and its han; a fu reason, its tile and fu), each worded once.
+_YAKU_TEXT: Final[dict[tuple[str, int], str]] = {}
+_FU_TEXT: Final[dict[Part, str]] = {}
+
+
+def _yaku_json(name: str, han: int) -> str:
+    text = _YAKU_TEXT.get((name, han))
+    if text is None:
+        text = _YAKU_TEXT[name, han] = f'{{"name": {_text(name)}, "han": {han}}}'
+    return text
+
+
+def _fu_json(part: Part) -> str:
+    text = _FU_TEXT.get(part)
+    if text is None:
+        (reason, points), = describe((part,))
+        text = _FU_TEXT[part] = f'{{"reason": {_text(reason)}, "fu": {points}}}'
+    return text
 
 
 def _bool(value: bool) -> str:

@@ -126,6 +126,27 @@ _SUIT_LETTER: Final = tuple(T.SUITS[T.suit_of(t)] for t in range(34))  # tile ->
 _DIGIT: Final = tuple(str(T.number_of(t)) for t in range(34))
 
 
+def format_indices(indices: list[int], reds: list[int]) -> str:
+    """`format_tiles` of plain tile indices, the first copy of each index listed in `reds` written red
+    (a scored hand's tiles are kept as indices and its red fives apart: no (tile, red) pairs made)."""
+    out: list[str] = []
+    run_suit = ""
+    pending = list(reds)
+    for index in indices:
+        suit = _SUIT_LETTER[index]
+        if run_suit and suit != run_suit:
+            out.append(run_suit)
+        if pending and index in pending:
+            pending.remove(index)
+            out.append("0")
+        else:
+            out.append(_DIGIT[index])
+        run_suit = suit
+    if run_suit:
+        out.append(run_suit)
+    return "".join(out)
+
+
 def format_tiles(tile_list: list[Tile] | tuple[Tile, ...]) -> str:
     """Group consecutive tiles of one suit: [(0,F),(1,F),(11,F)] -> '12m3p'."""
     out: list[str] = []

@@ -11,7 +11,7 @@ from typing import Final, NamedTuple
 
 from calc.core import tiles as T
 from calc.core.errors import IllegalHandError
-from calc.core.notation import MeldText, Tile, format_tiles, parse_hand, parse_tiles
+from calc.core.notation import MeldText, Tile, format_indices, format_tiles, parse_hand, parse_tiles
 from calc.core.rules import RuleSet
 
 # Meld kinds. The play names each kan by how it was made; the notation's [5555z] says only that a kan
@@ -81,17 +81,10 @@ class Hand(NamedTuple):
         reds = list(self.concealed_red)
         if self.win_red:
             reds.remove(self.win_tile)
-        marked: list[Tile] = []
-        if not reds:
-            marked = [(t, False) for t in rest]
-        for t in rest if reds else ():
-            marked.append((t, t in reds))
-            if t in reds:
-                reds.remove(t)
         # The winning tile stands apart, last: "12345699p23789s 4s [999m]".
-        parts = [format_tiles(marked), format_tiles([(self.win_tile, self.win_red)])]
+        parts = [format_indices(rest, reds), format_indices([self.win_tile], [self.win_tile] if self.win_red else [])]
         parts += [m.text() for m in self.melds]
-        return " ".join(p for p in parts if p)
+        return " ".join([p for p in parts if p])
 
 
 class WinContext(NamedTuple):

@@ -478,6 +478,14 @@ def table_win(value: HandValue, *, winner: int, tsumo: bool, honba: int, sticks:
     return win(value, winner=winner, dealer=0, discarder=discarder, honba=honba, sticks=sticks, rules=rules)
 
 
+def revalued(settlement: Settlement, value: HandValue) -> Settlement:
+    """A table win's settlement (`table_win`, `win` without pao) for another value of the same basic
+    points: its payments depend on nothing else, and its explanation only in its first line, the
+    value's (`value_lines`)."""
+    return Settlement(settlement.deltas, settlement.pot_change, (*value_lines(value), *settlement.lines[1:]),
+                      settlement.payments)
+
+
 def _turn_order(after: int, players: int) -> list[int]:
     """The other seats in turn order after `after`."""
     return [(after + k) % players for k in range(1, players)]
