@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -138,6 +137,8 @@ def run(files: list[Path], schemes: tuple[str, ...], as_json: bool, render: Rend
                 advance(1)
             yield result
         return
+    from concurrent.futures import ProcessPoolExecutor  # here: one process needs no pool (start-up)
+
     chunk = max(1, len(jobs) // (workers * 4))
     with ProcessPoolExecutor(max_workers=workers) as pool:
         for result in pool.map(_replay_star, jobs, chunksize=chunk):
