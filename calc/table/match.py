@@ -330,7 +330,7 @@ def tally(state: MatchState, rules: RuleSet) -> tuple[Standing, ...]:
     points: dict[int, Fraction] = {}
     for seat in ranking[1:]:
         points[seat] = _round_points(exact[seat][3], m.final_rounding)
-    whole = sum(e[3] for e in exact.values())
+    whole = sum((e[3] for e in exact.values()), Fraction(0))
     points[ranking[0]] = whole - sum(points.values())
     return tuple(
         Standing(rank + 1, seat, scores[seat], leftover[seat], exact[seat][0], exact[seat][1], exact[seat][2],
