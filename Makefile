@@ -6,11 +6,12 @@ STAMP := $(VENV)/.installed
 # The modules mypyc compiles (the one list: calc/compiled.py): editing one rebuilds before the tests.
 COMPILED := $(shell $(PYTHON) -c "import runpy; print(' '.join(runpy.run_path('calc/compiled.py')['source_paths']()))")
 # Run a second time on the pure source (SANMA_PURE_PYTHON=1: the compiled modules hidden): the
-# scoring, payment and real-game tests, the round state, the pinned simulated matches and the bots.
+# scoring, payment and real-game tests, the round state, the match engine and the replay of the real
+# games, the pinned simulated matches and the bots.
 PURE_TESTS := tests/test_hand_cases.py tests/test_hand_properties.py tests/test_oracle.py tests/test_real_hands.py \
 	tests/test_payment.py tests/test_api.py tests/test_bad_input.py tests/test_logs.py \
-	tests/test_round.py tests/test_sim_pinned.py tests/test_waits.py tests/test_bench_hands.py \
-	tests/test_calibrated_bot.py
+	tests/test_round.py tests/test_match.py tests/test_replay.py tests/test_sim_pinned.py tests/test_waits.py \
+	tests/test_bench_hands.py tests/test_calibrated_bot.py
 
 .PHONY: run test test-browser screenshots screenshot docs docs-reference docs-examples docs-refresh bench bench-anchors fuzz build truth-figures shipped-copy clean
 

@@ -43,6 +43,12 @@ MODULES = (
     "calc.sim.calibrated",
     "calc.sim.stress",  # the harness's table of rare hands: its bot is a compiled bot's subclass
     "calc.logs.mjlog",  # the replay's reader: one loop over every tag of a Tenhou log
+    # the replay's check of each game: the payments, the match engine that settles it hand by hand,
+    # the rebuilt hands' text and the comparison with the log
+    "calc.table.payment",
+    "calc.table.match",
+    "calc.logs.convert",
+    "calc.logs.replay",
 )
 
 PURE_ENV = "SANMA_PURE_PYTHON"  # set (to anything but "" or "0"): build or run the pure source

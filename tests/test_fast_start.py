@@ -54,11 +54,14 @@ def test_everything_else_is_left_to_typer(args, capsys):
 # `sanma replay` of Tenhou's mjlog files starts without what it does not use: the JSON readers,
 # the table code (tabulate, wcwidth: only for scheme tables and non-ASCII names) and the HTTP client
 # (only for game ids and links). Each costs start-up, which a replay of a folder pays before its workers start.
+# In one process (`--workers 1`, or a few files) it needs no worker pool, and a plain replay no typer.
 NOT_FOR_AN_MJLOG_REPLAY = ["calc.logs.mjai", "calc.logs.tenhou6", "calc.cli.report", "tabulate", "wcwidth",
-                           "urllib.request"]
+                           "urllib.request", "concurrent.futures.process", "multiprocessing", "typer",
+                           "calc.cli.app"]
 
 
-def test_replay_of_mjlog_files_starts_without_unused_modules(data_dir):
+@pytest.mark.parametrize("workers", [[], ["--workers", "1"]])
+def test_replay_of_mjlog_files_starts_without_unused_modules(data_dir, workers):
     import subprocess
     import sys
 
@@ -66,7 +69,7 @@ def test_replay_of_mjlog_files_starts_without_unused_modules(data_dir):
     code = (
         "import sys\n"
         "from calc.cli import main\n"
-        f"sys.argv = ['sanma', 'replay', {str(files[0])!r}, {str(files[1])!r}]\n"
+        f"sys.argv = ['sanma', 'replay', *{workers!r}, {str(files[0])!r}, {str(files[1])!r}]\n"
         "try:\n    main()\nexcept SystemExit as e:\n    assert not e.code, e.code\n"
         f"print(sorted(m for m in {NOT_FOR_AN_MJLOG_REPLAY!r} if m in sys.modules))\n"
     )
@@ -94,6 +97,8 @@ def replay_cases(data_dir, tmp_path):
         [str(broken), str(games[2])],
         [str(tmp_path / "empty")],
         [str(tmp_path / "missing.xml")],
+        ["--workers", "1", str(folder)],
+        [str(folder), "--workers=2"],
     ]
 
 
@@ -114,7 +119,9 @@ def _same_as_typer(command: str, plain, args: list[str], capsys) -> None:
     assert captured.out or captured.err
 
 
-@pytest.mark.parametrize("args", [[], ["--help"], ["logs", "--json"], ["--workers", "1", "logs"], ["-"]])
+@pytest.mark.parametrize("args", [[], ["--help"], ["logs", "--json"], ["-"], ["--workers", "1"], ["logs", "--workers"],
+                                  ["--workers", "0", "logs"], ["--workers", "x", "logs"], ["--workers=-1", "logs"],
+                                  ["--workers", "99", "logs"], ["--workers", "1", "--workers", "2", "logs"]])
 def test_replay_with_options_is_left_to_typer(args, capsys):
     from calc.cli import replay_run
 

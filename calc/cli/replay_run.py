@@ -1,7 +1,8 @@
 """`sanma replay` to text or JSON lines: the logs found, replayed in worker processes, each game's
 output and the summary. The typer command calls it after reading its options; a plain
-`sanma replay PATH...` (paths only, the common case) is answered here before the typer app is built:
-typer and the app cost about 50 ms of start-up, all of it before the first worker starts.
+`sanma replay PATH...` (paths only, the common case, perhaps with `--workers N`) is answered here
+before the typer app is built: typer and the app cost about 50 ms of start-up, all of it before the
+first worker starts.
 """
 
 from __future__ import annotations
@@ -91,14 +92,46 @@ def show(found, failed: int, schemes: tuple[str, ...], as_json: bool, *, rules: 
     return 1 if totals["failed"] or totals["matching"] != totals["games"] else 0
 
 
+def _workers(args: list[str]) -> tuple[list[str], int | None] | None:
+    """(the paths, the --workers number) when the arguments are paths and perhaps `--workers N`
+    (`--workers=N`), a whole number within the bound every command's --workers has
+    (calc.core.workers.check); None when the typer app should read them (another option, `--help`,
+    a number out of bounds: the app's own message)."""
+    from calc.core.workers import max_workers
+
+    paths: list[str] = []
+    workers = None
+    i = 0
+    while i < len(args):
+        name, equals, value = args[i].partition("=")
+        if name == "--workers" and workers is None:
+            if not equals:
+                if i + 1 >= len(args):
+                    return None
+                value = args[i + 1]
+                i += 1
+            if not value.isdigit() or not 1 <= int(value) <= max_workers():
+                return None
+            workers = int(value)
+        elif args[i].startswith("-"):
+            return None
+        else:
+            paths.append(args[i])
+        i += 1
+    return (paths, workers) if paths else None
+
+
 def plain(args: list[str]) -> bool:
-    """Answer `sanma replay ARGS` here when every argument is a path (or a game id or link); False
-    when the typer app should read them (an option, `--help`, no argument)."""
-    if not args or any(arg.startswith("-") for arg in args):
+    """Answer `sanma replay ARGS` here when every argument is a path (or a game id or link), perhaps
+    with `--workers N`; False when the typer app should read them (another option, `--help`, no
+    argument)."""
+    options = _workers(args)
+    if options is None:
         return False
+    paths, workers = options
     try:
-        found, failed = gather([Path(arg) for arg in args])
-        code = show(found, failed, (), False, width=layout.terminal_width())
+        found, failed = gather([Path(arg) for arg in paths])
+        code = show(found, failed, (), False, workers=workers, width=layout.terminal_width())
     except SanmaError as error:
         _echo(f"Error: {error}", err=True)
         code = error.exit_code

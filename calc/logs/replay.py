@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, NamedTuple
 
 from calc.core import rules as R
 from calc.core import tiles as T
@@ -29,19 +29,21 @@ PROFILE = "tenhou"
 LIMIT_NAMES = (None, "mangan", "haneman", "baiman", "sanbaiman", "yakuman")
 
 
-@dataclass(frozen=True)
-class WinCheck:
+# A replay builds a WinCheck per win, a HandCheck per hand and a Mismatch per difference:
+# NamedTuples (frozen, compared by value), which compiled code builds at a tenth of a frozen
+# dataclass's cost (calc/scoring/hand.py).
+class WinCheck(NamedTuple):
     winner: int
     han: int
     fu: int
-    yaku: tuple[tuple[str, int], ...]  # our names and han, dora / ura / aka (norths in dora) included
+    yaku: tuple[tuple[str, int], ...] | None  # our names and han, dora / ura / aka (norths in dora)
+    # included; None: our evaluator could not score the hand and the log names no yaku (mjai)
     points: int  # the hand's value without honba and sticks, as the winner collects it
     deltas: tuple[int, ...]  # this winner's payments, honba and sticks included
     hand: str
 
 
-@dataclass(frozen=True)
-class HandCheck:
+class HandCheck(NamedTuple):
     number: int
     label: str  # E1, S3, ...
     honba: int
@@ -49,8 +51,7 @@ class HandCheck:
     deltas: tuple[int, ...]  # the whole hand, riichi deposits included
 
 
-@dataclass(frozen=True)
-class Mismatch:
+class Mismatch(NamedTuple):
     where: str  # "E2-1", "final"
     what: str
     ours: Any
@@ -130,7 +131,10 @@ def _log_value(win: WinFacts, rules: R.RuleSet) -> HandValue:
     if win.log.yakuman:
         return limit_value(YAKUMAN, rules.hand, yakuman=len(win.log.yakuman))
     if win.log.fu is None:
-        return limit_value(LIMIT_NAMES[win.log.limit], rules.hand)
+        limit = LIMIT_NAMES[win.log.limit]
+        if limit is None:
+            raise LogError("a win our evaluator cannot score, and the log gives neither its fu nor a limit")
+        return limit_value(limit, rules.hand)
     return hand_value(win.log.han, win.log.fu, rules.hand)
 
 
@@ -154,10 +158,12 @@ def _spec(number: int, kyoku: Kyoku, rules: R.RuleSet, where: str, out: list[Mis
             specs.append(WinSpec(w.winner, discarder, w.pao, value, (("hand", text),), number, liable_yakuman=pao_part))
         return HandSpec(number, number, kyoku.riichi, "win", wins=tuple(specs)), evaluations
     draw = kyoku.draw
+    if draw is None:
+        raise LogError(f"{where}: a hand that ended in neither a win nor a draw")
     if draw.kind == EXHAUSTIVE:
-        return HandSpec(number, number, kyoku.riichi, "draw", tenpai=frozenset(draw.tenpai)), evaluations
+        return HandSpec(number, number, kyoku.riichi, "draw", tenpai=frozenset(draw.tenpai or ())), evaluations
     if draw.kind == NAGASHI:
-        return HandSpec(number, number, kyoku.riichi, "nagashi", tenpai=frozenset(draw.tenpai),
+        return HandSpec(number, number, kyoku.riichi, "nagashi", tenpai=frozenset(draw.tenpai or ()),
                         nagashi=draw.nagashi), evaluations
     if draw.kind in ABORTS:
         return HandSpec(number, number, kyoku.riichi, "abort", abort=ABORTS[draw.kind]), evaluations

@@ -8,8 +8,9 @@ that differs between tables is read from `rules.match` / `rules.payment`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
+from typing import NamedTuple
 
 from calc.table import payment
 from calc.core import tiles as T
@@ -71,9 +72,10 @@ def total(state: MatchState, rules: RuleSet) -> int:
     return sum(state.scores) + state.sticks * rules.payment.riichi_stick
 
 
-@dataclass(frozen=True)
-class LedgerRow:
-    """One hand of the match as settled: its label, the payments and the scores after it."""
+class LedgerRow(NamedTuple):
+    """One hand of the match as settled: its label, the payments and the scores after it. A
+    NamedTuple (frozen, compared by value): one is built for every hand settled, which compiled
+    code does at a tenth of a frozen dataclass's cost (calc/scoring/hand.py)."""
 
     number: int  # 1-based hand number
     label: str  # E1, S3, W1, ...
@@ -255,11 +257,13 @@ def apply(state: MatchState, kyoku: Kyoku, rules: RuleSet, *, check_riichi: bool
     played_on = play_on and reason != _end_reason(state, kyoku, new_scores, repeat, rules)
     # rules.md §6: honba up on a repeat or any draw, back to 0 after a non-dealer win.
     honba = state.honba + 1 if (repeat or not kyoku.wins) else 0
+    # built field by field, not by dataclasses.replace (which looks every field up by name: a
+    # tenth of settling a hand)
     if reason is not None:
-        after = replace(state, scores=new_scores, honba=honba, sticks=sticks, hands=state.hands + 1,
-                        ended=True, end_reason=reason)
+        after = MatchState(new_scores, state.round_wind, state.round_number, honba, sticks, state.hands + 1,
+                           True, reason)
     elif repeat:
-        after = replace(state, scores=new_scores, honba=honba, sticks=sticks, hands=state.hands + 1)
+        after = MatchState(new_scores, state.round_wind, state.round_number, honba, sticks, state.hands + 1)
     else:
         wind, number = state.round_wind, state.round_number + 1
         if number > players:
@@ -302,19 +306,19 @@ class Standing:
     points: float  # the final points after final_rounding
 
 
-def _round_points(exact: Fraction, mode: str) -> Fraction:
-    """`one-decimal`: nearest tenth, halves up. `integer`: whole points, 0.5 down and 0.6 up
-    (五捨六入, as parlours round the score in thousands)."""
+def _round_points(exact: int, mode: str) -> int:
+    """In thousandths of a point. `one-decimal`: nearest tenth, halves up. `integer`: whole points,
+    0.5 down and 0.6 up (五捨六入, as parlours round the score in thousands)."""
     if mode == "integer":
-        tenths = exact * 10
-        return Fraction((tenths.numerator // tenths.denominator + 4) // 10)
-    return Fraction(int((exact * 10 + Fraction(1, 2)) // 1), 10)
+        return (exact // 100 + 4) // 10 * 1000
+    return (exact + 50) // 100 * 100
 
 
 def tally(state: MatchState, rules: RuleSet) -> tuple[Standing, ...]:
     """Rank, leftover sticks, ± return, uma, oka and final points (rules.md §6), as if the match
     ended with this state. Every place but first is rounded per `match.final_rounding`; first place
-    takes the rest, so the points add up exactly as the scores do."""
+    takes the rest, so the points add up exactly as the scores do. Worked out exactly in whole
+    thousandths of a point (scores, return and oka are whole points, uma whole thousands)."""
     m = rules.match
     scores = list(state.scores)
     ranking = order(state.scores)
@@ -322,18 +326,15 @@ def tally(state: MatchState, rules: RuleSet) -> tuple[Standing, ...]:
     if m.leftover_sticks == "first" and state.sticks:
         leftover[ranking[0]] = state.sticks * rules.payment.riichi_stick
         scores[ranking[0]] += leftover[ranking[0]]
-    exact: dict[int, tuple[Fraction, int, Fraction, Fraction]] = {}
+    exact: dict[int, int] = {}  # seat: versus return + uma + oka, in thousandths
     for rank, seat in enumerate(ranking):
-        versus = Fraction(scores[seat] - m.return_points, 1000)
-        oka = Fraction(m.oka, 1000) if rank == 0 else Fraction(0)
-        exact[seat] = (versus, m.uma[rank], oka, versus + m.uma[rank] + oka)
-    points: dict[int, Fraction] = {}
+        exact[seat] = scores[seat] - m.return_points + m.uma[rank] * 1000 + (m.oka if rank == 0 else 0)
+    points: dict[int, int] = {}
     for seat in ranking[1:]:
-        points[seat] = _round_points(exact[seat][3], m.final_rounding)
-    whole = sum(e[3] for e in exact.values())
-    points[ranking[0]] = whole - sum(points.values())
+        points[seat] = _round_points(exact[seat], m.final_rounding)
+    points[ranking[0]] = sum(exact.values()) - sum(points.values())
     return tuple(
-        Standing(rank + 1, seat, scores[seat], leftover[seat], exact[seat][0], exact[seat][1], exact[seat][2],
-                 float(points[seat]))
+        Standing(rank + 1, seat, scores[seat], leftover[seat], Fraction(scores[seat] - m.return_points, 1000),
+                 m.uma[rank], Fraction(m.oka if rank == 0 else 0, 1000), points[seat] / 1000)
         for rank, seat in enumerate(ranking)
     )

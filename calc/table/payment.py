@@ -119,7 +119,7 @@ def nearest_100(x: Fraction | int) -> int:
 
 
 def _c(x: Fraction | int) -> int:
-    return round_up_100(Fraction(x))
+    return round_up_100(float(x))  # exact: a half of a whole number of points
 
 
 def _num(x: Fraction | int) -> str:
@@ -292,7 +292,7 @@ def _needed(side: Side, names: list[str]) -> list[str]:
 
 
 def _with_legend(names: list[str], steps: dict[str, str], side: Side, scheme) -> tuple[str, ...]:
-    used = set().union(*(side.get(n).roundings() for n in names)) if names else set()
+    used = set().union(*(term.roundings() for name, term in side.shares if name in names)) if names else set()
     legend = [f"rounding: {'; '.join(r.describe() for r in scheme.roundings if r.name in used)}"] if used else []
     return tuple(legend + [steps[n] for n in names])
 

@@ -189,4 +189,4 @@ class RoundResult(NamedTuple):
     riichi: tuple[int, ...]  # seats whose deposit was taken, in order
     wins: tuple[WinFacts, ...]  # two on a double ron
     draw: DrawResult | None
-    scores_after: tuple[int, ...]
+    scores_after: tuple[int, ...] | None  # None: an mjai result without deltas, and no next hand to say them

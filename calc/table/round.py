@@ -377,11 +377,18 @@ class Round:
             self.red_placed.add(index)
 
     def _take(self, seat: int, tile: Tile) -> None:
-        try:
-            self.hands[seat].remove(tile)
-        except ValueError:
-            raise self.fail(f"seat {seat} does not hold {T.name(*tile)}") from None
-        self.counts[seat][tile[0]] -= 1
+        # list.remove, but comparing the two numbers of each tile (compiled: no tuple comparisons);
+        # the first tile equal to it goes, as remove takes it
+        hand = self.hands[seat]
+        index, red = tile
+        for k in range(len(hand)):
+            held = hand[k]
+            if held[0] == index and held[1] == red:
+                del hand[k]
+                break
+        else:
+            raise self.fail(f"seat {seat} does not hold {T.name(*tile)}")
+        self.counts[seat][index] -= 1
 
     def _pass(self) -> None:
         """The offered tile was not won on: whoever it completed is furiten now (temporarily, and
