@@ -234,7 +234,7 @@ class _Suit:
     works it out."""
 
     __slots__ = ("key", "base", "honors", "vector", "mod", "complete", "_removed", "_grown", "_waits",
-                 "discards", "improving")
+                 "_weight", "_less", "_more", "pairs", "singles", "discards", "improving")
 
     def __init__(self, key: tuple[int, ...], base: int, honors: bool) -> None:
         self.key = key
@@ -246,6 +246,11 @@ class _Suit:
         self._removed: tuple[tuple[int, int], ...] | None = None
         self._grown: tuple[tuple[int, int], ...] | None = None
         self._waits: tuple[int, ...] | None = None
+        self._weight = -1  # `weight`, worked out when first asked for
+        self._less: list[_Suit | None] | None = None  # by offset: the entry with one tile less
+        self._more: list[_Suit | None] | None = None  # ... and one tile more
+        self.pairs = sum(1 for c in key if c == 2)  # for seven pairs (see `_width`)
+        self.singles = sum(1 for c in key if c == 1)
         self.discards: dict[int, tuple[tuple[int, int], ...]] = {}  # (others << 3) | melds -> discard_shanten part
         self.improving: dict[int, tuple[int, ...]] = {}  # (others << 8) | (melds << 4) | s -> improving part
 
@@ -289,6 +294,36 @@ class _Suit:
             self._waits = tuple(self.base + i for i in _suit_waits(self.key, self.honors))
         return self._waits
 
+    def weight(self) -> int:
+        """The copies of the suit's waits (`waits`, in the 108-tile set) that the suit does not hold:
+        what a tenpai waiting in this suit alone could draw, counting only its own tiles."""
+        if self._weight < 0:
+            key, base = self.key, self.base
+            self._weight = sum(4 - key[t - base] for t in self.waits() if T.is_sanma_tile(t))
+        return self._weight
+
+    def less(self, i: int) -> _Suit:
+        """The entry of this suit with one tile of offset `i` (held) less."""
+        if self._less is None:
+            self._less = [None] * len(self.key)
+        found = self._less[i]
+        if found is None:
+            rest = list(self.key)
+            rest[i] -= 1
+            found = self._less[i] = _entry(self.base, tuple(rest))
+        return found
+
+    def more(self, i: int) -> _Suit:
+        """The entry of this suit with one more tile of offset `i`."""
+        if self._more is None:
+            self._more = [None] * len(self.key)
+        found = self._more[i]
+        if found is None:
+            grown = list(self.key)
+            grown[i] += 1
+            found = self._more[i] = _entry(self.base, tuple(grown))
+        return found
+
 
 _TABLES: tuple[dict[tuple[int, ...], _Suit], ...] = ({}, {}, {}, {})  # per suit: counts -> entry
 
@@ -318,6 +353,11 @@ def _vectors(suits: tuple[_Suit, _Suit, _Suit, _Suit]) -> tuple[int, int, int, i
     if d.vector < 0:
         d.vector = _blocks(d.key, d.honors)
     return a.vector, b.vector, c.vector, d.vector
+
+
+def _entry(base: int, key: tuple[int, ...]) -> _Suit:
+    suit = base // 9
+    return _TABLES[suit].get(key) or _new(suit, key)
 
 
 def _new(suit: int, key: tuple[int, ...]) -> _Suit:
@@ -496,7 +536,10 @@ def improving(counts: list[int], melds: int, s: int) -> list[int]:
     shanten `s`) one step closer: for the bots' choice between discards of equal shanten (more
     such tiles, a faster hand). Only one suit changes with a draw, so the other three suits'
     vectors are merged once; each suit's answer is kept by what the other three merge to."""
-    suits = _suits(counts)
+    return _improving(_suits(counts), melds, s)
+
+
+def _improving(suits: tuple[_Suit, _Suit, _Suit, _Suit], melds: int, s: int) -> list[int]:
     out: list[int] = []
     for e, others in zip(suits, _others(*_vectors(suits))):
         key = (others << 8) | (melds << 4) | s
@@ -521,3 +564,107 @@ def discard_shanten(counts: list[int], melds: int) -> list[tuple[int, int]]:
             part = e.discards[key] = tuple((t, _BEST[_merge_ids(rest, others)][melds]) for t, rest in e.removed())
         out += part
     return out
+
+
+# --- the width of the tenpai a draw brings ----------------------------------------------------------
+
+
+def tenpai_draws(counts: list[int], melds: int) -> list[tuple[int, int]]:
+    """For a hand of 3k+1 concealed tiles one from tenpai in the standard form: (tile, width) for
+    each draw that makes it tenpai, the width being that of the widest tenpai one discard then
+    keeps: the copies of its waits (`waits`) the hand does not hold (tiles visible on the table are
+    not counted: a measure of shape). Empty when the standard form is not one from tenpai.
+
+    The calibrated bot's question when discards of equal shanten race one step from tenpai (issue
+    23). Asked of the four suits' entries: a draw changes one suit (`_Suit.more`) and a discard one
+    suit (`_Suit.less`), and a tenpai's waits lie in the suits that are not complete, so each
+    discard's width is a few attributes of four entries, not a new hand to look up."""
+    suits = _suits(counts)
+    a, b, c, d = _vectors(suits)
+    if _BEST[_merge_ids(_merge_ids(a, b), _merge_ids(c, d))][melds] != 1:
+        return []
+    out: list[tuple[int, int]] = []
+    for t in _improving(suits, melds, 1):
+        y = t // 9
+        grown = list(suits)
+        e = suits[y]
+        grown[y] = e.more(t - e.base)
+        counts[t] += 1
+        out.append((t, _width(grown, counts, melds)))
+        counts[t] -= 1
+    return out
+
+
+def _width(suits: list[_Suit], counts: list[int], melds: int) -> int:
+    """The widest tenpai (as in `tenpai_draws`) a hand of 3k+2 concealed tiles (`counts`, its
+    entries `suits`) keeps by one discard that leaves the standard form tenpai; 0 when none does.
+
+    A closed hand's seven pairs or thirteen orphans add their own waits to a standard tenpai's
+    (`waits`): a discard that leaves a seven pairs tenpai (six pairs and a single), and every
+    discard of a hand at most one from thirteen orphans, is worked out tile by tile instead."""
+    closed = melds == 0
+    if closed and kokushi_shanten(counts) <= 0:
+        return _width_by_tiles(counts, melds, range(34))
+    pairs = singles = 0
+    if closed:
+        for e in suits:
+            pairs += e.pairs
+            singles += e.singles
+    best = 0
+    for x in range(4):
+        e = suits[x]
+        key = e.key
+        for i in range(len(key)):
+            c = key[i]
+            if not c:
+                continue
+            if closed and pairs - (c == 2) + (c == 3) == 6 and singles - (c == 1) + (c == 2) == 1:
+                width = _width_by_tiles(counts, melds, (e.base + i,))
+            else:
+                rest = list(suits)
+                rest[x] = e.less(i)
+                width = _tenpai_weight(rest)
+            if width > best:
+                best = width
+    return best
+
+
+def _tenpai_weight(suits: list[_Suit]) -> int:
+    """The `weight` of the standard waits of a hand of 3k+1 tiles by its four entries (0 when it
+    is not tenpai): as `_standard_waits`, one suit a tile short and the rest complete, or two
+    suits of 2 mod 3, each waiting when the other is complete (it holds the pair)."""
+    one: _Suit | None = None
+    two: _Suit | None = None
+    other: _Suit | None = None
+    for e in suits:
+        m = e.mod
+        if m == 0:
+            if not e.complete:
+                return 0
+        elif m == 1:
+            if one is not None:
+                return 0
+            one = e
+        elif two is None:
+            two = e
+        elif other is None:
+            other = e
+        else:
+            return 0
+    if one is not None:
+        return one.weight() if two is None else 0
+    if two is None or other is None:
+        return 0
+    return (two.weight() if other.complete else 0) + (other.weight() if two.complete else 0)
+
+
+def _width_by_tiles(counts: list[int], melds: int, discards: Iterable[int]) -> int:
+    best = 0
+    for v in discards:
+        if not counts[v]:
+            continue
+        counts[v] -= 1
+        if standard_shanten(counts, melds) == 0:
+            best = max(best, sum(4 - counts[w] for w in waits(counts)))
+        counts[v] += 1
+    return best

@@ -81,13 +81,13 @@ class Calibrated(Greedy):
                 # a step closer, counted for the `race_weighed` least useful tiles (the rest rarely win it)
                 for c in sorted(tops, key=lambda c: c[5])[:self.k.race_weighed]:
                     counts[c[0]] -= 1
-                    rest = tuple(counts)
                     if top[1] == 1 and self.k.race_by_wait:
                         # one from tenpai: each tile that brings tenpai, by the width of the wait it leaves
-                        c[4] = sum((4 - seen[t] - counts[t] - meld_own[t]) * _tenpai_width(_plus(rest, t), melds)
-                                   for t in _improving(rest, melds, 1))
+                        c[4] = sum((4 - seen[t] - counts[t] - meld_own[t]) * width
+                                   for t, width in S.tenpai_draws(counts, melds))
                     else:
-                        c[4] = sum(4 - seen[t] - counts[t] - meld_own[t] for t in _improving(rest, melds, top[1]))
+                        c[4] = sum(4 - seen[t] - counts[t] - meld_own[t]
+                                   for t in _improving(tuple(counts), melds, top[1]))
                     counts[c[0]] += 1
         best = min(cands, key=lambda c: (c[1], c[2], -c[3], -c[4], c[5]))
         if threats:
@@ -380,24 +380,6 @@ def _improving(counts: tuple[int, ...], melds: int, shanten: int) -> tuple[int, 
     if S.standard_shanten(rest, melds) != shanten:
         return ()
     return tuple(S.improving(rest, melds, shanten))
-
-
-def _plus(counts: tuple[int, ...], v: int) -> tuple[int, ...]:
-    return counts[:v] + (counts[v] + 1,) + counts[v + 1:]
-
-
-@lru_cache(maxsize=1 << 15)
-def _tenpai_width(counts: tuple[int, ...], melds: int) -> int:
-    """The widest tenpai a hand of 3k+2 concealed tiles can keep by one discard: the copies of its
-    waits the hand does not hold (the table's visible tiles are not counted: a shape measure)."""
-    rest = list(counts)
-    best = 0
-    for v, s in S.discard_shanten(rest, melds):
-        if s == 0:
-            rest[v] -= 1
-            best = max(best, sum(4 - rest[w] for w in _waits(tuple(rest))))
-            rest[v] += 1
-    return best
 
 
 def _without(counts: list[int], v: int) -> list[int]:
