@@ -234,7 +234,7 @@ class _Suit:
     works it out."""
 
     __slots__ = ("key", "base", "honors", "vector", "mod", "complete", "_removed", "_grown", "_waits",
-                 "_weight", "_less", "_more", "pairs", "singles", "discards", "improving")
+                 "_weight", "_less", "_more", "held", "pairs", "singles", "discards", "improving")
 
     def __init__(self, key: tuple[int, ...], base: int, honors: bool) -> None:
         self.key = key
@@ -249,6 +249,7 @@ class _Suit:
         self._weight = -1  # `weight`, worked out when first asked for
         self._less: list[_Suit | None] | None = None  # by offset: the entry with one tile less
         self._more: list[_Suit | None] | None = None  # ... and one tile more
+        self.held = tuple(i for i, c in enumerate(key) if c)  # offsets of the tiles held
         self.pairs = sum(1 for c in key if c == 2)  # for seven pairs (see `_width`)
         self.singles = sum(1 for c in key if c == 1)
         self.discards: dict[int, tuple[tuple[int, int], ...]] = {}  # (others << 3) | melds -> discard_shanten part
@@ -325,20 +326,25 @@ class _Suit:
         return found
 
 
-_TABLES: tuple[dict[tuple[int, ...], _Suit], ...] = ({}, {}, {}, {})  # per suit: counts -> entry
+# per suit: the code of its counts (`_code`) -> entry
+_TABLES: tuple[dict[int, _Suit], dict[int, _Suit], dict[int, _Suit], dict[int, _Suit]] = ({}, {}, {}, {})
+
+
+def _code(counts: list[int] | tuple[int, ...], start: int, end: int) -> int:
+    """A suit's counts as one integer (base 5, each count 0-4): looked up far faster than a tuple."""
+    code = 0
+    for i in range(start, end):
+        code = code * 5 + counts[i]
+    return code
 
 
 def _suits(counts: list[int]) -> tuple[_Suit, _Suit, _Suit, _Suit]:
     """The four suits' entries of a 34-slot count list."""
     man, pin, sou, hon = _TABLES
-    k = tuple(counts[0:9])
-    a = man.get(k) or _new(0, k)
-    k = tuple(counts[9:18])
-    b = pin.get(k) or _new(1, k)
-    k = tuple(counts[18:27])
-    c = sou.get(k) or _new(2, k)
-    k = tuple(counts[27:34])
-    d = hon.get(k) or _new(3, k)
+    a = man.get(_code(counts, 0, 9)) or _new(0, tuple(counts[0:9]))
+    b = pin.get(_code(counts, 9, 18)) or _new(1, tuple(counts[9:18]))
+    c = sou.get(_code(counts, 18, 27)) or _new(2, tuple(counts[18:27]))
+    d = hon.get(_code(counts, 27, 34)) or _new(3, tuple(counts[27:34]))
     return a, b, c, d
 
 
@@ -357,12 +363,12 @@ def _vectors(suits: tuple[_Suit, _Suit, _Suit, _Suit]) -> tuple[int, int, int, i
 
 def _entry(base: int, key: tuple[int, ...]) -> _Suit:
     suit = base // 9
-    return _TABLES[suit].get(key) or _new(suit, key)
+    return _TABLES[suit].get(_code(key, 0, len(key))) or _new(suit, key)
 
 
 def _new(suit: int, key: tuple[int, ...]) -> _Suit:
     base, _, honors = _SUITS[suit]
-    entry = _TABLES[suit][key] = _Suit(key, base, honors)
+    entry = _TABLES[suit][_code(key, 0, len(key))] = _Suit(key, base, honors)
     return entry
 
 
@@ -449,10 +455,15 @@ def _sets(key: tuple[int, ...], honors: bool) -> bool:
 @lru_cache(maxsize=None)
 def _suit_waits(key: tuple[int, ...], honors: bool) -> tuple[int, ...]:
     """Offsets in the suit whose addition makes the suit complete."""
-    out = []
-    for i in range(len(key)):
+    out: list[int] = []
+    size = len(key)
+    if sum(key) % 3 == 0:
+        return ()  # one tile more leaves 1 mod 3: never complete
+    for i in range(size):
         if key[i] >= 4:
             continue
+        if not (key[i] if honors else any(key[j] for j in range(max(0, i - 2), min(size, i + 3)))):
+            continue  # a tile no held tile can join stays single: the suit is not complete
         rest = list(key)
         rest[i] += 1
         if _complete(tuple(rest), honors):
@@ -599,6 +610,12 @@ def _width(suits: list[_Suit], counts: list[int], melds: int) -> int:
     """The widest tenpai (as in `tenpai_draws`) a hand of 3k+2 concealed tiles (`counts`, its
     entries `suits`) keeps by one discard that leaves the standard form tenpai; 0 when none does.
 
+    A standard tenpai (as `_standard_waits` reads it) is one suit a tile short and the rest
+    complete, or two suits of 2 mod 3, each waiting when the other is complete (it holds the
+    pair). Every discard of one suit leaves that suit the same count mod 3, so which suits must be
+    complete and which wait is settled once per suit; each discard then only asks its entry
+    (`_Suit.less`) whether it is complete and how wide its own waits are (`_Suit.weight`).
+
     A closed hand's seven pairs or thirteen orphans add their own waits to a standard tenpai's
     (`waits`): a discard that leaves a seven pairs tenpai (six pairs and a single), and every
     discard of a hand at most one from thirteen orphans, is worked out tile by tile instead."""
@@ -613,49 +630,58 @@ def _width(suits: list[_Suit], counts: list[int], melds: int) -> int:
     best = 0
     for x in range(4):
         e = suits[x]
-        key = e.key
-        for i in range(len(key)):
-            c = key[i]
-            if not c:
+        if not e.held:
+            continue
+        # the other three suits: those not complete must be the ones that wait
+        short: _Suit | None = None  # a suit of 1 mod 3
+        first: _Suit | None = None  # suits of 2 mod 3
+        second: _Suit | None = None
+        possible = True
+        for y in range(4):
+            if y == x:
                 continue
-            if closed and pairs - (c == 2) + (c == 3) == 6 and singles - (c == 1) + (c == 2) == 1:
-                width = _width_by_tiles(counts, melds, (e.base + i,))
+            o = suits[y]
+            if o.mod == 0:
+                possible = possible and o.complete
+            elif o.mod == 1:
+                possible = possible and short is None
+                short = o
+            elif first is None:
+                first = o
             else:
-                rest = list(suits)
-                rest[x] = e.less(i)
-                width = _tenpai_weight(rest)
+                possible = possible and second is None
+                second = o
+        mod = (e.mod + 2) % 3  # the suit's count mod 3 once a tile of it is gone
+        if mod == 0:
+            possible = possible and (short is not None) != (second is not None)
+        elif mod == 1:
+            possible = possible and short is None and first is None
+        else:
+            possible = possible and short is None and second is None and first is not None
+        base = e.base
+        for i in e.held:
+            c = e.key[i]
+            if closed and pairs - (c == 2) + (c == 3) == 6 and singles - (c == 1) + (c == 2) == 1:
+                width = _width_by_tiles(counts, melds, (base + i,))
+            elif not possible:
+                continue
+            else:
+                r = e.less(i)
+                if mod == 1:
+                    width = r.weight()
+                elif mod == 2:
+                    assert first is not None
+                    width = (r.weight() if first.complete else 0) + (first.weight() if r.complete else 0)
+                elif not r.complete:
+                    continue
+                elif short is not None:
+                    width = short.weight()
+                else:
+                    assert first is not None and second is not None
+                    width = (first.weight() if second.complete else 0) + (second.weight() if first.complete else 0)
             if width > best:
                 best = width
     return best
-
-
-def _tenpai_weight(suits: list[_Suit]) -> int:
-    """The `weight` of the standard waits of a hand of 3k+1 tiles by its four entries (0 when it
-    is not tenpai): as `_standard_waits`, one suit a tile short and the rest complete, or two
-    suits of 2 mod 3, each waiting when the other is complete (it holds the pair)."""
-    one: _Suit | None = None
-    two: _Suit | None = None
-    other: _Suit | None = None
-    for e in suits:
-        m = e.mod
-        if m == 0:
-            if not e.complete:
-                return 0
-        elif m == 1:
-            if one is not None:
-                return 0
-            one = e
-        elif two is None:
-            two = e
-        elif other is None:
-            other = e
-        else:
-            return 0
-    if one is not None:
-        return one.weight() if two is None else 0
-    if two is None or other is None:
-        return 0
-    return (two.weight() if other.complete else 0) + (other.weight() if two.complete else 0)
 
 
 def _width_by_tiles(counts: list[int], melds: int, discards: Iterable[int]) -> int:

@@ -300,7 +300,8 @@ class Calibrated(Greedy):
         p.counts[value] -= 2
         try:
             after_plans = self._plans_after(game, p, value)
-            after = min(S.shanten(_without(p.counts, v), melds + 1) for v in range(34) if p.counts[v])
+            # the best discard after the pon (an open hand: the standard form only)
+            after = min(s for _, s in S.discard_shanten(p.counts, melds + 1))
         finally:
             p.counts[value] += 2
         if value in game.value_tiles(seat) and (not p.closed or (seat == game.dealer and k.dealer_calls_value_tiles)
@@ -335,7 +336,16 @@ class Calibrated(Greedy):
         plans.append(((TOITOI, None), k.toitoi_max_shanten))  # every sanma call is a pon or kan
         out = []
         for plan, limit in plans:
-            best = min(_plan_shanten(_without(counts, v), melds, plan) for v in range(34) if counts[v])
+            if plan[0] == TOITOI:
+                best = min(_plan_shanten(_without(counts, v), melds, plan) for v in range(34) if counts[v])
+            else:
+                # the tiles the yaku can use, after the best discard: of a tile it can use, or of
+                # one it cannot (the rest stays as it is)
+                rest = _usable(counts, plan)
+                options = [s for _, s in S.discard_shanten(rest, melds)]
+                if any(counts[v] and not rest[v] for v in range(34)):
+                    options.append(S.standard_shanten(rest, melds))
+                best = min(options)
             out.append((plan, limit, best))
         return out
 
@@ -413,6 +423,12 @@ def _candidates(counts: list[int], melds: int, plan, forbidden: set[int], seven_
     so that seven pairs is played only when it is that much closer than the standard form."""
     out = []
     closed = not melds
+    by_plan: dict[int, int] = {}  # an open hand's shanten toward honitsu or tanyao, by discard
+    usable_shanten = 0  # ... after a discard the yaku cannot use
+    if not closed and plan is not None and plan[0] in (HONITSU, TANYAO):
+        usable = _usable(counts, plan)
+        by_plan = dict(S.discard_shanten(usable, melds))
+        usable_shanten = S.standard_shanten(usable, melds)
     if closed:
         kinds = 34 - counts.count(0)
         pairs = kinds - counts.count(1)
@@ -440,6 +456,8 @@ def _candidates(counts: list[int], melds: int, plan, forbidden: set[int], seven_
             out.append([v, ranked, s])
         elif plan is None or plan[0] == FREE:
             out.append([v, s, s])
+        elif plan[0] != TOITOI:
+            out.append([v, by_plan.get(v, usable_shanten), s])
         else:
             counts[v] -= 1
             out.append([v, _plan_shanten(counts, melds, plan), s])
@@ -457,13 +475,18 @@ def _plan_shanten(counts: list[int], melds: int, plan) -> int:
         triplets = melds + sum(1 for c in counts if c >= 3)
         pairs = sum(1 for c in counts if c == 2)
         return 8 - 2 * triplets - min(pairs, 5 - triplets)
+    return S.standard_shanten(_usable(counts, plan), melds)
+
+
+def _usable(counts: list[int], plan) -> list[int]:
+    """The tiles of `counts` that honitsu (in the plan's suit) or tanyao can use; the rest dead."""
+    kind, suit = plan
     if kind == HONITSU:
         rest = [0] * 34
         rest[suit:suit + 9] = counts[suit:suit + 9]
         rest[T.HONOR:] = counts[T.HONOR:]
-    else:
-        rest = [0 if YAOCHUU[v] else c for v, c in enumerate(counts)]
-    return S.standard_shanten(rest, melds)
+        return rest
+    return [0 if YAOCHUU[v] else c for v, c in enumerate(counts)]
 
 
 def _safety(game, p, threats: list[tuple[int, int | None]], v: int) -> float:
