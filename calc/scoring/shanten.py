@@ -233,11 +233,12 @@ class _Suit:
     index; `removed` / `grown` hold (tile index, vector id) pairs; `vector` is -1 until `_vectors`
     works it out."""
 
-    __slots__ = ("key", "base", "honors", "vector", "mod", "complete", "_removed", "_grown", "_waits",
+    __slots__ = ("key", "code", "base", "honors", "vector", "mod", "complete", "_removed", "_grown", "_waits",
                  "_weight", "_less", "_more", "held", "pairs", "singles", "discards", "improving")
 
-    def __init__(self, key: tuple[int, ...], base: int, honors: bool) -> None:
+    def __init__(self, key: tuple[int, ...], code: int, base: int, honors: bool) -> None:
         self.key = key
+        self.code = code  # `_code` of key
         self.base = base
         self.honors = honors
         self.vector = -1  # worked out when first asked for (`_vectors`): the waits need none
@@ -311,7 +312,7 @@ class _Suit:
         if found is None:
             rest = list(self.key)
             rest[i] -= 1
-            found = self._less[i] = _entry(self.base, tuple(rest))
+            found = self._less[i] = _entry(self.base, tuple(rest), self.code - _PLACES[len(rest) - 1 - i])
         return found
 
     def more(self, i: int) -> _Suit:
@@ -322,7 +323,7 @@ class _Suit:
         if found is None:
             grown = list(self.key)
             grown[i] += 1
-            found = self._more[i] = _entry(self.base, tuple(grown))
+            found = self._more[i] = _entry(self.base, tuple(grown), self.code + _PLACES[len(grown) - 1 - i])
         return found
 
 
@@ -330,7 +331,10 @@ class _Suit:
 _TABLES: tuple[dict[int, _Suit], dict[int, _Suit], dict[int, _Suit], dict[int, _Suit]] = ({}, {}, {}, {})
 
 
-def _code(counts: list[int] | tuple[int, ...], start: int, end: int) -> int:
+_PLACES = tuple(5 ** i for i in range(9))  # a count's weight in a code, by its place from the end
+
+
+def _code(counts: list[int], start: int, end: int) -> int:
     """A suit's counts as one integer (base 5, each count 0-4): looked up far faster than a tuple."""
     code = 0
     for i in range(start, end):
@@ -341,10 +345,14 @@ def _code(counts: list[int] | tuple[int, ...], start: int, end: int) -> int:
 def _suits(counts: list[int]) -> tuple[_Suit, _Suit, _Suit, _Suit]:
     """The four suits' entries of a 34-slot count list."""
     man, pin, sou, hon = _TABLES
-    a = man.get(_code(counts, 0, 9)) or _new(0, tuple(counts[0:9]))
-    b = pin.get(_code(counts, 9, 18)) or _new(1, tuple(counts[9:18]))
-    c = sou.get(_code(counts, 18, 27)) or _new(2, tuple(counts[18:27]))
-    d = hon.get(_code(counts, 27, 34)) or _new(3, tuple(counts[27:34]))
+    code = _code(counts, 0, 9)
+    a = man.get(code) or _new(0, tuple(counts[0:9]), code)
+    code = _code(counts, 9, 18)
+    b = pin.get(code) or _new(1, tuple(counts[9:18]), code)
+    code = _code(counts, 18, 27)
+    c = sou.get(code) or _new(2, tuple(counts[18:27]), code)
+    code = _code(counts, 27, 34)
+    d = hon.get(code) or _new(3, tuple(counts[27:34]), code)
     return a, b, c, d
 
 
@@ -361,14 +369,14 @@ def _vectors(suits: tuple[_Suit, _Suit, _Suit, _Suit]) -> tuple[int, int, int, i
     return a.vector, b.vector, c.vector, d.vector
 
 
-def _entry(base: int, key: tuple[int, ...]) -> _Suit:
+def _entry(base: int, key: tuple[int, ...], code: int) -> _Suit:
     suit = base // 9
-    return _TABLES[suit].get(_code(key, 0, len(key))) or _new(suit, key)
+    return _TABLES[suit].get(code) or _new(suit, key, code)
 
 
-def _new(suit: int, key: tuple[int, ...]) -> _Suit:
+def _new(suit: int, key: tuple[int, ...], code: int) -> _Suit:
     base, _, honors = _SUITS[suit]
-    entry = _TABLES[suit][_code(key, 0, len(key))] = _Suit(key, base, honors)
+    entry = _TABLES[suit][code] = _Suit(key, code, base, honors)
     return entry
 
 
@@ -416,40 +424,34 @@ def shanten(counts: list[int], melds: int) -> int:
 # --- completeness and waits ----------------------------------------------------------------------
 
 
-@lru_cache(maxsize=None)
 def _complete(key: tuple[int, ...], honors: bool) -> bool:
     """The suit splits wholly into sets, plus one pair when its count is 2 mod 3."""
     total = sum(key)
     if total % 3 == 1:
         return False
-    if total % 3 == 2:
-        for i, c in enumerate(key):
-            if c >= 2:
-                rest = list(key)
-                rest[i] -= 2
-                if _sets(tuple(rest), honors):
-                    return True
-        return False
-    return _sets(key, honors)
-
-
-@lru_cache(maxsize=None)
-def _sets(key: tuple[int, ...], honors: bool) -> bool:
-    first = next((i for i, c in enumerate(key) if c), None)
-    if first is None:
-        return True
-    if key[first] >= 3:
-        rest = list(key)
-        rest[first] -= 3
-        if _sets(tuple(rest), honors):
-            return True
-    if not honors and first + 2 < len(key) and key[first + 1] and key[first + 2]:
-        rest = list(key)
-        rest[first] -= 1
-        rest[first + 1] -= 1
-        rest[first + 2] -= 1
-        return _sets(tuple(rest), honors)
+    if total % 3 == 0:
+        return _sets(list(key), honors)
+    for i in range(len(key)):
+        if key[i] >= 2:
+            rest = list(key)
+            rest[i] -= 2
+            if _sets(rest, honors):
+                return True
     return False
+
+
+def _sets(counts: list[int], honors: bool) -> bool:
+    """`counts` (one suit; used up) splits wholly into sets. Read from the lowest tile: the runs
+    that start there are its count mod 3, since three equal runs are three triplets."""
+    size = len(counts)
+    for i in range(size):
+        runs = counts[i] % 3
+        if runs:
+            if honors or i + 2 >= size or counts[i + 1] < runs or counts[i + 2] < runs:
+                return False
+            counts[i + 1] -= runs
+            counts[i + 2] -= runs
+    return True
 
 
 @lru_cache(maxsize=None)
