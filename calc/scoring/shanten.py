@@ -582,7 +582,11 @@ def discard_shanten(counts: list[int], melds: int) -> list[tuple[int, int]]:
 # --- the width of the tenpai a draw brings ----------------------------------------------------------
 
 
-def tenpai_draws(counts: list[int], melds: int) -> list[tuple[int, int]]:
+_DRAWS: dict[int, tuple[tuple[int, int], ...]] = {}  # `tenpai_draws`, by the suits' codes and the melds
+_DRAWS_KEPT = 1 << 15  # the most kept: emptied when full (a hand's race recurs within the hand)
+
+
+def tenpai_draws(counts: list[int], melds: int) -> tuple[tuple[int, int], ...]:
     """For a hand of 3k+1 concealed tiles one from tenpai in the standard form: (tile, width) for
     each draw that makes it tenpai, the width being that of the widest tenpai one discard then
     keeps: the copies of its waits (`waits`) the hand does not hold (tiles visible on the table are
@@ -593,19 +597,25 @@ def tenpai_draws(counts: list[int], melds: int) -> list[tuple[int, int]]:
     suit (`_Suit.less`), and a tenpai's waits lie in the suits that are not complete, so each
     discard's width is a few attributes of four entries, not a new hand to look up."""
     suits = _suits(counts)
-    a, b, c, d = _vectors(suits)
-    if _BEST[_merge_ids(_merge_ids(a, b), _merge_ids(c, d))][melds] != 1:
-        return []
+    key = ((((suits[0].code << 21) | suits[1].code) << 21 | suits[2].code) << 21 | suits[3].code) << 3 | melds
+    found = _DRAWS.get(key)
+    if found is not None:
+        return found
     out: list[tuple[int, int]] = []
-    for t in _improving(suits, melds, 1):
-        y = t // 9
-        grown = list(suits)
-        e = suits[y]
-        grown[y] = e.more(t - e.base)
-        counts[t] += 1
-        out.append((t, _width(grown, counts, melds)))
-        counts[t] -= 1
-    return out
+    a, b, c, d = _vectors(suits)
+    if _BEST[_merge_ids(_merge_ids(a, b), _merge_ids(c, d))][melds] == 1:
+        for t in _improving(suits, melds, 1):
+            y = t // 9
+            grown = list(suits)
+            e = suits[y]
+            grown[y] = e.more(t - e.base)
+            counts[t] += 1
+            out.append((t, _width(grown, counts, melds)))
+            counts[t] -= 1
+    if len(_DRAWS) >= _DRAWS_KEPT:
+        _DRAWS.clear()
+    found = _DRAWS[key] = tuple(out)
+    return found
 
 
 def _width(suits: list[_Suit], counts: list[int], melds: int) -> int:
