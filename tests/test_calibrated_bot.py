@@ -61,6 +61,61 @@ def test_improving_tiles_and_discard_shanten_agree_with_shanten():
             assert (t in found) == (S.standard_shanten(grown, 0) == 0), t
 
 
+def _widest_tenpai(hand: list[int], melds: int) -> int:
+    """The definition `S.tenpai_draws` answers per suit, worked from whole hands: the most copies
+    the hand does not hold of the waits of a standard tenpai one discard leaves."""
+    best = 0
+    for value, s in S.discard_shanten(hand, melds):
+        if s == 0:
+            rest = hand[:]
+            rest[value] -= 1
+            best = max(best, sum(4 - rest[w] for w in S.waits(rest)))
+    return best
+
+
+def _seeded_hands(rng, tiles: int):
+    """Seeded random hands of `tiles` sanma tiles: any tiles, few kinds (shapes), many pairs."""
+    values = [v for v in range(34) if T.is_sanma_tile(v)]
+    while True:
+        kind = rng.random()
+        pool = values if kind < 0.4 else rng.sample(values, 9)
+        c = [0] * 34
+        if kind > 0.8:  # many pairs: seven pairs beside the standard form
+            for v in rng.sample(values, 6):
+                c[v] = 2
+        while sum(c) < tiles:
+            v = rng.choice(pool)
+            if c[v] < 4 and sum(c) < tiles:
+                c[v] += 1
+        yield c
+
+
+@pytest.mark.parametrize("melds", [0, 1, 2])
+def test_tenpai_draws_agree_with_whole_hands(melds):
+    """Each draw that makes a hand one from tenpai tenpai, with the widest tenpai one discard then
+    keeps (the race one step from tenpai), against the same worked from whole hands, on seeded
+    random hands (thousands, a few hundred of them one from tenpai)."""
+    import random
+
+    rng = random.Random(f"draws/{melds}")
+    found = 0
+    for hand, _ in zip(_seeded_hands(rng, 13 - 3 * melds), range(4000)):
+        before = hand[:]
+        draws = S.tenpai_draws(hand, melds)
+        assert hand == before  # the hand is left as it was
+        if S.standard_shanten(hand, melds) != 1:
+            assert draws == ()
+            continue
+        expected = []
+        for t in S.improving(hand, melds, 1):
+            grown = hand[:]
+            grown[t] += 1
+            expected.append((t, _widest_tenpai(grown, melds)))
+        assert list(draws) == expected, hand
+        found += bool(draws)
+    assert found > 200
+
+
 def test_plan_shanten_counts_only_what_the_yaku_can_use():
     hand = counts("11p22p33s44s5z")
     assert C._plan_shanten(hand, 1, (C.TOITOI, None)) == 2  # a pon and four pairs: two more triplets

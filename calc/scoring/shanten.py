@@ -233,11 +233,12 @@ class _Suit:
     index; `removed` / `grown` hold (tile index, vector id) pairs; `vector` is -1 until `_vectors`
     works it out."""
 
-    __slots__ = ("key", "base", "honors", "vector", "mod", "complete", "_removed", "_grown", "_waits",
-                 "discards", "improving")
+    __slots__ = ("key", "code", "base", "honors", "vector", "mod", "complete", "_removed", "_grown", "_waits",
+                 "_weight", "_less", "_more", "held", "pairs", "singles", "discards", "improving")
 
-    def __init__(self, key: tuple[int, ...], base: int, honors: bool) -> None:
+    def __init__(self, key: tuple[int, ...], code: int, base: int, honors: bool) -> None:
         self.key = key
+        self.code = code  # `_code` of key
         self.base = base
         self.honors = honors
         self.vector = -1  # worked out when first asked for (`_vectors`): the waits need none
@@ -246,6 +247,12 @@ class _Suit:
         self._removed: tuple[tuple[int, int], ...] | None = None
         self._grown: tuple[tuple[int, int], ...] | None = None
         self._waits: tuple[int, ...] | None = None
+        self._weight = -1  # `weight`, worked out when first asked for
+        self._less: list[_Suit | None] | None = None  # by offset: the entry with one tile less
+        self._more: list[_Suit | None] | None = None  # ... and one tile more
+        self.held = tuple(i for i, c in enumerate(key) if c)  # offsets of the tiles held
+        self.pairs = sum(1 for c in key if c == 2)  # for seven pairs (see `_width`)
+        self.singles = sum(1 for c in key if c == 1)
         self.discards: dict[int, tuple[tuple[int, int], ...]] = {}  # (others << 3) | melds -> discard_shanten part
         self.improving: dict[int, tuple[int, ...]] = {}  # (others << 8) | (melds << 4) | s -> improving part
 
@@ -289,21 +296,63 @@ class _Suit:
             self._waits = tuple(self.base + i for i in _suit_waits(self.key, self.honors))
         return self._waits
 
+    def weight(self) -> int:
+        """The copies of the suit's waits (`waits`, in the 108-tile set) that the suit does not hold:
+        what a tenpai waiting in this suit alone could draw, counting only its own tiles."""
+        if self._weight < 0:
+            key, base = self.key, self.base
+            self._weight = sum(4 - key[t - base] for t in self.waits() if T.is_sanma_tile(t))
+        return self._weight
 
-_TABLES: tuple[dict[tuple[int, ...], _Suit], ...] = ({}, {}, {}, {})  # per suit: counts -> entry
+    def less(self, i: int) -> _Suit:
+        """The entry of this suit with one tile of offset `i` (held) less."""
+        if self._less is None:
+            self._less = [None] * len(self.key)
+        found = self._less[i]
+        if found is None:
+            rest = list(self.key)
+            rest[i] -= 1
+            found = self._less[i] = _entry(self.base, tuple(rest), self.code - _PLACES[len(rest) - 1 - i])
+        return found
+
+    def more(self, i: int) -> _Suit:
+        """The entry of this suit with one more tile of offset `i`."""
+        if self._more is None:
+            self._more = [None] * len(self.key)
+        found = self._more[i]
+        if found is None:
+            grown = list(self.key)
+            grown[i] += 1
+            found = self._more[i] = _entry(self.base, tuple(grown), self.code + _PLACES[len(grown) - 1 - i])
+        return found
+
+
+# per suit: the code of its counts (`_code`) -> entry
+_TABLES: tuple[dict[int, _Suit], dict[int, _Suit], dict[int, _Suit], dict[int, _Suit]] = ({}, {}, {}, {})
+
+
+_PLACES = tuple(5 ** i for i in range(9))  # a count's weight in a code, by its place from the end
+
+
+def _code(counts: list[int], start: int, end: int) -> int:
+    """A suit's counts as one integer (base 5, each count 0-4): looked up far faster than a tuple."""
+    code = 0
+    for i in range(start, end):
+        code = code * 5 + counts[i]
+    return code
 
 
 def _suits(counts: list[int]) -> tuple[_Suit, _Suit, _Suit, _Suit]:
     """The four suits' entries of a 34-slot count list."""
     man, pin, sou, hon = _TABLES
-    k = tuple(counts[0:9])
-    a = man.get(k) or _new(0, k)
-    k = tuple(counts[9:18])
-    b = pin.get(k) or _new(1, k)
-    k = tuple(counts[18:27])
-    c = sou.get(k) or _new(2, k)
-    k = tuple(counts[27:34])
-    d = hon.get(k) or _new(3, k)
+    code = _code(counts, 0, 9)
+    a = man.get(code) or _new(0, tuple(counts[0:9]), code)
+    code = _code(counts, 9, 18)
+    b = pin.get(code) or _new(1, tuple(counts[9:18]), code)
+    code = _code(counts, 18, 27)
+    c = sou.get(code) or _new(2, tuple(counts[18:27]), code)
+    code = _code(counts, 27, 34)
+    d = hon.get(code) or _new(3, tuple(counts[27:34]), code)
     return a, b, c, d
 
 
@@ -320,9 +369,14 @@ def _vectors(suits: tuple[_Suit, _Suit, _Suit, _Suit]) -> tuple[int, int, int, i
     return a.vector, b.vector, c.vector, d.vector
 
 
-def _new(suit: int, key: tuple[int, ...]) -> _Suit:
+def _entry(base: int, key: tuple[int, ...], code: int) -> _Suit:
+    suit = base // 9
+    return _TABLES[suit].get(code) or _new(suit, key, code)
+
+
+def _new(suit: int, key: tuple[int, ...], code: int) -> _Suit:
     base, _, honors = _SUITS[suit]
-    entry = _TABLES[suit][key] = _Suit(key, base, honors)
+    entry = _TABLES[suit][code] = _Suit(key, code, base, honors)
     return entry
 
 
@@ -370,49 +424,48 @@ def shanten(counts: list[int], melds: int) -> int:
 # --- completeness and waits ----------------------------------------------------------------------
 
 
-@lru_cache(maxsize=None)
 def _complete(key: tuple[int, ...], honors: bool) -> bool:
     """The suit splits wholly into sets, plus one pair when its count is 2 mod 3."""
     total = sum(key)
     if total % 3 == 1:
         return False
-    if total % 3 == 2:
-        for i, c in enumerate(key):
-            if c >= 2:
-                rest = list(key)
-                rest[i] -= 2
-                if _sets(tuple(rest), honors):
-                    return True
-        return False
-    return _sets(key, honors)
-
-
-@lru_cache(maxsize=None)
-def _sets(key: tuple[int, ...], honors: bool) -> bool:
-    first = next((i for i, c in enumerate(key) if c), None)
-    if first is None:
-        return True
-    if key[first] >= 3:
-        rest = list(key)
-        rest[first] -= 3
-        if _sets(tuple(rest), honors):
-            return True
-    if not honors and first + 2 < len(key) and key[first + 1] and key[first + 2]:
-        rest = list(key)
-        rest[first] -= 1
-        rest[first + 1] -= 1
-        rest[first + 2] -= 1
-        return _sets(tuple(rest), honors)
+    if total % 3 == 0:
+        return _sets(list(key), honors)
+    for i in range(len(key)):
+        if key[i] >= 2:
+            rest = list(key)
+            rest[i] -= 2
+            if _sets(rest, honors):
+                return True
     return False
+
+
+def _sets(counts: list[int], honors: bool) -> bool:
+    """`counts` (one suit; used up) splits wholly into sets. Read from the lowest tile: the runs
+    that start there are its count mod 3, since three equal runs are three triplets."""
+    size = len(counts)
+    for i in range(size):
+        runs = counts[i] % 3
+        if runs:
+            if honors or i + 2 >= size or counts[i + 1] < runs or counts[i + 2] < runs:
+                return False
+            counts[i + 1] -= runs
+            counts[i + 2] -= runs
+    return True
 
 
 @lru_cache(maxsize=None)
 def _suit_waits(key: tuple[int, ...], honors: bool) -> tuple[int, ...]:
     """Offsets in the suit whose addition makes the suit complete."""
-    out = []
-    for i in range(len(key)):
+    out: list[int] = []
+    size = len(key)
+    if sum(key) % 3 == 0:
+        return ()  # one tile more leaves 1 mod 3: never complete
+    for i in range(size):
         if key[i] >= 4:
             continue
+        if not (key[i] if honors else any(key[j] for j in range(max(0, i - 2), min(size, i + 3)))):
+            continue  # a tile no held tile can join stays single: the suit is not complete
         rest = list(key)
         rest[i] += 1
         if _complete(tuple(rest), honors):
@@ -496,7 +549,10 @@ def improving(counts: list[int], melds: int, s: int) -> list[int]:
     shanten `s`) one step closer: for the bots' choice between discards of equal shanten (more
     such tiles, a faster hand). Only one suit changes with a draw, so the other three suits'
     vectors are merged once; each suit's answer is kept by what the other three merge to."""
-    suits = _suits(counts)
+    return _improving(_suits(counts), melds, s)
+
+
+def _improving(suits: tuple[_Suit, _Suit, _Suit, _Suit], melds: int, s: int) -> list[int]:
     out: list[int] = []
     for e, others in zip(suits, _others(*_vectors(suits))):
         key = (others << 8) | (melds << 4) | s
@@ -521,3 +577,132 @@ def discard_shanten(counts: list[int], melds: int) -> list[tuple[int, int]]:
             part = e.discards[key] = tuple((t, _BEST[_merge_ids(rest, others)][melds]) for t, rest in e.removed())
         out += part
     return out
+
+
+# --- the width of the tenpai a draw brings ----------------------------------------------------------
+
+
+_DRAWS: dict[int, tuple[tuple[int, int], ...]] = {}  # `tenpai_draws`, by the suits' codes and the melds
+_DRAWS_KEPT = 1 << 15  # the most kept: emptied when full (a hand's race recurs within the hand)
+
+
+def tenpai_draws(counts: list[int], melds: int) -> tuple[tuple[int, int], ...]:
+    """For a hand of 3k+1 concealed tiles one from tenpai in the standard form: (tile, width) for
+    each draw that makes it tenpai, the width being that of the widest tenpai one discard then
+    keeps: the copies of its waits (`waits`) the hand does not hold (tiles visible on the table are
+    not counted: a measure of shape). Empty when the standard form is not one from tenpai.
+
+    The calibrated bot's question when discards of equal shanten race one step from tenpai (issue
+    23). Asked of the four suits' entries: a draw changes one suit (`_Suit.more`) and a discard one
+    suit (`_Suit.less`), and a tenpai's waits lie in the suits that are not complete, so each
+    discard's width is a few attributes of four entries, not a new hand to look up."""
+    suits = _suits(counts)
+    key = ((((suits[0].code << 21) | suits[1].code) << 21 | suits[2].code) << 21 | suits[3].code) << 3 | melds
+    found = _DRAWS.get(key)
+    if found is not None:
+        return found
+    out: list[tuple[int, int]] = []
+    a, b, c, d = _vectors(suits)
+    if _BEST[_merge_ids(_merge_ids(a, b), _merge_ids(c, d))][melds] == 1:
+        for t in _improving(suits, melds, 1):
+            y = t // 9
+            grown = list(suits)
+            e = suits[y]
+            grown[y] = e.more(t - e.base)
+            counts[t] += 1
+            out.append((t, _width(grown, counts, melds)))
+            counts[t] -= 1
+    if len(_DRAWS) >= _DRAWS_KEPT:
+        _DRAWS.clear()
+    found = _DRAWS[key] = tuple(out)
+    return found
+
+
+def _width(suits: list[_Suit], counts: list[int], melds: int) -> int:
+    """The widest tenpai (as in `tenpai_draws`) a hand of 3k+2 concealed tiles (`counts`, its
+    entries `suits`) keeps by one discard that leaves the standard form tenpai; 0 when none does.
+
+    A standard tenpai (as `_standard_waits` reads it) is one suit a tile short and the rest
+    complete, or two suits of 2 mod 3, each waiting when the other is complete (it holds the
+    pair). Every discard of one suit leaves that suit the same count mod 3, so which suits must be
+    complete and which wait is settled once per suit; each discard then only asks its entry
+    (`_Suit.less`) whether it is complete and how wide its own waits are (`_Suit.weight`).
+
+    A closed hand's seven pairs or thirteen orphans add their own waits to a standard tenpai's
+    (`waits`): a discard that leaves a seven pairs tenpai (six pairs and a single), and every
+    discard of a hand at most one from thirteen orphans, is worked out tile by tile instead."""
+    closed = melds == 0
+    if closed and kokushi_shanten(counts) <= 0:
+        return _width_by_tiles(counts, melds, range(34))
+    pairs = singles = 0
+    if closed:
+        for e in suits:
+            pairs += e.pairs
+            singles += e.singles
+    best = 0
+    for x in range(4):
+        e = suits[x]
+        if not e.held:
+            continue
+        # the other three suits: those not complete must be the ones that wait
+        short: _Suit | None = None  # a suit of 1 mod 3
+        first: _Suit | None = None  # suits of 2 mod 3
+        second: _Suit | None = None
+        possible = True
+        for y in range(4):
+            if y == x:
+                continue
+            o = suits[y]
+            if o.mod == 0:
+                possible = possible and o.complete
+            elif o.mod == 1:
+                possible = possible and short is None
+                short = o
+            elif first is None:
+                first = o
+            else:
+                possible = possible and second is None
+                second = o
+        mod = (e.mod + 2) % 3  # the suit's count mod 3 once a tile of it is gone
+        if mod == 0:
+            possible = possible and (short is not None) != (second is not None)
+        elif mod == 1:
+            possible = possible and short is None and first is None
+        else:
+            possible = possible and short is None and second is None and first is not None
+        base = e.base
+        for i in e.held:
+            c = e.key[i]
+            if closed and pairs - (c == 2) + (c == 3) == 6 and singles - (c == 1) + (c == 2) == 1:
+                width = _width_by_tiles(counts, melds, (base + i,))
+            elif not possible:
+                continue
+            else:
+                r = e.less(i)
+                if mod == 1:
+                    width = r.weight()
+                elif mod == 2:
+                    assert first is not None
+                    width = (r.weight() if first.complete else 0) + (first.weight() if r.complete else 0)
+                elif not r.complete:
+                    continue
+                elif short is not None:
+                    width = short.weight()
+                else:
+                    assert first is not None and second is not None
+                    width = (first.weight() if second.complete else 0) + (second.weight() if first.complete else 0)
+            if width > best:
+                best = width
+    return best
+
+
+def _width_by_tiles(counts: list[int], melds: int, discards: Iterable[int]) -> int:
+    best = 0
+    for v in discards:
+        if not counts[v]:
+            continue
+        counts[v] -= 1
+        if standard_shanten(counts, melds) == 0:
+            best = max(best, sum(4 - counts[w] for w in waits(counts)))
+        counts[v] += 1
+    return best

@@ -154,8 +154,16 @@ def _without(counts: list[int], v: int) -> list[int]:
 
 
 def _copy(game, p, value: int) -> int:
-    """The copy of `value` to give away: a plain one before the red five."""
-    return min((t for t in p.hand if t // 4 == value), key=lambda t: (game.is_red(t), t))
+    """The copy of `value` to give away: a plain one before the red five (the lowest id of each)."""
+    plain = red = -1
+    for t in p.hand:
+        if t // 4 == value:
+            if game.is_red(t):
+                if red < 0 or t < red:
+                    red = t
+            elif plain < 0 or t < plain:
+                plain = t
+    return plain if plain >= 0 else red
 
 
 def _usefulness(counts: list[int], v: int, dora: list[int], values: set[int]) -> float:

@@ -81,13 +81,13 @@ class Calibrated(Greedy):
                 # a step closer, counted for the `race_weighed` least useful tiles (the rest rarely win it)
                 for c in sorted(tops, key=lambda c: c[5])[:self.k.race_weighed]:
                     counts[c[0]] -= 1
-                    rest = tuple(counts)
                     if top[1] == 1 and self.k.race_by_wait:
                         # one from tenpai: each tile that brings tenpai, by the width of the wait it leaves
-                        c[4] = sum((4 - seen[t] - counts[t] - meld_own[t]) * _tenpai_width(_plus(rest, t), melds)
-                                   for t in _improving(rest, melds, 1))
+                        c[4] = sum((4 - seen[t] - counts[t] - meld_own[t]) * width
+                                   for t, width in S.tenpai_draws(counts, melds))
                     else:
-                        c[4] = sum(4 - seen[t] - counts[t] - meld_own[t] for t in _improving(rest, melds, top[1]))
+                        c[4] = sum(4 - seen[t] - counts[t] - meld_own[t]
+                                   for t in _improving(tuple(counts), melds, top[1]))
                     counts[c[0]] += 1
         best = min(cands, key=lambda c: (c[1], c[2], -c[3], -c[4], c[5]))
         if threats:
@@ -300,7 +300,8 @@ class Calibrated(Greedy):
         p.counts[value] -= 2
         try:
             after_plans = self._plans_after(game, p, value)
-            after = min(S.shanten(_without(p.counts, v), melds + 1) for v in range(34) if p.counts[v])
+            # the best discard after the pon (an open hand: the standard form only)
+            after = min(s for _, s in S.discard_shanten(p.counts, melds + 1))
         finally:
             p.counts[value] += 2
         if value in game.value_tiles(seat) and (not p.closed or (seat == game.dealer and k.dealer_calls_value_tiles)
@@ -335,7 +336,16 @@ class Calibrated(Greedy):
         plans.append(((TOITOI, None), k.toitoi_max_shanten))  # every sanma call is a pon or kan
         out = []
         for plan, limit in plans:
-            best = min(_plan_shanten(_without(counts, v), melds, plan) for v in range(34) if counts[v])
+            if plan[0] == TOITOI:
+                best = min(_plan_shanten(_without(counts, v), melds, plan) for v in range(34) if counts[v])
+            else:
+                # the tiles the yaku can use, after the best discard: of a tile it can use, or of
+                # one it cannot (the rest stays as it is)
+                rest = _usable(counts, plan)
+                options = [s for _, s in S.discard_shanten(rest, melds)]
+                if any(counts[v] and not rest[v] for v in range(34)):
+                    options.append(S.standard_shanten(rest, melds))
+                best = min(options)
             out.append((plan, limit, best))
         return out
 
@@ -382,24 +392,6 @@ def _improving(counts: tuple[int, ...], melds: int, shanten: int) -> tuple[int, 
     return tuple(S.improving(rest, melds, shanten))
 
 
-def _plus(counts: tuple[int, ...], v: int) -> tuple[int, ...]:
-    return counts[:v] + (counts[v] + 1,) + counts[v + 1:]
-
-
-@lru_cache(maxsize=1 << 15)
-def _tenpai_width(counts: tuple[int, ...], melds: int) -> int:
-    """The widest tenpai a hand of 3k+2 concealed tiles can keep by one discard: the copies of its
-    waits the hand does not hold (the table's visible tiles are not counted: a shape measure)."""
-    rest = list(counts)
-    best = 0
-    for v, s in S.discard_shanten(rest, melds):
-        if s == 0:
-            rest[v] -= 1
-            best = max(best, sum(4 - rest[w] for w in _waits(tuple(rest))))
-            rest[v] += 1
-    return best
-
-
 def _without(counts: list[int], v: int) -> list[int]:
     rest = counts[:]
     rest[v] -= 1
@@ -431,6 +423,12 @@ def _candidates(counts: list[int], melds: int, plan, forbidden: set[int], seven_
     so that seven pairs is played only when it is that much closer than the standard form."""
     out = []
     closed = not melds
+    by_plan: dict[int, int] = {}  # an open hand's shanten toward honitsu or tanyao, by discard
+    usable_shanten = 0  # ... after a discard the yaku cannot use
+    if not closed and plan is not None and plan[0] in (HONITSU, TANYAO):
+        usable = _usable(counts, plan)
+        by_plan = dict(S.discard_shanten(usable, melds))
+        usable_shanten = S.standard_shanten(usable, melds)
     if closed:
         kinds = 34 - counts.count(0)
         pairs = kinds - counts.count(1)
@@ -458,6 +456,8 @@ def _candidates(counts: list[int], melds: int, plan, forbidden: set[int], seven_
             out.append([v, ranked, s])
         elif plan is None or plan[0] == FREE:
             out.append([v, s, s])
+        elif plan[0] != TOITOI:
+            out.append([v, by_plan.get(v, usable_shanten), s])
         else:
             counts[v] -= 1
             out.append([v, _plan_shanten(counts, melds, plan), s])
@@ -475,13 +475,18 @@ def _plan_shanten(counts: list[int], melds: int, plan) -> int:
         triplets = melds + sum(1 for c in counts if c >= 3)
         pairs = sum(1 for c in counts if c == 2)
         return 8 - 2 * triplets - min(pairs, 5 - triplets)
+    return S.standard_shanten(_usable(counts, plan), melds)
+
+
+def _usable(counts: list[int], plan) -> list[int]:
+    """The tiles of `counts` that honitsu (in the plan's suit) or tanyao can use; the rest dead."""
+    kind, suit = plan
     if kind == HONITSU:
         rest = [0] * 34
         rest[suit:suit + 9] = counts[suit:suit + 9]
         rest[T.HONOR:] = counts[T.HONOR:]
-    else:
-        rest = [0 if YAOCHUU[v] else c for v, c in enumerate(counts)]
-    return S.standard_shanten(rest, melds)
+        return rest
+    return [0 if YAOCHUU[v] else c for v, c in enumerate(counts)]
 
 
 def _safety(game, p, threats: list[tuple[int, int | None]], v: int) -> float:
