@@ -9,7 +9,6 @@ JSON, check the keys, write the answer) ran interpreted, a third of a line's tim
 
 from __future__ import annotations
 
-import gc
 import json
 import sys
 from pathlib import Path
@@ -17,6 +16,7 @@ from typing import BinaryIO, Final, Iterable, TextIO
 
 from calc.cli import report
 from calc.cli.hand_json import hand_json
+from calc.core import collector
 from calc.core.errors import SanmaError
 from calc.core.nesting import too_deep
 from calc.core.workers import check, in_order
@@ -28,16 +28,6 @@ BYTES_PER_LINE: Final = 80  # about, for a batch line (a hand and a few keys): c
 
 # json.dumps's text without its check for cycles (the objects are trees made here): ~15% less
 _encode: Final = json.JSONEncoder(check_circular=False).encode
-
-# The collector during a batch. Each line allocates a few hundred tuples, lists and dicts that their
-# reference counts free (none is kept, no cycle is made), yet every 700 allocations the collector
-# ran and walked them, and each of its older passes walked every object of the start-up too (perf
-# counted a fifth of a line's time in it). The start-up's objects are frozen out of its walks
-# (gc.freeze) and a young pass runs every 20,000 allocations: whatever garbage cycles a line could
-# leave are still collected, at most 20,000 objects late, so memory stays bounded on a batch of any
-# length. Both are put back when the batch ends (unless the caller had frozen objects itself).
-_YOUNG_THRESHOLD: Final = 20_000
-
 
 def score_line(number: int, raw: bytes, defaults: dict, all_schemes: bool) -> tuple[str, bool]:
     """(the output line, whether it failed) for one input line."""
@@ -98,16 +88,8 @@ def _chunks(lines: Iterable[tuple[int, bytes]], size: int) -> Iterable[list[tupl
 def run_batch(path: Path, defaults: dict, *, all_schemes: bool = False, workers: int | None = None,
               out: TextIO | None = None) -> int:
     """Score every line of `path` (- = stdin) and write one JSON line each; returns the failed count."""
-    thresholds = gc.get_threshold()
-    frozen_before = gc.get_freeze_count()
-    gc.freeze()
-    gc.set_threshold(_YOUNG_THRESHOLD, thresholds[1], thresholds[2])
-    try:
+    with collector.eased():  # a batch allocates much and keeps nothing (calc/core/collector.py)
         return _run_batch(path, defaults, all_schemes, workers, out or sys.stdout)
-    finally:
-        gc.set_threshold(*thresholds)
-        if not frozen_before:  # a caller's own frozen objects stay frozen
-            gc.unfreeze()
 
 
 def _run_batch(path: Path, defaults: dict, all_schemes: bool, workers: int | None, out: TextIO) -> int:

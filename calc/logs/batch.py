@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import gc
 import os
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Callable, Iterator
 
+from calc.core import collector
 from calc.core import rules as R
 from calc.core.errors import SanmaError
 from calc.logs import GZIP_MAGIC, NotALog, read_log
@@ -125,27 +125,12 @@ def _replay_star(args: tuple[str, tuple[str, ...], bool, Render, str | None, int
     return replay_file(*args)
 
 
-# The collector during a replay. A game allocates some hundred thousand tuples, lists and elements
-# that their reference counts free (a replay keeps none and makes no cycle), yet every 700
-# allocations the collector walked the young ones, and its older passes every object of the
-# start-up: a twentieth of the time. The start-up's objects are frozen out of its walks (gc.freeze,
-# before the workers fork: they inherit it) and a young pass runs every 20,000 allocations, so any
-# cycle left behind (an error's traceback) is still collected, at most 20,000 objects late.
-YOUNG_THRESHOLD = 20_000
-
-
 def run(files: list[Path], schemes: tuple[str, ...], as_json: bool, render: Render,
         advance: Callable[[int], None] | None = None, *, workers: int | None = None,
         rules: str | None = None, width: int | None = None) -> Iterator[FileResult]:
     """Results in the order of `files`; `workers` processes (default: every core)."""
-    thresholds = gc.get_threshold()
-    gc.freeze()
-    gc.set_threshold(YOUNG_THRESHOLD, *thresholds[1:])
-    try:
+    with collector.eased():  # a replay allocates much and keeps nothing (calc/core/collector.py)
         yield from _run(files, schemes, as_json, render, advance, workers=workers, rules=rules, width=width)
-    finally:
-        gc.set_threshold(*thresholds)
-        gc.unfreeze()
 
 
 def _run(files: list[Path], schemes: tuple[str, ...], as_json: bool, render: Render,
