@@ -305,7 +305,8 @@ class Calibrated(Greedy):
         finally:
             p.counts[value] += 2
         if value in game.value_tiles(seat) and (not p.closed or (seat == game.dealer and k.dealer_calls_value_tiles)
-                                                or (after <= before and after <= k.value_pon_max_shanten)):
+                                                or (after <= before and after <= k.value_pon_max_shanten)
+                                                or (after < before and after <= k.value_pon_closer_shanten)):
             return kind  # yakuhai: taken when it speeds the hand up, or the hand is open anyway
         if remaining <= k.formal_tenpai_from and after == 0 and before >= 1:
             return kind  # formal tenpai for the tenpai payment
