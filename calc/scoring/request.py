@@ -222,41 +222,48 @@ def winner_seat(context: WinContext) -> int:
     return context.seat_wind - T.EAST
 
 
-# payment.table_win's answers, per profile and then by (value, seat, tsumo, honba, sticks). Hands
-# differ, their values repeat (a few hundred occur), and a settlement is frozen. The payments depend
-# on the value's basic points alone (a few dozen occur): a value not seen yet whose basic points
-# were paid before takes those payments and only words its own first line (payment.revalued). The
-# profile is told by the very RuleSet object (kept in the entry, so its id is never another's):
-# load() hands out one per profile and `with_scheme` below one per (profile, scheme), and hashing a
-# profile's sections for every hand cost more than the payment. Bounded: cleared when full.
-_PAID: Final[dict[int, tuple[RuleSet, dict[tuple, payment.Settlement]]]] = {}
+# payment.table_win's answers, per profile: by (value, seat, tsumo, honba, sticks), and by the same
+# with the value's basic points in place of the value. Hands differ, their values repeat (a few
+# hundred occur), and a settlement is frozen. The payments depend on the value's basic points alone
+# (a few dozen occur): a value not seen yet whose basic points were paid before takes those payments
+# and only words its own first line (payment.revalued). The profile is told by the very RuleSet
+# object (kept in the entry, so its id is never another's): load() hands out one per profile and
+# `with_scheme` below one per (profile, scheme), and hashing a profile's sections for every hand cost
+# more than the payment. Bounded: cleared when full.
+class _Paid(NamedTuple):
+    rules: RuleSet
+    by_value: dict[tuple, payment.Settlement]
+    by_basic: dict[tuple, payment.Settlement]  # never larger than by_value: each value adds one at most
+
+
+_PAID: Final[dict[int, _Paid]] = {}
 _PAID_PROFILES: Final = 64
 _PAID_MAX: Final = 4096
 
 
 def pay(evaluation: Evaluation, context: WinContext, rules: RuleSet) -> payment.Settlement:
     """The winner sits at their wind's seat (payment.table_win puts the dealer at 0)."""
-    entry = _PAID.get(id(rules))
-    if entry is None or entry[0] is not rules:
+    paid = _PAID.get(id(rules))
+    if paid is None or paid.rules is not rules:
         if len(_PAID) >= _PAID_PROFILES:
             _PAID.clear()
-        entry = _PAID[id(rules)] = (rules, {})
-    paid = entry[1]
+        paid = _PAID[id(rules)] = _Paid(rules, {}, {})
     winner = winner_seat(context)
     value = evaluation.value
     key = (value, winner, context.tsumo, context.honba, context.sticks)
-    settlement = paid.get(key)
+    settlement = paid.by_value.get(key)
     if settlement is None:
-        if len(paid) >= _PAID_MAX:
-            paid.clear()
+        if len(paid.by_value) >= _PAID_MAX:
+            paid.by_value.clear()
+            paid.by_basic.clear()
         same_basic = (value.basic, winner, context.tsumo, context.honba, context.sticks)
-        known = paid.get(same_basic)
+        known = paid.by_basic.get(same_basic)
         if known is None:
-            settlement = paid[same_basic] = payment.table_win(value, winner=winner, tsumo=context.tsumo,
-                                                              honba=context.honba, sticks=context.sticks, rules=rules)
+            settlement = paid.by_basic[same_basic] = payment.table_win(
+                value, winner=winner, tsumo=context.tsumo, honba=context.honba, sticks=context.sticks, rules=rules)
         else:
             settlement = payment.revalued(known, value)
-        paid[key] = settlement
+        paid.by_value[key] = settlement
     return settlement
 
 
