@@ -3,8 +3,9 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
-# The modules mypyc compiles (the one list: calc/compiled.py): editing one rebuilds before the tests.
-COMPILED := $(shell $(PYTHON) -c "import runpy; print(' '.join(runpy.run_path('calc/compiled.py')['source_paths']()))")
+# The modules mypyc compiles (the one list: calc/compiled.py) and the calc modules they import (whose
+# types the build is made against): editing one rebuilds before the tests.
+COMPILED := $(shell $(PYTHON) -c "import runpy; print(' '.join(runpy.run_path('calc/compiled.py')['build_inputs']()))")
 # Run a second time on the pure source (SANMA_PURE_PYTHON=1: the compiled modules hidden): the
 # scoring, payment and real-game tests, the round state, the match engine and the replay of the real
 # games, the pinned simulated matches and the bots.

@@ -63,6 +63,34 @@ def source_paths(root: str = ".") -> list[str]:
     return [os.path.join(root, *name.split(".")) + ".py" for name in MODULES]
 
 
+def build_inputs(root: str = ".") -> list[str]:
+    """The files a compiled build is made from: the listed modules' sources and the `calc` modules
+    they import (mypyc compiles against those modules' types, a NamedTuple's fields or a function's
+    return type, so an edit there can leave the build wrong: the Makefile rebuilds for either)."""
+    import ast
+
+    listed = source_paths(root)
+    imported: set[str] = set()
+    for path in listed:
+        with open(path, encoding="utf-8") as source:
+            tree = ast.parse(source.read(), path)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names = [node.module] + [f"{node.module}.{alias.name}" for alias in node.names]
+            elif isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            else:
+                continue
+            imported.update(name for name in names if name.split(".")[0] == "calc")
+    found = []
+    for name in sorted(imported):
+        base = os.path.join(root, *name.split("."))
+        for candidate in (base + ".py", os.path.join(base, "__init__.py")):
+            if os.path.isfile(candidate) and candidate not in listed:
+                found.append(candidate)
+    return listed + found
+
+
 def build() -> str:
     """'compiled with mypyc' when every listed module runs compiled, 'pure Python' when none does,
     'partly compiled' otherwise (a module added to the list after the last build)."""

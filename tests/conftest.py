@@ -47,9 +47,16 @@ def pytest_sessionstart(session: pytest.Session) -> None:
 
     root = Path(__file__).resolve().parents[1]
     compiled.build()  # imports the listed modules
+    built_times = []
     for name in compiled.MODULES:
         built = Path(sys.modules[name].__file__ or "")
         source = built.with_name(name.rpartition(".")[2] + ".py")
-        if built.suffix != ".py" and built.is_relative_to(root) and source.stat().st_mtime > built.stat().st_mtime:
-            pytest.exit(f"{source.relative_to(root)} changed after it was compiled: run `make build` to "
-                        f"compile it again (or test the source with SANMA_PURE_PYTHON=1)", returncode=2)
+        if built.suffix != ".py" and built.is_relative_to(root):
+            built_times.append(built.stat().st_mtime)
+            if source.stat().st_mtime > built.stat().st_mtime:
+                pytest.exit(f"{source.relative_to(root)} changed after it was compiled: run `make build` to "
+                            f"compile it again (or test the source with SANMA_PURE_PYTHON=1)", returncode=2)
+    for source in map(Path, compiled.build_inputs(str(root))):  # the modules whose types the build used
+        if built_times and source.stat().st_mtime > min(built_times):
+            pytest.exit(f"{source.relative_to(root)} changed after the build the compiled modules were made "
+                        f"against: run `make build` (or test the source with SANMA_PURE_PYTHON=1)", returncode=2)
