@@ -192,9 +192,10 @@ def test_simulate_with_other_options_is_left_to_typer(args, capsys):
 
 # A plain one-process simulate prints its tables itself (calc.core.layout.table), plays without a
 # worker pool, reads the committed real-game figures, not the log readers, and its shipped profile
-# from the generated copy (calc.core.shipped), not by PyYAML.
+# from the generated copy (calc.core.shipped), not by PyYAML. Its records are NamedTuples and written
+# classes: `dataclasses` (and the `inspect` it brings) costs more than scoring a hand.
 NOT_FOR_A_PLAIN_SIMULATE = ["typer", "tabulate", "wcwidth", "multiprocessing", "calc.logs", "calc.cli.app", "yaml",
-                            "difflib"]
+                            "difflib", "dataclasses", "inspect"]
 
 
 @pytest.mark.parametrize("extra", [[], ["--json"]])
@@ -210,8 +211,9 @@ def test_plain_simulate_starts_without_unused_modules(extra):
 
 
 # A plain `sanma hand` with a shipped profile reads the profile and its scheme from their generated
-# copy (calc.core.shipped): no YAML parser, no typer, no difflib (only an error's "did you mean").
-NOT_FOR_A_PLAIN_HAND = ["yaml", "calc.core.yamlread", "difflib", "typer", "calc.cli.app"]
+# copy (calc.core.shipped): no YAML parser, no typer, no difflib (only an error's "did you mean"), and
+# no dataclasses or inspect (as a plain simulate).
+NOT_FOR_A_PLAIN_HAND = ["yaml", "calc.core.yamlread", "difflib", "typer", "calc.cli.app", "dataclasses", "inspect"]
 
 
 @pytest.mark.parametrize("extra", [[], ["--explain", "--rules", "tenhou"], ["--json", "--rules", "mahjongsoul"],

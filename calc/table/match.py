@@ -8,7 +8,6 @@ that differs between tables is read from `rules.match` / `rules.payment`.
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import NamedTuple
 
 from calc.table import payment
@@ -298,9 +297,9 @@ class Standing(NamedTuple):
     seat: int
     score: int  # leftover sticks included
     leftover: int  # the sticks' points added to this score
-    versus_return: Fraction  # (score - return) / 1000
+    versus_return: float  # (score - return) / 1000
     uma: int
-    oka: Fraction
+    oka: float  # the profile's oka / 1000 for first place, 0 for the others
     points: float  # the final points after final_rounding
 
 
@@ -332,7 +331,7 @@ def tally(state: MatchState, rules: RuleSet) -> tuple[Standing, ...]:
         points[seat] = _round_points(exact[seat], m.final_rounding)
     points[ranking[0]] = sum(exact.values()) - sum(points.values())
     return tuple(
-        Standing(rank + 1, seat, scores[seat], leftover[seat], Fraction(scores[seat] - m.return_points, 1000),
-                 m.uma[rank], Fraction(m.oka if rank == 0 else 0, 1000), points[seat] / 1000)
+        Standing(rank + 1, seat, scores[seat], leftover[seat], (scores[seat] - m.return_points) / 1000,
+                 m.uma[rank], (m.oka if rank == 0 else 0) / 1000, points[seat] / 1000)
         for rank, seat in enumerate(ranking)
     )

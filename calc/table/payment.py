@@ -75,9 +75,6 @@ class Settlement:
         return (f"Settlement(deltas={self.deltas!r}, pot_change={self.pot_change!r}, lines={self.lines!r}, "
                 f"payments={self.payments!r})")
 
-    def __reduce__(self) -> tuple:  # for worker processes (a compiled class is not pickled by its fields)
-        return Settlement, self._key()
-
     def winner_share(self, winner: int) -> tuple[tuple[int, ...], int]:
         """One winner's part of a settlement (a double ron has two): the deltas of the payments
         made to them, and the hand's value without honba and sticks."""
