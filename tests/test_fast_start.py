@@ -211,9 +211,11 @@ def test_plain_simulate_starts_without_unused_modules(extra):
 
 
 # A plain `sanma hand` with a shipped profile reads the profile and its scheme from their generated
-# copy (calc.core.shipped): no YAML parser, no typer, no difflib (only an error's "did you mean"), and
-# no dataclasses or inspect (as a plain simulate).
-NOT_FOR_A_PLAIN_HAND = ["yaml", "calc.core.yamlread", "difflib", "typer", "calc.cli.app", "dataclasses", "inspect"]
+# copy (calc.core.shipped): no YAML parser, no typer, no difflib (only an error's "did you mean"), no
+# dataclasses or inspect (as a plain simulate), and no tabulate: its tables, --all-schemes's too, are
+# printed by calc.core.layout.
+NOT_FOR_A_PLAIN_HAND = ["yaml", "calc.core.yamlread", "difflib", "typer", "calc.cli.app", "dataclasses", "inspect",
+                        "tabulate", "wcwidth"]
 
 
 @pytest.mark.parametrize("extra", [[], ["--explain", "--rules", "tenhou"], ["--json", "--rules", "mahjongsoul"],
