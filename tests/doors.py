@@ -30,7 +30,7 @@ import re
 import tempfile
 from collections import Counter
 from contextlib import contextmanager
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import typer.main
@@ -108,7 +108,7 @@ def case(n: int, seed: str = "doors") -> Case:
 
 def rules_of(c: Case) -> R.RuleSet:
     rules = R.load(c.profile).with_scheme(c.scheme)
-    return replace(rules, match=replace(rules.match, length=c.length))
+    return rules._replace(match=rules.match._replace(length=c.length))
 
 
 def simulate(c: Case, *, checked: bool = False) -> SR.MatchRun:

@@ -5,8 +5,6 @@ traceback, never a silent skip."""
 from __future__ import annotations
 
 import copy
-import dataclasses
-import dataclasses
 import json
 import re
 
@@ -140,7 +138,7 @@ FLAGS = ["tsumo", "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "h
 def hand_lines(draw):
     """A legal hand's `--batch` keys, then a few edits: flags flipped, values replaced by junk."""
     request = draw(winning_hands())
-    data = {k: v for k, v in dataclasses.asdict(request).items() if v is not None}
+    data = {k: v for k, v in request._asdict().items() if v is not None}
     for _ in range(draw(st.integers(0, 3))):
         key = draw(st.sampled_from([*FLAGS, "seat", "round", "dora", "ura", "nuki", "honba", "sticks", "win", "hand",
                                     "scheme", "rules"]))

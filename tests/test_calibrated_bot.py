@@ -151,4 +151,4 @@ def test_no_chance_counts_as_covered():
 def test_every_knob_is_in_the_profile():
     assert isinstance(CALIBRATED, BotProfile)
     assert C.Calibrated().k is CALIBRATED
-    assert all(isinstance(getattr(CALIBRATED, name), (int, float)) for name in BotProfile.__dataclass_fields__)
+    assert all(isinstance(getattr(CALIBRATED, name), (int, float)) for name in BotProfile._fields)

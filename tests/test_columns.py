@@ -3,6 +3,7 @@ prints for their tables."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from tabulate import tabulate
@@ -88,3 +89,38 @@ def test_one_cell_characters_are_one_cell_in_wcwidth():
     from wcwidth import wcswidth
 
     assert all(wcswidth(c) == 1 for c in layout.ONE_CELL)
+
+
+@pytest.mark.parametrize("rules, honba, sticks", [("tenhou", 0, 0), ("standard", 3, 2), ("parlour", 1, 0)])
+def test_the_all_schemes_table_is_tabulates_with_numbers(rules, honba, sticks, monkeypatch):
+    """`sanma hand --all-schemes` writes its numbers as text for layout.table (no tabulate import):
+    the very table tabulate prints of the numbers themselves, on every real win (ron and tsumo,
+    dealer or not, with and without sticks and the R column)."""
+    import sys
+    from pathlib import Path
+
+    from calc.cli import report
+    from calc.core.errors import SanmaError
+    from calc.scoring.request import HandRequest, pay_all_schemes, score
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+    from hands import real_win_lines
+
+    tables = []
+    own = layout.table
+
+    def checked(rows, headers, **options):
+        numbers = [[int(cell) if cell.isdigit() else cell for cell in row] for row in rows]
+        expected = tabulate(numbers, headers=headers, tablefmt="simple", colalign=options["colalign"])
+        assert own(rows, headers, **options) == expected
+        tables.append(expected)
+        return expected
+
+    monkeypatch.setattr(report.layout, "table", checked)
+    for line in real_win_lines():
+        try:
+            result = score(HandRequest.from_mapping({**line, "rules": rules, "honba": honba, "sticks": sticks}))
+        except SanmaError:
+            continue  # a real win a profile does not allow (a double yakuman where none is, ...)
+        report.hand_all_schemes_text(result, pay_all_schemes(result))
+    assert len(tables) > 200

@@ -23,6 +23,9 @@ SAME = [
     ["123p456p789s99p234s", "--ippatsu"],
     ["123p456p789s99p234s", "--rules", "no-such-profile"],
     ["123p456p789s99p234s", "--honba", "-1"],
+    # a value that starts with a dash is a value, as click reads it (calc/cli/argv.py)
+    ["123p456p789s99p234s", "--dora", "--json"],
+    ["123p456p789s99p234s", "--rules="],
 ]
 
 
@@ -45,6 +48,9 @@ def test_same_output_as_the_typer_command(args, capsys):
     ["123p456p789s99p234s", "--nuki"], ["123p456p789s99p234s", "--tsumo=yes"], ["123p456p789s99p234s", "--bogus"],
     ["11223344556666m", "--rules", "sichuan", "--void", "s", "--tsumo"], ["11223344556666m", "--rules", "sichuan"],
     ["-", "--json"], ["123p456p789s99p234s", "--workers", "2"],
+    # an option given twice (typer takes the last), a number typer does not read as one
+    ["123p456p789s99p234s", "--dora", "3z", "--dora", "4p"], ["123p456p789s99p234s", "--tsumo", "--tsumo"],
+    ["123p456p789s99p234s", "--honba", "²"], ["123p456p789s99p234s", "--honba", "+1"],
 ])
 def test_everything_else_is_left_to_typer(args, capsys):
     assert fast.hand(args) is False
@@ -121,7 +127,8 @@ def _same_as_typer(command: str, plain, args: list[str], capsys) -> None:
 
 @pytest.mark.parametrize("args", [[], ["--help"], ["logs", "--json"], ["-"], ["--workers", "1"], ["logs", "--workers"],
                                   ["--workers", "0", "logs"], ["--workers", "x", "logs"], ["--workers=-1", "logs"],
-                                  ["--workers", "99", "logs"], ["--workers", "1", "--workers", "2", "logs"]])
+                                  ["--workers", "99", "logs"], ["--workers", "1", "--workers", "2", "logs"],
+                                  ["--workers", "²", "logs"], ["logs", "--workers=", "more"]])
 def test_replay_with_options_is_left_to_typer(args, capsys):
     from calc.cli import replay_run
 
@@ -162,6 +169,9 @@ def test_other_commands_start_without_the_web_stack():
     ["--matches", "0"],
     ["--matches", "1", "--bots", "nobody"],
     ["--matches", "1", "--length", "south"],
+    # a value that starts with a dash is a value, as click reads it (calc/cli/argv.py)
+    ["--matches", "1", "--rules", "--json"],
+    ["--matches=1", "--bots", "-x"],
 ])
 def test_plain_simulate_prints_what_the_typer_command_prints(args, capsys):
     from calc.cli import simulate_run
@@ -170,7 +180,9 @@ def test_plain_simulate_prints_what_the_typer_command_prints(args, capsys):
 
 
 @pytest.mark.parametrize("args", [[], ["--help"], ["--seed", "1"], ["--matches", "-1"], ["--matches", "x"],
-                                  ["--matches", "2", "--save", "games"], ["--matches"], ["--matches", "2", "--bogus"]])
+                                  ["--matches", "2", "--save", "games"], ["--matches"], ["--matches", "2", "--bogus"],
+                                  ["--matches", "1", "--matches", "2"], ["--matches", "²"], ["--matches", "1", "--seed", "-1"],
+                                  ["--matches", "1", "--json=yes"], ["--matches", "1", "games"]])
 def test_simulate_with_other_options_is_left_to_typer(args, capsys):
     from calc.cli import simulate_run
 
@@ -180,9 +192,10 @@ def test_simulate_with_other_options_is_left_to_typer(args, capsys):
 
 # A plain one-process simulate prints its tables itself (calc.core.layout.table), plays without a
 # worker pool, reads the committed real-game figures, not the log readers, and its shipped profile
-# from the generated copy (calc.core.shipped), not by PyYAML.
+# from the generated copy (calc.core.shipped), not by PyYAML. Its records are NamedTuples and written
+# classes: `dataclasses` (and the `inspect` it brings) costs more than scoring a hand.
 NOT_FOR_A_PLAIN_SIMULATE = ["typer", "tabulate", "wcwidth", "multiprocessing", "calc.logs", "calc.cli.app", "yaml",
-                            "difflib"]
+                            "difflib", "dataclasses", "inspect"]
 
 
 @pytest.mark.parametrize("extra", [[], ["--json"]])
@@ -198,8 +211,11 @@ def test_plain_simulate_starts_without_unused_modules(extra):
 
 
 # A plain `sanma hand` with a shipped profile reads the profile and its scheme from their generated
-# copy (calc.core.shipped): no YAML parser, no typer, no difflib (only an error's "did you mean").
-NOT_FOR_A_PLAIN_HAND = ["yaml", "calc.core.yamlread", "difflib", "typer", "calc.cli.app"]
+# copy (calc.core.shipped): no YAML parser, no typer, no difflib (only an error's "did you mean"), no
+# dataclasses or inspect (as a plain simulate), and no tabulate: its tables, --all-schemes's too, are
+# printed by calc.core.layout.
+NOT_FOR_A_PLAIN_HAND = ["yaml", "calc.core.yamlread", "difflib", "typer", "calc.cli.app", "dataclasses", "inspect",
+                        "tabulate", "wcwidth"]
 
 
 @pytest.mark.parametrize("extra", [[], ["--explain", "--rules", "tenhou"], ["--json", "--rules", "mahjongsoul"],
@@ -229,3 +245,27 @@ def test_plain_hand_with_a_profile_of_ones_own_reads_it_by_yaml(tmp_path):
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert "(rules club)" in out
     assert out.splitlines()[-1] == "True"
+
+
+@pytest.mark.parametrize("args, expected", [
+    (["a", "--x", "1", "--s", "b"], (["a", "b"], {"--x": "1", "--s": True})),
+    (["--x=--s", "--y", "-1"], ([], {"--x": "--s", "--y": "-1"})),  # a value is a value, dash or not
+    (["--x="], ([], {"--x": ""})),
+    (["--x"], None), (["--s=1"], None), (["--s", "--s"], None), (["--x", "1", "--x=2"], None),
+    (["-"], None), (["--"], None), (["--help"], None), (["-x", "1"], None),
+])
+def test_the_plain_command_lines_reader(args, expected):
+    """One reading step for the three plain command lines (calc/cli/argv.py): switch `--s`, option `--x`/`--y`."""
+    from calc.cli import argv
+
+    assert argv.read(args, ("--s",), ("--x", "--y")) == expected
+
+
+@pytest.mark.parametrize("text, signed, number", [
+    ("12", False, 12), ("007", False, 7), ("-3", True, -3), ("-3", False, None), ("+3", True, None), ("", False, None),
+    ("-", True, None), ("²", False, None), ("١", False, None), ("1 ", False, None), ("1_000", False, None),
+])
+def test_a_whole_number_as_typer_reads_it_or_none(text, signed, number):
+    from calc.cli import argv
+
+    assert argv.whole_number(text, signed=signed) == number

@@ -197,8 +197,7 @@ def test_sticks_carried_across_draws_then_double_ron():
 
 
 def test_double_ron_both_take_honba_per_profile():
-    both = R.RuleSet(**{**STANDARD.__dict__, "payment": R.PaymentRules(
-        **{**STANDARD.payment.__dict__, "double_ron_honba": "both"})})
+    both = STANDARD._replace(payment=STANDARD.payment._replace(double_ron_honba="both"))
     state = match.MatchState((35000, 35000, 35000), honba=2, sticks=1)
     _, row = apply(state, K(DoubleRon((ron(1, 0, 1, 30, rules=both), ron(2, 0, 1, 30, rules=both)))), both)
     # seat 1 is first after the discarder: R 1000 + 2000 honba + 1000 stick; seat 2: 1000 + 2000
@@ -243,12 +242,12 @@ def test_extension_round_over_and_ties_by_seat_order():
 
 
 def test_east_game_goes_into_the_south_round():
-    east = R.RuleSet(**{**STANDARD.__dict__, "match": R.MatchRules(**{**STANDARD.match.__dict__, "length": "east"})})
+    east = STANDARD._replace(match=STANDARD.match._replace(length="east"))
     state, rows = play(east, [K(NOTEN)] * 3)
     assert not state.ended and state.label == "S1"
     state, rows = play(east, [K(ron(1, 2, limit="mangan"))], state)  # 8000 + 3 x 1000 honba
     assert rows[0].scores == (35000, 46000, 24000) and state.end_reason == match.SUDDEN_DEATH
-    no_extension = R.RuleSet(**{**east.__dict__, "match": R.MatchRules(**{**east.match.__dict__, "extension_round": False})})
+    no_extension = east._replace(match=east.match._replace(extension_round=False))
     state, _ = play(no_extension, [K(NOTEN)] * 3)
     assert state.ended and state.end_reason == match.LAST_HAND
 
@@ -275,11 +274,10 @@ def test_agari_yame_and_tenpai_yame_in_the_last_hand():
     assert state.end_reason == match.AGARI_YAME
     state, _ = apply(s3, K(ExhaustiveDraw(frozenset({2}))), STANDARD)
     assert state.end_reason == match.TENPAI_YAME == "tenpai-yame"  # named for its own rule, match.tenpai_yame
-    no_tenpai_yame = R.RuleSet(**{**STANDARD.__dict__, "match": R.MatchRules(
-        **{**STANDARD.match.__dict__, "tenpai_yame": False})})
+    no_tenpai_yame = STANDARD._replace(match=STANDARD.match._replace(tenpai_yame=False))
     state, _ = apply(s3, K(ExhaustiveDraw(frozenset({2}))), no_tenpai_yame)
     assert not state.ended and (state.label, state.honba) == ("S3", 1)
-    no_yame = R.RuleSet(**{**STANDARD.__dict__, "match": R.MatchRules(**{**STANDARD.match.__dict__, "agari_yame": False})})
+    no_yame = STANDARD._replace(match=STANDARD.match._replace(agari_yame=False))
     state, _ = apply(s3, K(ron(2, 0, 1, 30)), no_yame)
     assert not state.ended and state.label == "S3"
     # first but short of the return points: the dealer plays on
@@ -309,7 +307,7 @@ def test_extension_renchan_per_profile():
 
 
 def test_tenpai_renchan_off_passes_the_deal():
-    rules = R.RuleSet(**{**STANDARD.__dict__, "match": R.MatchRules(**{**STANDARD.match.__dict__, "tenpai_renchan": False})})
+    rules = STANDARD._replace(match=STANDARD.match._replace(tenpai_renchan=False))
     state, rows = play(rules, [K(ExhaustiveDraw(frozenset({0})))])
     assert not rows[0].repeat and (state.label, state.honba) == ("E2", 1)
 
@@ -333,14 +331,12 @@ def test_leftover_sticks_go_to_first_and_points_add_up():
     standings = tally(state, STANDARD)
     assert [(s.seat, s.score, s.leftover, s.points) for s in standings] == [
         (1, 42000, 2000, 32.0), (2, 33000, 0, -7.0), (0, 30000, 0, -25.0)]
-    none = R.RuleSet(**{**STANDARD.__dict__, "match": R.MatchRules(
-        **{**STANDARD.match.__dict__, "leftover_sticks": "none"})})
+    none = STANDARD._replace(match=STANDARD.match._replace(leftover_sticks="none"))
     assert [s.score for s in tally(state, none)] == [40000, 33000, 30000]
 
 
 def test_integer_final_rounding_drops_500_and_first_takes_the_rest():
-    rules = R.RuleSet(**{**STANDARD.__dict__, "match": R.MatchRules(
-        **{**STANDARD.match.__dict__, "final_rounding": "integer"})})
+    rules = STANDARD._replace(match=STANDARD.match._replace(final_rounding="integer"))
     state = match.MatchState((52000, 31500, 21500), ended=True, end_reason=match.LAST_HAND)
     # 31500: -8.5 -> -9 (500 is dropped); 21500: -18.5 - 15 = -33.5 -> -34; first takes the rest, 43
     assert [(s.seat, s.points) for s in tally(state, rules)] == [(0, 43.0), (1, -9.0), (2, -34.0)]
@@ -350,11 +346,9 @@ def test_integer_final_rounding_drops_500_and_first_takes_the_rest():
 
 
 def test_disabled_aborts_and_nagashi_are_refused():
-    rules = R.RuleSet(**{**STANDARD.__dict__, "match": R.MatchRules(
-        **{**STANDARD.match.__dict__, "abort_four_kans": False})})
+    rules = STANDARD._replace(match=STANDARD.match._replace(abort_four_kans=False))
     with pytest.raises(MatchError, match="four-kans"):
         apply(start(rules), K(Abort("four-kans")), rules)
-    rules = R.RuleSet(**{**STANDARD.__dict__, "payment": R.PaymentRules(
-        **{**STANDARD.payment.__dict__, "nagashi_mangan": False})})
+    rules = STANDARD._replace(payment=STANDARD.payment._replace(nagashi_mangan=False))
     with pytest.raises(MatchError, match="nagashi"):
         apply(start(rules), K(Nagashi((1,))), rules)

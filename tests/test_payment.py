@@ -21,8 +21,7 @@ DEALER, ND, CHILD = 0, 1, 2  # seats: the dealer at 0, a non-dealer winner at 1,
 
 
 def with_payment(rules: R.RuleSet, **changes) -> R.RuleSet:
-    payment = R.PaymentRules(**{**R._asdict(rules.payment), **changes})
-    return R.RuleSet(rules.name, rules.summary, rules.game, rules.north, rules.hand, payment, rules.match)
+    return rules._replace(payment=rules.payment._replace(**changes))
 
 
 def tsumo(value, *, winner, rules, honba=0, sticks=0):

@@ -362,11 +362,9 @@ def test_same_wall_same_hand(bots):
 @pytest.mark.parametrize("kuikae", [False, True])
 def test_kuikae_follows_the_profile(kuikae):
     """Right after a pon, throwing the value just called is refused unless game.kuikae allows it."""
-    from dataclasses import replace
-
     from calc.sim.engine import SimError
 
-    rules = replace(TENHOU, game=TENHOU.game._replace(kuikae=kuikae))
+    rules = TENHOU._replace(game=TENHOU.game._replace(kuikae=kuikae))
     t = Tiles()
     dealer = far_hand(t, FAR_A)
     seat1 = t("4p 4p 4p 1m 9m 1p 9p 1s 9s 2z 3z 6z 7z")

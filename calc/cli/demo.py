@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict
 
 from calc.cli import report
 from calc.scoring.request import HandRequest, pay_all_schemes, score
@@ -36,7 +35,7 @@ def _flags(request: HandRequest) -> str:
     """The command line that asks for `request`."""
     words = [f'"{request.hand}"']
     defaults = HandRequest(hand="")
-    for name, value in asdict(request).items():
+    for name, value in request._asdict().items():
         if name == "hand" or value == getattr(defaults, name):
             continue
         flag = "--" + name.replace("_", "-")

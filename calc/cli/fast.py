@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import sys
 
+from calc.cli import argv
+
 _SWITCHES = {
     "--tsumo": "tsumo", "--riichi": "riichi", "--double-riichi": "double_riichi", "--ippatsu": "ippatsu",
     "--rinshan": "rinshan", "--chankan": "chankan", "--haitei": "haitei", "--houtei": "houtei",
@@ -22,51 +24,31 @@ _TEXT = {"--win": "win", "--seat": "seat", "--round": "round", "--dora": "dora",
 _NUMBER = {"--nuki": "nuki", "--honba": "honba", "--sticks": "sticks"}
 
 
-def _number(text: str) -> int | None:
-    """A plain decimal integer as the typer option takes it; anything else is left to typer."""
-    body = text[1:] if text[:1] == "-" else text
-    return int(text) if body.isdigit() and body.isascii() else None
-
-
 def parse(args: list[str]) -> tuple[str, dict, dict] | None:
     """(hand, request flags, output flags) for `sanma hand` arguments, or None: let typer read them."""
-    hand = None
+    read = argv.read(args, (*_SWITCHES, *_OUTPUT), (*_TEXT, *_NUMBER))
+    if read is None:
+        return None  # --help, --batch, --void, an unknown option, `-`, `--`: typer's
+    hands, given = read
+    if len(hands) != 1:
+        return None  # no hand, or a second argument: typer says what is wrong
     flags: dict = {}
     output = {"all_schemes": False, "explain": False, "as_json": False}
-    index = 0
-    while index < len(args):
-        arg = args[index]
-        index += 1
-        if not arg.startswith("-"):
-            if hand is not None:
-                return None  # a second argument: typer says what is wrong
-            hand = arg
-            continue
-        name, equals, value = arg.partition("=")
-        if name in _SWITCHES and not equals:
+    for name, value in given.items():
+        if name in _SWITCHES:
             flags[_SWITCHES[name]] = True
-        elif name in _OUTPUT and not equals:
+        elif name in _OUTPUT:
             output[_OUTPUT[name]] = True
-        elif name in _TEXT or name in _NUMBER:
-            if not equals:
-                if index == len(args):
-                    return None
-                value = args[index]
-                index += 1
-            if name in _TEXT:
-                flags[_TEXT[name]] = value
-            else:
-                number = _number(value)
-                if number is None:
-                    return None
-                flags[_NUMBER[name]] = number
+        elif name in _TEXT:
+            flags[_TEXT[name]] = value
         else:
-            return None  # --help, --batch, --void, an unknown option, `-`, `--`: typer's
-    if hand is None:
-        return None
+            number = argv.whole_number(value, signed=True)
+            if number is None:
+                return None
+            flags[_NUMBER[name]] = number
     if (output["as_json"] and output["explain"]) or (output["all_schemes"] and "scheme" in flags):
         return None  # options that do not go together: typer's usage error says why
-    return hand, flags, output
+    return hands[0], flags, output
 
 
 def hand(args: list[str]) -> bool:

@@ -97,28 +97,19 @@ def _workers(args: list[str]) -> tuple[list[str], int | None] | None:
     (`--workers=N`), a whole number within the bound every command's --workers has
     (calc.core.workers.check); None when the typer app should read them (another option, `--help`,
     a number out of bounds: the app's own message)."""
+    from calc.cli import argv
     from calc.core.workers import max_workers
 
-    paths: list[str] = []
-    workers = None
-    i = 0
-    while i < len(args):
-        name, equals, value = args[i].partition("=")
-        if name == "--workers" and workers is None:
-            if not equals:
-                if i + 1 >= len(args):
-                    return None
-                value = args[i + 1]
-                i += 1
-            if not value.isdigit() or not 1 <= int(value) <= max_workers():
-                return None
-            workers = int(value)
-        elif args[i].startswith("-"):
-            return None
-        else:
-            paths.append(args[i])
-        i += 1
-    return (paths, workers) if paths else None
+    read = argv.read(args, (), ("--workers",))
+    if read is None or not read[0]:
+        return None
+    paths, given = read
+    if "--workers" not in given:
+        return paths, None
+    workers = argv.whole_number(given["--workers"])
+    if workers is None or not 1 <= workers <= max_workers():
+        return None
+    return paths, workers
 
 
 def plain(args: list[str]) -> bool:

@@ -213,7 +213,9 @@ def all_schemes_text(value: HandValue, results: dict[str, Settlement], rules: Ru
             ron = shares(value.basic, dealer_wins=dealer, rules=rules.with_scheme(scheme).payment).ron
             row.append(ron)
         rows.append(row)
-    out.append(tabulate(rows, headers=headers, tablefmt="simple", colalign=("left",) + ("right",) * (len(headers) - 1)))
+    # as text, as tabulate would show the numbers: layout.table prints it without importing tabulate
+    out.append(layout.table([[str(cell) for cell in row] for row in rows], headers, tablefmt="simple",
+                            disable_numparse=True, colalign=("left",) + ("right",) * (len(headers) - 1)))
     out.append(f"* the scheme of profile {rules.name}")
     if tsumo:
         out += layout.lines("R: what a discarder would pay for the same basic points, the value the schemes "

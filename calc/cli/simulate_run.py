@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import sys
 
+from calc.cli import argv
 from calc.core.errors import SanmaError
 
 _NUMBERS = ("--matches", "--seed", "--workers")
@@ -21,30 +22,17 @@ BAR_FROM = 20  # matches: from here a terminal shows typer's progress bar (calc.
 
 def _options(args: list[str]) -> dict | None:
     """The options, or None when typer should read the arguments."""
+    read = argv.read(args, ("--json",), (*_NUMBERS, *_NAMES))
+    if read is None or read[0]:
+        return None  # an option not read here, or an argument: typer's own message
     found: dict = {"--seed": 0, "--workers": None, "--bots": "calibrated", "--rules": "tenhou", "--length": None,
                    "--json": False}
-    i = 0
-    while i < len(args):
-        arg = args[i]
-        if arg == "--json":
-            found["--json"] = True
-            i += 1
-            continue
-        name, equals, value = arg.partition("=")
-        if name not in _NUMBERS and name not in _NAMES:
-            return None
-        if not equals:
-            if i + 1 >= len(args) or args[i + 1].startswith("-"):
-                return None
-            value = args[i + 1]
-            i += 1
-        i += 1
+    for name, value in read[1].items():
         if name in _NUMBERS:
-            if not value.isdigit():
+            value = argv.whole_number(value)
+            if value is None:
                 return None  # a sign, a space, a word: typer's own message
-            found[name] = int(value)
-        else:
-            found[name] = value
+        found[name] = value
     if "--matches" not in found or (found["--matches"] >= BAR_FROM and sys.stderr.isatty()):
         return None
     return found

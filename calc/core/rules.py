@@ -8,9 +8,9 @@ reports every problem at once with file, line and key path. Each stage reads onl
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, replace
 from functools import lru_cache
-from typing import Any, NamedTuple
+from types import MappingProxyType
+from typing import Any, Mapping, NamedTuple
 
 from calc.core import schemes as S
 from calc.core import tiles as T
@@ -166,9 +166,10 @@ SANMA = DEFAULT_VARIANT
 PLAYERS = 3  # sanma: three seats and the 108-tile set (no 2m-8m); no profile can change either
 
 
-# The sections no caller changes are NamedTuples: a dataclass has its methods generated at every start
-# of the command, ~1 ms each (docs/benchmarks.md, start-up). Those `dataclasses.replace`d by callers
-# (the payment, the match, the whole profile) stay dataclasses.
+# The profile and its sections are NamedTuples, not dataclasses: a dataclass has its methods generated
+# at every start of the command, ~1 ms each, and `dataclasses` itself costs more than scoring a hand
+# (docs/benchmarks.md, start-up). A changed copy is `._replace(...)`; the payment section checks
+# itself in `__new__`, and the whole profile leaves `origin` out of equality (docs/development.md).
 class GameRules(NamedTuple):
     """The profile's `game:` section: the red fives, chi and kuikae, kokushi robbing a closed kan."""
 
@@ -206,11 +207,7 @@ class HandRules(NamedTuple):
     double_wind_pair_fu: int
 
 
-@dataclass(frozen=True)
-class PaymentRules:
-    """The profile's `payment:` section: the tsumo scheme, honba, the riichi stick, noten payments,
-    nagashi mangan, double ron and pao."""
-
+class _PaymentFields(NamedTuple):
     scheme: str  # the scheme's name; its definition is `scheme_def`
     honba_ron: int
     honba_tsumo: int
@@ -223,13 +220,25 @@ class PaymentRules:
     pao_covers: str
     scheme_def: S.Scheme
 
-    def __post_init__(self) -> None:
+
+class PaymentRules(_PaymentFields):
+    """The profile's `payment:` section: the tsumo scheme, honba, the riichi stick, noten payments,
+    nagashi mangan, double ron and pao."""
+
+    __slots__ = ()
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> PaymentRules:
+        self = super().__new__(cls, *args, **kwargs)
         if self.scheme_def.name != self.scheme:
             raise AssertionError(f"payment.scheme {self.scheme!r} is not the scheme defined ({self.scheme_def.name!r})")
+        return self
+
+    @classmethod
+    def _make(cls, iterable: Any) -> PaymentRules:  # `_replace` checks the copy too
+        return cls(*iterable)
 
 
-@dataclass(frozen=True)
-class MatchRules:
+class MatchRules(NamedTuple):
     """The profile's `match:` section: length, starting and return points, uma and oka, how a match
     ends and goes on, abortive draws."""
 
@@ -280,9 +289,9 @@ class ChomboRules(NamedTuple):
     keep_honba: bool = True
 
 
-@dataclass(frozen=True)
-class RuleSet:
-    """A whole profile, checked: its name and one section per stage of play."""
+class RuleSet(NamedTuple):
+    """A whole profile, checked: its name and one section per stage of play. Equal, hashed and shown
+    without `origin` (where each key was set), as two loads of the same profile are the same rules."""
 
     name: str
     summary: str
@@ -291,10 +300,28 @@ class RuleSet:
     hand: HandRules
     payment: PaymentRules
     match: MatchRules
-    # key path -> the file that set it, for `sanma rules show`
-    origin: dict[str, str] = field(default_factory=dict, compare=False, hash=False, repr=False)
+    # key path -> the file that set it, for `sanma rules show`; left out of equality, hash and repr
+    origin: Mapping[str, str] = MappingProxyType({})
     chips: ChipRules = ChipRules()
     chombo: ChomboRules = ChomboRules()
+
+    def _compared(self) -> tuple:
+        return (self.name, self.summary, self.game, self.north, self.hand, self.payment, self.match, self.chips,
+                self.chombo)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, RuleSet) and (self is other or self._compared() == other._compared())
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return hash(self._compared())
+
+    def __repr__(self) -> str:
+        return (f"RuleSet(name={self.name!r}, summary={self.summary!r}, game={self.game!r}, north={self.north!r}, "
+                f"hand={self.hand!r}, payment={self.payment!r}, match={self.match!r}, chips={self.chips!r}, "
+                f"chombo={self.chombo!r})")
 
     def with_scheme(self, scheme: str) -> RuleSet:
         """The same profile with another tsumo scheme (`--scheme`): a built-in name, a scheme file,
@@ -307,8 +334,7 @@ class RuleSet:
         problems = _table_bound(definition, self.match.start)
         if problems:
             raise S.ProblemList(problems)
-        payment = PaymentRules(**{**_asdict(self.payment), "scheme": definition.name, "scheme_def": definition})
-        return replace(self, payment=payment)
+        return self._replace(payment=self.payment._replace(scheme=definition.name, scheme_def=definition))
 
     def scheme_names(self) -> tuple[str, ...]:
         """The schemes `--all-schemes` shows: the built-in ones, and the profile's own if it is not one."""
@@ -319,7 +345,7 @@ class RuleSet:
         """key path -> value as written in a profile."""
         out = {}
         for section in SCHEMA:
-            for key, value in _asdict(getattr(self, section)).items():
+            for key, value in getattr(self, section)._asdict().items():
                 if key == "scheme_def":
                     continue  # shown on its own by `sanma rules show`
                 key = "return" if key == "return_points" else key
@@ -329,13 +355,6 @@ class RuleSet:
                     value = list(value)
                 out[f"{section}.{key}"] = value
         return out
-
-
-def _asdict(obj) -> dict[str, Any]:
-    """A section's fields and values, in order (a NamedTuple's or a dataclass's)."""
-    if isinstance(obj, tuple):
-        return obj._asdict()
-    return {f.name: getattr(obj, f.name) for f in fields(obj)}
 
 
 def load(name_or_path: str) -> RuleSet:

@@ -8,7 +8,7 @@ engine re-settles it under any other scheme.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from calc.core import rules as R
@@ -98,10 +98,10 @@ def rules_for(game: Game, base: R.RuleSet | None = None) -> R.RuleSet:
     (an east game is a lobby option) and, for an older Tenhou log, the rounding of its day."""
     rules = game.rules or base or R.load(PROFILE)
     if rules.match.length != game.lobby.length:
-        rules = replace(rules, match=replace(rules.match, length=game.lobby.length))
+        rules = rules._replace(match=rules.match._replace(length=game.lobby.length))
     rounding = TH.final_rounding(game.final_points) if game.rules is None else None
     if rounding is not None and rounding != rules.match.final_rounding:
-        rules = replace(rules, match=replace(rules.match, final_rounding=rounding))
+        rules = rules._replace(match=rules.match._replace(final_rounding=rounding))
     return rules
 
 

@@ -6,8 +6,7 @@ the batch reader share one path: request -> build_hand -> evaluate -> payment.wi
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-from typing import Final, Mapping, NamedTuple, cast
+from typing import Any, Final, Mapping, NamedTuple, cast
 
 from calc.table import payment
 from calc.core import tiles as T
@@ -22,14 +21,15 @@ from calc.core.rules import RuleSet, load
 DEFAULT_SEAT: Final = "S"
 
 
-@dataclass
 class HandRequest:
     """The flags of `sanma hand`; the situation flags are WinContext's own names.
 
-    Not frozen, though nothing writes to it: it is the raw input of every hand scored. Its `__init__`
-    is written out (the defaults are there, `FIELD_DEFAULTS` reads them): compiled, a dataclass's
-    generated one runs as Python, 22 arguments and 22 settings, ten times slower than this one
-    (measured: ~0.9 µs against 0.1 for four fields); a frozen one takes ~10 µs."""
+    Nothing writes to one: it is the raw input of every hand scored, equal to another with the same
+    flags; a changed copy is `._replace(...)`, its flags by name `._asdict()` (`FIELDS` in order), as a
+    NamedTuple has them. A written class, not a dataclass: a dataclass has its methods generated at
+    every start of the command, and compiled its generated `__init__` runs as Python, ten times slower
+    than this one (measured: ~0.9 µs against 0.1 for four fields); the defaults are in `__init__`
+    alone (`FIELD_DEFAULTS` reads them)."""
 
     hand: str
     win: str | None
@@ -82,6 +82,18 @@ class HandRequest:
         self.sticks = sticks
         self.rules = rules
         self.scheme = scheme
+
+    def _asdict(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name in FIELDS}
+
+    def _replace(self, **changes: Any) -> HandRequest:
+        return HandRequest(**{**self._asdict(), **changes})
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, HandRequest) and self._asdict() == other._asdict()
+
+    def __repr__(self) -> str:
+        return f"HandRequest({', '.join(f'{name}={value!r}' for name, value in self._asdict().items())})"
 
     @classmethod
     def from_mapping(cls, data: dict, defaults: dict | None = None) -> HandRequest:
@@ -151,8 +163,9 @@ FIELD_KINDS: Final = {
     "nuki": "int", "honba": "int", "sticks": "int", "rules": "str", "scheme": "str | None",
 }
 _FIELD_KIND_ITEMS: Final = tuple(FIELD_KINDS.items())
+FIELDS: Final = tuple(FIELD_KINDS)  # HandRequest's fields, in order
 # field name -> its default (every field but `hand`): what a batch line or calc.score leaves out
-FIELD_DEFAULTS: Final = {f.name: getattr(HandRequest(""), f.name) for f in fields(HandRequest) if f.name != "hand"}
+FIELD_DEFAULTS: Final = {name: getattr(HandRequest(""), name) for name in FIELDS if name != "hand"}
 
 
 # What each key takes, in words (a batch line or a record's win is written by a person).

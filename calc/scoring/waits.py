@@ -8,7 +8,7 @@ and way of winning, so a wait is worth exactly what `sanma hand` says of the com
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from calc.core import tiles as T
 from calc.core.errors import IllegalHandError
@@ -111,7 +111,7 @@ def _sorted_text(concealed: list[Tile]) -> str:
 def _way(request: HandRequest, tsumo: bool) -> HandRequest:
     """The request for one way of winning: the other way's flags left out."""
     off = RON_ONLY if tsumo else TSUMO_ONLY
-    return replace(request, tsumo=tsumo, win=None, **{flag: False for flag in off})
+    return request._replace(tsumo=tsumo, win=None, **{flag: False for flag in off})
 
 
 def _value(request: HandRequest, rules) -> HandResult | None:
@@ -152,13 +152,13 @@ def _waits_of(concealed: list[Tile], melds: list[MeldText], request: HandRequest
     # Every flag and tile is checked once on a tile nobody can see, whatever the waits are.
     probe = next(t for t in range(34) if T.is_sanma_tile(t) and seen[t] == 0 and t not in discards)
     for tsumo in (False, True):
-        build(_way(replace(request, hand=f"{base} {T.name(probe)}"), tsumo), rules)
+        build(_way(request._replace(hand=f"{base} {T.name(probe)}"), tsumo), rules)
     waits = []
     for tile in winning_tiles(tuple(t for t, _ in concealed), len(melds)):
         in_sight = seen[tile] >= 4
         ron = tsumo = None
         if not in_sight:
-            completed = replace(request, hand=f"{base} {T.name(tile)}")
+            completed = request._replace(hand=f"{base} {T.name(tile)}")
             chankan_blocked = request.chankan and seen[tile] > 0  # the robbed tile is the last copy
             ron = None if chankan_blocked else _value(_way(completed, False), rules)
             tsumo = _value(_way(completed, True), rules)
@@ -166,7 +166,7 @@ def _waits_of(concealed: list[Tile], melds: list[MeldText], request: HandRequest
         red_ron = red_tsumo = None
         if left and tile in rules.game.red_fives and tile not in red_seen | red_discards:
             # the red copy is still out there: a win on it counts one more han (aka)
-            completed = replace(request, hand=f"{base} {T.name(tile, True)}")
+            completed = request._replace(hand=f"{base} {T.name(tile, True)}")
             red_ron = None if request.chankan and seen[tile] > 0 else _value(_way(completed, False), rules)
             red_tsumo = _value(_way(completed, True), rules)
         waits.append(Wait(tile, left, ron, tsumo, in_sight, red_ron, red_tsumo))
@@ -194,7 +194,7 @@ def find_waits(request: HandRequest, discards: str | None = None) -> WaitsReport
         )
     # The whole 14-tile hand is checked as written (copies, melds, flags) before any discard is tried.
     probe_request = _way(request, False)
-    build(replace(probe_request, chankan=False), rules)
+    build(probe_request._replace(chankan=False), rules)
     options = []
     for tile in sorted(set(concealed), key=lambda t: (t[0], not t[1])):
         rest = list(concealed)

@@ -8,11 +8,10 @@ can see: dora, red fives and extracted norths, value-tile triplets, tanyao, and 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 
-@dataclass(frozen=True)
-class BotProfile:
+class BotProfile(NamedTuple):  # not a dataclass: its methods would be generated at every start
     # --- push or fold against a threat (a riichi, or an open hand that looks ready) ------------------
     push_tenpai_min_han: float  # tenpai pushes when its estimated han reach this...
     push_tenpai_min_live: int  # ... or when this many winning tiles are still live

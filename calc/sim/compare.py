@@ -21,7 +21,6 @@ win at all would otherwise weigh as much as any other, or leave its ratio undefi
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
 
 from calc.sim.run import MatchResult, SchemeResult
 
@@ -130,13 +129,21 @@ def _paired(mine, base):
     return [_paired(x, y) for x, y in zip(mine, base)] if isinstance(mine, list) else paired(mine, base)
 
 
-@dataclass
 class Comparison:
-    """The matches' results under every scheme compared, collected match by match."""
+    """The matches' results under every scheme compared, collected match by match (a plain class, not
+    a dataclass: its methods would be generated at every start)."""
 
-    schemes: tuple[str, ...]
-    players: int = 3
-    results: dict[str, list[SchemeResult]] = field(default_factory=dict)
+    def __init__(self, schemes: tuple[str, ...], players: int = 3,
+                 results: dict[str, list[SchemeResult]] | None = None) -> None:
+        self.schemes = schemes
+        self.players = players
+        self.results: dict[str, list[SchemeResult]] = {} if results is None else results
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Comparison) and vars(self) == vars(other)
+
+    def __repr__(self) -> str:
+        return f"Comparison(schemes={self.schemes!r}, players={self.players!r}, results={self.results!r})"
 
     def add(self, m: MatchResult) -> None:
         for scheme in self.schemes:

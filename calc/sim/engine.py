@@ -21,8 +21,6 @@ for any rule fact the round itself: `game.round.waits(seat)`, `game.round.furite
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from calc.core import tiles as T
 from calc.core.errors import IllegalHandError
 from calc.core.rules import RuleSet
@@ -61,32 +59,34 @@ class SimError(Exception):
     """A bot asked for something illegal, or an invariant broke: a bug, never bad input."""
 
 
-@dataclass
+# Plain classes with their __init__ written out, not dataclasses: a dataclass has its methods generated at
+# every start of the command, and compiled its __init__ runs as Python (docs/benchmarks.md, start-up).
 class SimMeld:
-    kind: str  # pon | daiminkan | ankan | kakan
-    ids: list[int]
-    called: int | None = None  # the id taken from another player
-    from_seat: int | None = None
+    def __init__(self, kind: str, ids: list[int], called: int | None = None, from_seat: int | None = None) -> None:
+        self.kind = kind  # pon | daiminkan | ankan | kakan
+        self.ids = ids
+        self.called = called  # the id taken from another player
+        self.from_seat = from_seat
 
     @property
     def value(self) -> int:
         return self.ids[0] // 4
 
 
-@dataclass
 class Player:
     """What a bot sees of a seat (its own hand by tile id, its melds and river)."""
 
-    seat: int
-    hand: list[int]
-    counts: list[int] = field(default_factory=lambda: [0] * 34)
-    melds: list[SimMeld] = field(default_factory=list)
-    river: list[int] = field(default_factory=list)  # every discard, called ones included
-    called_away: set[int] = field(default_factory=set)  # river ids another player called
-    river_values: set[int] = field(default_factory=set)
-    nuki: list[int] = field(default_factory=list)
-    riichi: int = 0  # 0 none, 1 declared (stick not yet down), 2 accepted
-    safe_since_riichi: set[int] = field(default_factory=set)  # values anyone discarded after this riichi
+    def __init__(self, seat: int, hand: list[int]) -> None:
+        self.seat = seat
+        self.hand = hand
+        self.counts = [0] * 34
+        self.melds: list[SimMeld] = []
+        self.river: list[int] = []  # every discard, called ones included
+        self.called_away: set[int] = set()  # river ids another player called
+        self.river_values: set[int] = set()
+        self.nuki: list[int] = []
+        self.riichi = 0  # 0 none, 1 declared (stick not yet down), 2 accepted
+        self.safe_since_riichi: set[int] = set()  # values anyone discarded after this riichi
 
     @property
     def closed(self) -> bool:
@@ -99,24 +99,25 @@ class Player:
         return own
 
 
-@dataclass
 class HandPlay:
     """Everything a hand produced: the round's result (`result`: the wins' facts or the draw), the
     same settled by the match engine (`kyoku`: each win's evaluation), and the play by tile id for
     a record."""
 
-    dealer: int
-    round_wind: int  # 0 East, 1 South, 2 West
-    haipai: list[list[int]]
-    takes: list[list]  # per seat: drawn ids, or ("pon" | "daiminkan", from_seat, called id, ids from the hand)
-    gives: list[list]  # per seat: ("discard", id, tsumogiri, riichi) | ("nuki", id) | ("ankan", ids) | ("kakan", id) | ("kan0",)
-    dora: list[int]  # indicator ids shown by the end
-    ura: list[int]
-    kyoku: Kyoku | None = None
-    result: RoundResult | None = None
-    nuki: int = 0  # norths extracted, all seats
-    riichi: int = 0  # riichi declarations that stood
-    calls: int = 0  # pon and open kan
+    def __init__(self, dealer: int, round_wind: int, haipai: list[list[int]], takes: list[list], gives: list[list],
+                 dora: list[int], ura: list[int]) -> None:
+        self.dealer = dealer
+        self.round_wind = round_wind  # 0 East, 1 South, 2 West
+        self.haipai = haipai
+        self.takes = takes  # per seat: drawn ids, or ("pon" | "daiminkan", from_seat, called id, ids from the hand)
+        self.gives = gives  # per seat: ("discard", id, tsumogiri, riichi) | ("nuki", id) | ("ankan", ids) | ("kakan", id) | ("kan0",)
+        self.dora = dora  # indicator ids shown by the end
+        self.ura = ura
+        self.kyoku: Kyoku | None = None
+        self.result: RoundResult | None = None
+        self.nuki = 0  # norths extracted, all seats
+        self.riichi = 0  # riichi declarations that stood
+        self.calls = 0  # pon and open kan
 
 
 class Game:

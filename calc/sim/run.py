@@ -15,7 +15,6 @@ from __future__ import annotations
 import os
 import random
 import signal
-from dataclasses import replace
 from pathlib import Path
 from typing import Callable, Iterator, NamedTuple
 
@@ -59,7 +58,7 @@ def setup(rules: R.RuleSet, *, schemes: tuple[str, ...], bots: str, seed: str, l
           check: bool = False, save: str | None = None, save_format: str = "tenhou6",
           as_played: bool = False) -> Setup:
     if length is not None and length != rules.match.length:
-        rules = replace(rules, match=replace(rules.match, length=length))
+        rules = rules._replace(match=rules.match._replace(length=length))
     return Setup(rules, schemes, bots, str(seed), check, save, save_format, as_played)
 
 

@@ -7,7 +7,6 @@ figures (`figures()`) are computed once at the end.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
 
 from calc.scoring.value import LIMITS
 
@@ -16,35 +15,47 @@ BELOW_MANGAN = "below_mangan"
 LIMIT_SHARES = (BELOW_MANGAN, *LIMITS)  # the value classes of a win (kazoe counts as yakuman)
 
 
-@dataclass
 class Tally:
-    """The counts behind a simulation's figures (or the real games'), added up match by match."""
+    """The counts behind a simulation's figures (or the real games'), added up match by match. A plain
+    class, not a dataclass (whose methods would be generated at every start): every count is a
+    keyword of `__init__`, equal when every count is."""
 
-    players: int = 3
-    matches: int = 0
-    hands: int = 0
-    win_hands: int = 0  # hands that ended in a win (a double ron counts once)
-    wins: int = 0  # winners (a double ron counts twice)
-    tsumo: int = 0
-    deal_ins: int = 0  # hands won by ron (the discarder dealt in)
-    exhaustive: int = 0  # exhaustive draws, nagashi mangan included
-    nagashi: int = 0
-    aborts: int = 0
-    han: int = 0  # over the wins; a yakuman counts 13 per yakuman
-    points: int = 0  # over the wins: the hand's value without honba and sticks
-    yakuman: int = 0
-    riichi: int = 0  # riichi declarations that stood
-    nuki: int = 0  # norths extracted, every seat (None in `figures` when not known)
-    nuki_known: bool = True
-    winner_nuki: int = 0
-    calls: int = 0  # pon and open kan
-    busts: int = 0
-    extension: int = 0  # matches that went into the extension round (West of a half game, South of an east game)
-    yaku: Counter = field(default_factory=Counter)
-    limits: Counter = field(default_factory=Counter)  # wins by value class (LIMIT_SHARES)
-    # matches by the rule that ended them (calc.table.match: bust, agari-yame, tenpai-yame, ...);
-    # empty where the games were not played through the match flow (the real games' truth files)
-    ends: Counter = field(default_factory=Counter)
+    def __init__(self, players: int = 3, matches: int = 0, hands: int = 0, win_hands: int = 0, wins: int = 0,
+                 tsumo: int = 0, deal_ins: int = 0, exhaustive: int = 0, nagashi: int = 0, aborts: int = 0,
+                 han: int = 0, points: int = 0, yakuman: int = 0, riichi: int = 0, nuki: int = 0,
+                 nuki_known: bool = True, winner_nuki: int = 0, calls: int = 0, busts: int = 0, extension: int = 0,
+                 yaku: Counter | None = None, limits: Counter | None = None, ends: Counter | None = None) -> None:
+        self.players = players
+        self.matches = matches
+        self.hands = hands
+        self.win_hands = win_hands  # hands that ended in a win (a double ron counts once)
+        self.wins = wins  # winners (a double ron counts twice)
+        self.tsumo = tsumo
+        self.deal_ins = deal_ins  # hands won by ron (the discarder dealt in)
+        self.exhaustive = exhaustive  # exhaustive draws, nagashi mangan included
+        self.nagashi = nagashi
+        self.aborts = aborts
+        self.han = han  # over the wins; a yakuman counts 13 per yakuman
+        self.points = points  # over the wins: the hand's value without honba and sticks
+        self.yakuman = yakuman
+        self.riichi = riichi  # riichi declarations that stood
+        self.nuki = nuki  # norths extracted, every seat (None in `figures` when not known)
+        self.nuki_known = nuki_known
+        self.winner_nuki = winner_nuki
+        self.calls = calls  # pon and open kan
+        self.busts = busts
+        self.extension = extension  # matches that went into the extension round (West of a half game, South of an east game)
+        self.yaku = Counter() if yaku is None else yaku
+        self.limits = Counter() if limits is None else limits  # wins by value class (LIMIT_SHARES)
+        # matches by the rule that ended them (calc.table.match: bust, agari-yame, tenpai-yame, ...);
+        # empty where the games were not played through the match flow (the real games' truth files)
+        self.ends = Counter() if ends is None else ends
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Tally) and vars(self) == vars(other)
+
+    def __repr__(self) -> str:
+        return f"Tally({', '.join(f'{name}={value!r}' for name, value in vars(self).items())})"
 
     def add(self, other: Tally) -> None:
         for name, value in vars(other).items():

@@ -10,7 +10,6 @@ seats); whether the event can happen in a given match is the match engine's ques
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Union
 
 from calc.scoring.value import HandValue
@@ -19,8 +18,9 @@ NINE_TERMINALS, FOUR_KANS = "nine-terminals", "four-kans"
 ABORTS = (NINE_TERMINALS, FOUR_KANS)
 
 
-# The events with no check of their own are NamedTuples: a dataclass has its methods generated at
-# every start of the command, ~1 ms each (docs/benchmarks.md, start-up).
+# The events are NamedTuples, not dataclasses: a dataclass has its methods generated at every start of
+# the command, ~1 ms each (docs/benchmarks.md, start-up). An event with a check of its own makes it in
+# `__new__`, on a NamedTuple of its fields.
 class Riichi(NamedTuple):
     """A riichi that stood (the declaration tile was not won on): one stick to the table."""
 
@@ -31,21 +31,33 @@ class Riichi(NamedTuple):
 PAO_YAKUMAN = ("daisangen", "daisuushii")
 
 
-@dataclass(frozen=True)
-class ScoredWin:
+class ScoredWin(NamedTuple):
     """One winner. `discarder` None = tsumo. `liable` = the pao player, if any.
 
     `evaluation` optionally carries how the value was found (a calc.evaluate.Evaluation, or None when
-    the value was given as han/fu or a limit); `hand` the hand as written, for reports.
+    the value was given as han/fu or a limit); `hand` the hand as written, for reports. Neither counts
+    in equality or the hash: a win is the same win however its value was found.
     """
 
     winner: int
     discarder: int | None
     value: HandValue
     liable: int | None = None
-    evaluation: Any = field(default=None, compare=False)
-    hand: str | None = field(default=None, compare=False)
+    evaluation: Any = None
+    hand: str | None = None
     stated_pao_yakuman: int | None = None  # a record's `liable_yakuman:` on a win given by value
+
+    def _compared(self) -> tuple:
+        return (self.winner, self.discarder, self.value, self.liable, self.stated_pao_yakuman)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, ScoredWin) and self._compared() == other._compared()
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return hash(self._compared())
 
     @property
     def pao_yakuman(self) -> int | None:
@@ -66,18 +78,22 @@ class ScoredWin:
         return self.discarder is None
 
 
-@dataclass(frozen=True)
-class DoubleRon:
-    """Two rons on one discard (rules.md §5; a triple ron cannot happen in sanma)."""
-
+class _DoubleRonFields(NamedTuple):
     wins: tuple[ScoredWin, ScoredWin]
 
-    def __post_init__(self) -> None:
-        discarders = {w.discarder for w in self.wins}
-        if len(self.wins) != 2 or None in discarders or len(discarders) != 1:
+
+class DoubleRon(_DoubleRonFields):
+    """Two rons on one discard (rules.md §5; a triple ron cannot happen in sanma)."""
+
+    __slots__ = ()
+
+    def __new__(cls, wins: tuple[ScoredWin, ScoredWin]) -> DoubleRon:
+        discarders = {w.discarder for w in wins}
+        if len(wins) != 2 or None in discarders or len(discarders) != 1:
             raise ValueError("a double ron is two rons on the same discard")
-        if self.wins[0].winner == self.wins[1].winner:
+        if wins[0].winner == wins[1].winner:
             raise ValueError("a double ron has two different winners")
+        return super().__new__(cls, wins)
 
     @property
     def discarder(self) -> int:
@@ -90,28 +106,36 @@ class ExhaustiveDraw(NamedTuple):
     tenpai: frozenset[int] = frozenset()
 
 
-@dataclass(frozen=True)
-class Nagashi:
-    """Nagashi mangan at an exhaustive draw: `players` are paid a mangan tsumo each, and `tenpai`
-    decides the dealer's repeat as at any exhaustive draw; no noten payments (rules.md §5)."""
-
+class _NagashiFields(NamedTuple):
     players: tuple[int, ...]
     tenpai: frozenset[int] = frozenset()
 
-    def __post_init__(self) -> None:
-        if not self.players or len(set(self.players)) != len(self.players):
+
+class Nagashi(_NagashiFields):
+    """Nagashi mangan at an exhaustive draw: `players` are paid a mangan tsumo each, and `tenpai`
+    decides the dealer's repeat as at any exhaustive draw; no noten payments (rules.md §5)."""
+
+    __slots__ = ()
+
+    def __new__(cls, players: tuple[int, ...], tenpai: frozenset[int] = frozenset()) -> Nagashi:
+        if not players or len(set(players)) != len(players):
             raise ValueError("nagashi mangan needs one or more distinct players")
+        return super().__new__(cls, players, tenpai)
 
 
-@dataclass(frozen=True)
-class Abort:
-    """An abortive draw (rules.md §5): `kind` is nine-terminals or four-kans."""
-
+class _AbortFields(NamedTuple):
     kind: str
 
-    def __post_init__(self) -> None:
-        if self.kind not in ABORTS:
-            raise ValueError(f"unknown abortive draw {self.kind!r}; valid: {', '.join(ABORTS)}")
+
+class Abort(_AbortFields):
+    """An abortive draw (rules.md §5): `kind` is nine-terminals or four-kans."""
+
+    __slots__ = ()
+
+    def __new__(cls, kind: str) -> Abort:
+        if kind not in ABORTS:
+            raise ValueError(f"unknown abortive draw {kind!r}; valid: {', '.join(ABORTS)}")
+        return super().__new__(cls, kind)
 
 
 Result = Union[ScoredWin, DoubleRon, ExhaustiveDraw, Nagashi, Abort]

@@ -8,8 +8,6 @@ that differs between tables is read from `rules.match` / `rules.payment`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from fractions import Fraction
 from typing import NamedTuple
 
 from calc.table import payment
@@ -33,9 +31,9 @@ class MatchError(SanmaError):
     """An event that cannot happen in the match as it stands."""
 
 
-@dataclass(frozen=True)
-class MatchState:
-    """The match between hands: scores, round, dealer, honba and sticks, and whether it has ended."""
+class MatchState(NamedTuple):
+    """The match between hands: scores, round, dealer, honba and sticks, and whether it has ended. A
+    NamedTuple, as `LedgerRow` below (a changed copy is `._replace(...)`)."""
 
     scores: tuple[int, ...]
     round_wind: int = 0  # 0 East, 1 South, 2 West
@@ -257,8 +255,8 @@ def apply(state: MatchState, kyoku: Kyoku, rules: RuleSet, *, check_riichi: bool
     played_on = play_on and reason != _end_reason(state, kyoku, new_scores, repeat, rules)
     # rules.md §6: honba up on a repeat or any draw, back to 0 after a non-dealer win.
     honba = state.honba + 1 if (repeat or not kyoku.wins) else 0
-    # built field by field, not by dataclasses.replace (which looks every field up by name: a
-    # tenth of settling a hand)
+    # built field by field, not copied by name (`_replace`; dataclasses.replace, when MatchState was a
+    # dataclass, took a tenth of settling a hand)
     if reason is not None:
         after = MatchState(new_scores, state.round_wind, state.round_number, honba, sticks, state.hands + 1,
                            True, reason)
@@ -292,17 +290,16 @@ def apply(state: MatchState, kyoku: Kyoku, rules: RuleSet, *, check_riichi: bool
 # ---------------------------------------------------------------- final tally
 
 
-@dataclass(frozen=True)
-class Standing:
+class Standing(NamedTuple):
     """A seat's place at the end: rank, score and the final points with their parts (uma, oka)."""
 
     rank: int  # 1-based
     seat: int
     score: int  # leftover sticks included
     leftover: int  # the sticks' points added to this score
-    versus_return: Fraction  # (score - return) / 1000
+    versus_return: float  # (score - return) / 1000
     uma: int
-    oka: Fraction
+    oka: float  # the profile's oka / 1000 for first place, 0 for the others
     points: float  # the final points after final_rounding
 
 
@@ -334,7 +331,7 @@ def tally(state: MatchState, rules: RuleSet) -> tuple[Standing, ...]:
         points[seat] = _round_points(exact[seat], m.final_rounding)
     points[ranking[0]] = sum(exact.values()) - sum(points.values())
     return tuple(
-        Standing(rank + 1, seat, scores[seat], leftover[seat], Fraction(scores[seat] - m.return_points, 1000),
-                 m.uma[rank], Fraction(m.oka if rank == 0 else 0, 1000), points[seat] / 1000)
+        Standing(rank + 1, seat, scores[seat], leftover[seat], (scores[seat] - m.return_points) / 1000,
+                 m.uma[rank], (m.oka if rank == 0 else 0) / 1000, points[seat] / 1000)
         for rank, seat in enumerate(ranking)
     )

@@ -9,10 +9,10 @@ absolute (0..players-1). Whatever a function returns, `sum(deltas) + pot_change 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from math import floor
+from typing import NamedTuple
 
 from calc.core.errors import SanmaError
 from calc.core.rules import PaymentRules, RuleSet
@@ -29,8 +29,9 @@ class PaymentError(SanmaError):
     """A payment question that cannot be asked: bad seats, negative honba, a rule the profile lacks."""
 
 
-@dataclass(frozen=True)
-class Payment:
+# NamedTuples and a written class, not dataclasses: a dataclass has its methods generated at every
+# start of the command, and compiled its __init__ runs as Python (docs/benchmarks.md, start-up).
+class Payment(NamedTuple):
     """One transfer. `payer`/`payee` None = the riichi-stick pot. `amount` includes `honba`."""
 
     payer: int | None
@@ -40,19 +41,39 @@ class Payment:
     honba: int = 0  # the part of `amount` that is honba (never split or rounded with the scheme)
 
 
-@dataclass(frozen=True)
 class Settlement:
+    """A hand's payments, checked as it is made; frozen by convention (nothing writes to one), equal
+    and hashed by its four fields."""
+
     deltas: tuple[int, ...]  # per absolute seat, len == rules.game.players
     pot_change: int  # change of the riichi-stick pot in points (-2000 when a winner takes 2 sticks)
     lines: tuple[str, ...]  # the explanation, one step per line (for --explain)
     payments: tuple[Payment, ...]  # who pays what, honba included, stick transfers as pot payments
 
-    def __post_init__(self) -> None:
+    def __init__(self, deltas: tuple[int, ...], pot_change: int, lines: tuple[str, ...],
+                 payments: tuple[Payment, ...]) -> None:
         # rules.md §5: payments only move points between seats and the stick pot.
-        if sum(self.deltas) + self.pot_change != 0:
-            raise AssertionError(f"settlement does not sum to zero: {self.deltas} pot {self.pot_change:+}")
-        if self.payments and _net(len(self.deltas), self.payments) != (self.deltas, self.pot_change):
-            raise AssertionError(f"payments {self.payments} do not make deltas {self.deltas}")
+        if sum(deltas) + pot_change != 0:
+            raise AssertionError(f"settlement does not sum to zero: {deltas} pot {pot_change:+}")
+        if payments and _net(len(deltas), payments) != (deltas, pot_change):
+            raise AssertionError(f"payments {payments} do not make deltas {deltas}")
+        self.deltas = deltas
+        self.pot_change = pot_change
+        self.lines = lines
+        self.payments = payments
+
+    def _key(self) -> tuple:
+        return (self.deltas, self.pot_change, self.lines, self.payments)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Settlement) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return (f"Settlement(deltas={self.deltas!r}, pot_change={self.pot_change!r}, lines={self.lines!r}, "
+                f"payments={self.payments!r})")
 
     def winner_share(self, winner: int) -> tuple[tuple[int, ...], int]:
         """One winner's part of a settlement (a double ron has two): the deltas of the payments
@@ -227,8 +248,7 @@ def value_lines(value: HandValue) -> list[str]:
     return [f"{value.han} han: {value.limit}, b = {value.basic}"]
 
 
-@dataclass(frozen=True)
-class Shares:
+class Shares(NamedTuple):
     """What a win costs each payer under a scheme, before honba (rules.md §4).
 
     Non-dealer winner: `ron`, and on a tsumo `tsumo_dealer` from the dealer and `tsumo_child` from the

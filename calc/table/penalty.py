@@ -11,7 +11,7 @@ to their owners, so a chombo hand has none; the sticks of earlier hands stay on 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from calc.core.rules import RuleSet
 from calc.scoring.value import MANGAN, limit_value
@@ -62,9 +62,9 @@ def apply(state: match.MatchState, seat: int, rules: RuleSet) -> tuple[match.Mat
         # the hand is over without a win and the dealer was not tenpai: the end rules of a draw
         reason = match._end_reason(state, Kyoku(ExhaustiveDraw()), scores, False, rules)
     if reason is not None:
-        after = replace(state, scores=scores, honba=honba, hands=state.hands + 1, ended=True, end_reason=reason)
+        after = state._replace(scores=scores, honba=honba, hands=state.hands + 1, ended=True, end_reason=reason)
     elif repeat:
-        after = replace(state, scores=scores, honba=honba, hands=state.hands + 1)
+        after = state._replace(scores=scores, honba=honba, hands=state.hands + 1)
     else:
         wind, number = state.round_wind, state.round_number + 1
         if number > players:

@@ -19,7 +19,7 @@ names the hand and the line.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -34,7 +34,7 @@ from calc.core.yamlread import YamlList as _List
 from calc.core.yamlread import YamlMap as _Map
 from calc.core.yamlread import show as _show
 from calc.core.rules import SCHEMA, RuleSet, _check_value, load
-from calc.scoring.request import HandRequest, build
+from calc.scoring.request import FIELDS, HandRequest, build
 from calc.scoring.value import LIMITS, YAKUMAN, HandValue, limit_value
 
 TOP_KEYS = ("rules", "scheme", "uma", "length", "players", "start", "hands")
@@ -43,7 +43,7 @@ HAND_KEYS = ("riichi", *RESULT_KEYS, "play_on")
 # A full hand takes the flags of `sanma hand` (the batch keys); these follow from the record instead.
 FLOW_KEYS = {"seat": "the seat wind", "round": "the round wind", "honba": "the honba", "sticks": "the sticks"}
 PROFILE_KEYS = ("rules", "scheme")
-HAND_FLAGS = tuple(f.name for f in fields(HandRequest) if f.name not in (*FLOW_KEYS, *PROFILE_KEYS, "tsumo"))
+HAND_FLAGS = tuple(name for name in FIELDS if name not in (*FLOW_KEYS, *PROFILE_KEYS, "tsumo"))
 VALUE_KEYS = ("han", "fu", "limit", "yakuman")
 WIN_KEYS = ("winner", "from", "tsumo", "liable", "liable_yakuman", "chips", *VALUE_KEYS, *HAND_FLAGS)
 
@@ -155,7 +155,7 @@ class _Reader(RecordReader):
         if "uma" in overrides and len(overrides["uma"]) != rules.game.players:
             raise self.error(f"uma needs {rules.game.players} values", lines["uma"], "uma")
         if overrides:
-            rules = replace(rules, match=replace(rules.match, **overrides))
+            rules = rules._replace(match=rules.match._replace(**overrides))
         return rules
 
     def read_hand(self, entry: Any, number: int, line: int) -> HandSpec:
