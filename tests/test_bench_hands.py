@@ -26,6 +26,7 @@ from hands import generated_lines, real_win_lines  # noqa: E402  (benchmarks/han
 
 from calc.cli import report  # noqa: E402
 from calc.cli.hand import score_line  # noqa: E402
+from calc.cli.hand_line import LineReader  # noqa: E402
 from calc.core import rules as R  # noqa: E402
 from calc.core.rules import SCHEMES  # noqa: E402
 from calc.scoring.request import HandRequest, score  # noqa: E402
@@ -52,7 +53,8 @@ def _hands() -> list[dict]:
 def batch_text(lines: list[dict], all_schemes: bool) -> str:
     import json
 
-    return "\n".join(score_line(n, json.dumps(line).encode(), {}, all_schemes)[0]
+    reader = LineReader({})
+    return "\n".join(score_line(n, json.dumps(line).encode(), reader, all_schemes)[0]
                      for n, line in enumerate(lines, start=1))
 
 
@@ -98,7 +100,7 @@ def errors_text(lines: list[dict]) -> str:
 
 
 # Ways to write a bench line's JSON object, each applied to every fifteenth bench hand: a batch line
-# is to be read by a reader of its own that hands anything but plain JSON to the
+# is read by a reader of its own (calc/cli/hand_line.py) that hands anything but plain JSON to the
 # json module, so every spelling must read as json.loads reads it, and every broken one must get
 # the error it got before.
 def _dumps(data: object, **options) -> str:

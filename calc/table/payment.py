@@ -16,7 +16,7 @@ from math import floor
 
 from calc.core.errors import SanmaError
 from calc.core.rules import PaymentRules, RuleSet
-from calc.core.schemes import Side, Term, term_value
+from calc.core.schemes import Amount, Side, Term, term_value
 from calc.scoring.value import LIMITS, MAX_HAN, YAKUMAN, HandValue, hand_value, limit_value, max_yakuman, round_up_100
 
 # Payment roles: a tsumo's payers pay as DEALER or NON_DEALER, a ron's as DISCARDER, a liable player
@@ -122,8 +122,13 @@ def _c(x: Fraction | int) -> int:
     return round_up_100(float(x))  # exact: a half of a whole number of points
 
 
-def _num(x: Fraction | int) -> str:
-    x = Fraction(x)
+def _size(x: Amount) -> Amount:
+    return -x if x < 0 else x  # abs(), which mypy types as object for int | Fraction
+
+
+def _num(x: Amount) -> str:
+    if isinstance(x, int):
+        return str(x)
     if x.denominator == 1:
         return str(x.numerator)
     return f"{float(x):.2f}".rstrip("0").rstrip(".")
@@ -250,11 +255,12 @@ def shares(basic: int, *, dealer_wins: bool, rules: PaymentRules) -> Shares:
     (calc.core.schemes), each step and rounding written out in the same words for every scheme."""
     scheme = rules.scheme_def
     side = scheme.side(dealer_wins)
-    values: dict[str, Fraction] = {}
+    values: dict[str, Amount] = {}
+    amounts: dict[int, tuple[Amount, Amount]] = {}  # every term's and part's, as worked out (term_value)
     steps: dict[str, str] = {}
     for name, term in side.shares:
-        values[name] = term_value(term, values, basic, scheme)[1]
-        steps[name] = _step(name, term, values, basic, scheme, dealer_wins)
+        values[name] = term_value(term, values, basic, scheme, amounts)[1]
+        steps[name] = _step(name, term, amounts, dealer_wins)
     for name, v in values.items():
         if name != "north" and (v.denominator != 1 or v < 0):
             raise PaymentError(f"scheme {scheme.name!r}: {name} comes to {_num(v)} for b = {basic}, "
@@ -327,19 +333,21 @@ def _render(term: Term, leaf) -> str:
     return f"{term.rounding}({text})" if term.rounding else text
 
 
-def _step(name: str, term: Term, values: dict, b: int, scheme, dealer_wins: bool) -> str:
-    """`the non-dealer pays C(b) + C(north/2) = C(240) + C(150) = 300 + 200 = 500`."""
+def _step(name: str, term: Term, amounts: dict[int, tuple[Amount, Amount]], dealer_wins: bool) -> str:
+    """`the non-dealer pays C(b) + C(north/2) = C(240) + C(150) = 300 + 200 = 500`, from the amounts
+    `term_value` worked out for the term and its parts."""
     def numbers(t: Term) -> str:  # a leaf's value before its rounding; the sign is written by _render
-        return _num(abs(term_value(t, values, b, scheme)[0]))
+        return _num(_size(amounts[id(t)][0]))
 
+    raw, value = amounts[id(term)]
     shown = [term_formula(term), _render(term, numbers)]
     if term.base == "sum" and term.rounding:  # added up, then rounded
-        shown.append(f"{term.rounding}({_num(term_value(term, values, b, scheme)[0])})")
+        shown.append(f"{term.rounding}({_num(raw)})")
     elif term.base == "sum":  # each part rounded, then added up
-        parts = [term_value(part, values, b, scheme)[1] for part in term.parts]
-        shown.append("".join((("−" if v < 0 else "") if k == 0 else (" − " if v < 0 else " + ")) + _num(abs(v))
+        parts = [amounts[id(part)][1] for part in term.parts]
+        shown.append("".join((("−" if v < 0 else "") if k == 0 else (" − " if v < 0 else " + ")) + _num(_size(v))
                              for k, v in enumerate(parts)))
-    shown.append(_num(values[name]))
+    shown.append(_num(value))
     kept = [text for k, text in enumerate(shown) if k == 0 or text != shown[k - 1]]
     return f"{_label(name, dealer_wins)} {' = '.join(kept)}"
 
