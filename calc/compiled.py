@@ -31,6 +31,7 @@ MODULES = (
     "calc.scoring.evaluate",
     "calc.scoring.request",
     "calc.cli.hand_json",  # the --json text of a hand: a --batch run writes one a line
+    "calc.cli.hand_line",  # a --batch line read into a request
     "calc.cli.hand",  # the --batch loop: a line read, checked, scored and written
     # the simulator's and the replay's hot path: the per-suit shanten tables, the round state,
     # the wall, the engine that plays a hand, and the bots (their knobs in calc.sim.botprofile)

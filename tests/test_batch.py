@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import json
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from calc.cli.app import app
+from calc.scoring import request as request_module
 from calc.core.workers import max_workers
 
 runner = CliRunner()
@@ -169,3 +172,53 @@ def test_a_lines_text_is_what_json_dumps_writes(tmp_path):
         text = hand_json(score(request))
         assert text == json.dumps(json.loads(text))
         assert text.isascii()
+
+
+# A batch line's reader (calc/cli/hand_line.py) reads a plain line in one pass and hands any other
+# to the json module: whatever a line holds, its request (or its error) must be the json module's.
+_LINE_KEYS = st.sampled_from([*request_module.FIELD_KINDS, "colour", "Hand", ""])
+_LINE_VALUES = st.one_of(st.none(), st.booleans(), st.integers(-10**20, 10**20), st.text(max_size=6),
+                         st.sampled_from(["S", "E", "tenhou", "1p", "3s9m", "ルール", "a\"b", "a\\b", "\x7f"]),
+                         st.floats(allow_nan=False, allow_infinity=False), st.lists(st.integers(), max_size=2))
+_LINE_DEFAULTS = ({}, dict(tsumo=True, seat="W", dora="1p", nuki=1, rules="tenhou", scheme=None))
+
+
+def _plain_value(value: object, ascii_only: bool) -> bool:
+    """A value the one pass reads: null, true, false, a whole number of up to 18 digits, or a
+    string that json.dumps writes without an escape."""
+    if value is None or isinstance(value, bool):
+        return True
+    if isinstance(value, int):
+        return abs(value) < 10**18
+    if isinstance(value, str):
+        return all(" " <= ch <= "~" if ascii_only else ch >= " " for ch in value) and not ('"' in value or "\\" in value)
+    return False
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.dictionaries(_LINE_KEYS, _LINE_VALUES, max_size=7), st.booleans(), st.booleans(),
+       st.sampled_from([(", ", ": "), (",", ":"), (" ,\t", " : ")]), st.sampled_from(["", " \t"]),
+       st.sampled_from(["", "\n", " \r\n"]), st.sampled_from(_LINE_DEFAULTS))
+def test_a_batch_line_is_read_as_the_json_module_reads_it(data, with_hand, ascii_only, separators, before, after,
+                                                          defaults):
+    from calc.cli.hand_line import LineReader
+    from calc.core.errors import SanmaError
+
+    if with_hand:
+        data = {"hand": PINFU, **data}
+    text = before + json.dumps(data, separators=separators, ensure_ascii=ascii_only) + after
+    try:
+        expected: object = request_module.HandRequest.from_mapping(json.loads(text), defaults)
+    except SanmaError as error:
+        expected = str(error)
+    reader = LineReader(defaults)
+    plain = reader._plain(text)
+    if plain is not None:
+        assert plain == expected
+    if isinstance(expected, request_module.HandRequest) and all(_plain_value(v, ascii_only) for v in data.values()):
+        assert plain is not None, text  # a plain line is read in the one pass, not by the json module
+    try:
+        read: object = reader.request(text.encode("utf-8"))
+    except SanmaError as error:
+        read = str(error)
+    assert read == expected

@@ -3,7 +3,9 @@
 times (benchmarks/hands.py: the 1,552 distinct real wins and 3,000 seeded random hands), the
 `--all-schemes --json` line of every fifth (each is eight hand objects), calc.score's results, the
 error of each of many broken lines made from them, and the
-settlement of every hand value under every scheme (payments and explanation lines). Work on how
+settlement of every hand value under every scheme (payments and explanation lines), and the
+`--batch` output of bench lines spelled every way JSON allows (spacing, escapes, duplicate keys,
+numbers, nesting, broken text) with the command line's flags as defaults. Work on how
 fast a hand is scored and paid must leave these digests as they are; a deliberate change of an
 output changes them, and the commit that makes it says so and writes the new digest here.
 
@@ -24,6 +26,7 @@ from hands import generated_lines, real_win_lines  # noqa: E402  (benchmarks/han
 
 from calc.cli import report  # noqa: E402
 from calc.cli.hand import score_line  # noqa: E402
+from calc.cli.hand_line import LineReader  # noqa: E402
 from calc.core import rules as R  # noqa: E402
 from calc.core.rules import SCHEMES  # noqa: E402
 from calc.scoring.request import HandRequest, score  # noqa: E402
@@ -38,6 +41,8 @@ PINNED = {
     "api": "72a2aff6d0602bce49ed95053abab0e85e1a356cac83d52f0bd9ba7d94be3e17",
     "payments": "24e8d2f9761b6ac364e4a2304b9a80c3eaa7d28b923acbde3cd148705caf39b2",
     "errors": "59962fbdff88ef6ec50e6915ab71694841d14c74a7c3bc5dbc8a41f4a79ebf31",
+    # as the batch loop before issue 22's fourth round wrote it (the line read with the json module)
+    "spellings": "3d0a5f0806ef7176eb5e044ebddda82780bb9bac047738c21bd83c95b3ecfc36",
 }
 
 
@@ -48,7 +53,8 @@ def _hands() -> list[dict]:
 def batch_text(lines: list[dict], all_schemes: bool) -> str:
     import json
 
-    return "\n".join(score_line(n, json.dumps(line).encode(), {}, all_schemes)[0]
+    reader = LineReader({})
+    return "\n".join(score_line(n, json.dumps(line).encode(), reader, all_schemes)[0]
                      for n, line in enumerate(lines, start=1))
 
 
@@ -91,6 +97,82 @@ BREAKS = (
 
 def errors_text(lines: list[dict]) -> str:
     return batch_text([broken(line) for line in lines[::10] for broken in BREAKS], False)
+
+
+# Ways to write a bench line's JSON object, each applied to every fifteenth bench hand: a batch line
+# is read by a reader of its own (calc/cli/hand_line.py) that hands anything but plain JSON to the
+# json module, so every spelling must read as json.loads reads it, and every broken one must get
+# the error it got before.
+def _dumps(data: object, **options) -> str:
+    import json
+
+    return json.dumps(data, **options)
+
+
+SPELLINGS = (
+    lambda d: _dumps(d, separators=(",", ":")),
+    lambda d: " \t" + _dumps(d, indent=None, separators=(" , ", " : ")) + " \r",
+    lambda d: _dumps(d).replace('"hand"', '"\\u0068and"'),  # an escaped key
+    lambda d: _dumps(d).replace('p', '\\u0070', 1),  # an escaped character in the hand
+    lambda d: _dumps(d, ensure_ascii=False).replace('"}', ' \u00e9"}') if d.get("dora") else _dumps(d) + " ",
+    lambda d: _dumps({"hand": "111z", **d}),  # a duplicate key: the last one counts
+    lambda d: _dumps({**d, "hand": "111z"})[:-1] + ', "hand": ' + _dumps(d["hand"]) + "}",
+    lambda d: _dumps({**d, "nuki": 1.0}),
+    lambda d: _dumps(d)[:-1] + ', "honba": -0}',
+    lambda d: _dumps(d)[:-1] + ', "honba": 1e0}',
+    lambda d: _dumps(d)[:-1] + ', "sticks": 01}',
+    lambda d: _dumps(d)[:-1] + ', "sticks": -}',
+    lambda d: _dumps(d)[:-1] + ', "honba": 100000000000000000000000000}',
+    lambda d: _dumps({**d, "dora": None, "ura": None, "win": None, "scheme": None}),
+    lambda d: _dumps({**d, "riichi": None}),
+    lambda d: _dumps({**d, "seat": ["S"]}),
+    lambda d: _dumps({**d, "rules": {"name": "tenhou"}}),
+    lambda d: _dumps(d)[:-1] + ', "tsumo": tru}',
+    lambda d: _dumps(d)[:-1] + ', "tsumo": nul}',
+    lambda d: _dumps(d) + " x",
+    lambda d: _dumps(d) + "}",
+    lambda d: _dumps(d)[:-1],
+    lambda d: _dumps(d)[:-1] + ",}",
+    lambda d: "{," + _dumps(d)[1:],
+    lambda d: _dumps(d).replace(":", "", 1),
+    lambda d: _dumps(d).replace('"', "'"),
+    lambda d: _dumps(d).replace('p"', 'p\x01"', 1),  # a control character inside a string
+    lambda d: _dumps(d).replace('p"', 'p\\"', 1),  # an escape that swallows the closing quote
+    lambda d: "\ufeff" + _dumps(d),
+    lambda d: _dumps([d]),
+    lambda d: _dumps(d["hand"]),
+    lambda d: "{}",
+    lambda d: "[" * 3000 + "]" * 3000,  # deeper than Python recurses
+    lambda d: _dumps({**d, "hand": "１２３p" + d["hand"]}, ensure_ascii=False),
+    lambda d: _dumps({**d, "rules": "ルール"}, ensure_ascii=False),
+    lambda d: _dumps({k: v for k, v in d.items() if k != "rules"}),  # the flags' profile
+    lambda d: _dumps({**d, "tsumo": not d.get("tsumo", False), "riichi": False, "honba": 0}),
+)
+# The command line's flags for every line (`sanma hand --batch F --tsumo --riichi ...`).
+FLAGS = dict(win=None, tsumo=True, riichi=True, double_riichi=False, ippatsu=False, rinshan=False, chankan=False,
+             haitei=False, houtei=False, tenhou=False, chiihou=False, renhou=False, seat="W", round="S", dora="1p",
+             ura=None, nuki=1, honba=2, sticks=1, rules="standard", scheme=None)
+
+
+def spellings_text(lines: list[dict]) -> str:
+    """`run_batch`'s output on the spelled lines (UTF-8 bytes, and some that are not), with no
+    flags and with FLAGS."""
+    import io
+    import tempfile
+
+    from calc.cli.hand import run_batch
+
+    raw = [spell(line).encode("utf-8") for line in lines[::15] for spell in SPELLINGS]
+    raw += [b'{"hand": "123p456p789s99p\xff234s"}', b'{"hand": "123p456p789s99p234s"}\xc3']
+    out = []
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "lines.jsonl"
+        path.write_bytes(b"\n".join(raw) + b"\n")
+        for flags in ({}, FLAGS):
+            text = io.StringIO()
+            failed = run_batch(path, flags, out=text)
+            out += [text.getvalue(), f"failed {failed}"]
+    return "\n".join(out)
 
 
 def api_text(lines: list[dict]) -> str:
@@ -148,7 +230,7 @@ def texts() -> dict[str, str]:
     lines = _hands()
     return {"batch": batch_text(lines, False), "all_schemes": batch_text(lines[::5], True), "explain": explain_text(lines),
             "api": api_text(lines), "errors": errors_text(lines),
-            "payments": payments_text()}
+            "payments": payments_text(), "spellings": spellings_text(lines)}
 
 
 def _digest(text: str) -> str:
@@ -179,6 +261,10 @@ def test_api_results_of_the_bench_hands_are_unchanged(hands):
 
 def test_errors_of_broken_bench_hands_are_unchanged(hands):
     assert _digest(errors_text(hands)) == PINNED["errors"]
+
+
+def test_batch_lines_spelled_every_way_read_as_before(hands):
+    assert _digest(spellings_text(hands)) == PINNED["spellings"]
 
 
 def test_payments_of_every_value_under_every_scheme_are_unchanged():

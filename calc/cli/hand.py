@@ -4,7 +4,8 @@ The command line's flags are every line's defaults (a line's own keys win); a ba
 `{"line": N, "error": ...}` and the rest still run; the caller exits 1 when any line failed.
 
 Compiled with mypyc (calc/compiled.py): the loop and each line's steps around the scorer (read the
-JSON, check the keys, write the answer) ran interpreted, a third of a line's time.
+JSON, check the keys, write the answer) ran interpreted, a third of a line's time. A line is read by
+calc/cli/hand_line.py, its answer written by calc/cli/hand_json.py.
 """
 
 from __future__ import annotations
@@ -16,26 +17,24 @@ from typing import BinaryIO, Final, Iterable, TextIO
 
 from calc.cli import report
 from calc.cli.hand_json import hand_json
+from calc.cli.hand_line import LineReader
 from calc.core import collector
 from calc.core.errors import SanmaError
-from calc.core.nesting import too_deep
 from calc.core.workers import check, in_order
-from calc.scoring.request import HandRequest, pay_all_schemes, score
+from calc.scoring.request import pay_all_schemes, score
 
 CHUNK_LINES: Final = 2000  # at most, per task of a worker process
 BYTES_PER_LINE: Final = 80  # about, for a batch line (a hand and a few keys): chunk sizes from the file's size
+WRITE_LINES: Final = 100  # output lines written at once from a file: a write call a line cost ~2,000 instructions
 
 
 # json.dumps's text without its check for cycles (the objects are trees made here): ~15% less
 _encode: Final = json.JSONEncoder(check_circular=False).encode
 
-def score_line(number: int, raw: bytes, defaults: dict, all_schemes: bool) -> tuple[str, bool]:
+def score_line(number: int, raw: bytes, lines: LineReader, all_schemes: bool) -> tuple[str, bool]:
     """(the output line, whether it failed) for one input line."""
     try:
-        data = _json_line(raw.decode("utf-8"))
-        if not isinstance(data, dict):
-            raise SanmaError("a batch line must be a JSON object")
-        result = score(HandRequest.from_mapping(data, defaults))
+        result = score(lines.request(raw))
         if all_schemes:
             return _encode(report.hand_all_schemes_dict(result, pay_all_schemes(result))), False
         return hand_json(result), False
@@ -48,21 +47,14 @@ def score_line(number: int, raw: bytes, defaults: dict, all_schemes: bool) -> tu
     return json.dumps(out), True
 
 
-def _json_line(text: str) -> object:
-    try:
-        return json.loads(text)
-    except RecursionError:  # nested hundreds of levels deep: bad input, not a bug (calc.core.nesting)
-        deep = too_deep(SanmaError, text)
-        raise SanmaError(f"{deep.message} (column {deep.column})") from None
-
-
 def _score_chunk(task: tuple[list[tuple[int, bytes]], dict, bool]) -> tuple[str, int]:
     """A worker's share: its lines' output, joined, and how many of them failed."""
     lines, defaults, all_schemes = task
+    reader = LineReader(defaults)
     out: list[str] = []
     failed = 0
     for number, raw in lines:
-        text, bad = score_line(number, raw, defaults, all_schemes)
+        text, bad = score_line(number, raw, reader, all_schemes)
         out.append(text)
         failed += bad
     return "\n".join(out) + "\n" if out else "", failed
@@ -104,12 +96,23 @@ def _run_batch(path: Path, defaults: dict, all_schemes: bool, workers: int | Non
         if processes == 1:
             # line by line: a stream on stdin (a bot, a pipe) is answered as each line comes
             interactive = str(path) == "-"
-            for number, raw in _numbered(stream):
-                text, bad = score_line(number, raw, defaults, all_schemes)
-                out.write(text + "\n")
-                if interactive:
-                    out.flush()
-                failed += bad
+            reader = LineReader(defaults)
+            written: list[str] = []  # from a file, lines are written WRITE_LINES at a time
+            try:
+                for number, raw in _numbered(stream):
+                    text, bad = score_line(number, raw, reader, all_schemes)
+                    failed += bad
+                    if interactive:
+                        out.write(text + "\n")
+                        out.flush()
+                        continue
+                    written.append(text)
+                    if len(written) == WRITE_LINES:
+                        out.write("\n".join(written) + "\n")
+                        written.clear()
+            finally:  # interrupted too: every line answered is written, as when each was written at once
+                if written:
+                    out.write("\n".join(written) + "\n")
             return failed
         # A file is cut into a few chunks per process (from its size: a line is some 80 bytes), so
         # that every process has work; the chunks are read as the results come back, in input order,

@@ -18,6 +18,7 @@ from typing import Final
 from calc.core import tiles as T
 from calc.scoring.fu import Part, describe
 from calc.scoring.request import HandResult
+from calc.core.rules import RuleSet
 from calc.table.payment import STICKS, Settlement
 
 _WINDS: Final = "ESW"  # seat and round winds, East first
@@ -33,34 +34,76 @@ def hand_json(result: HandResult) -> str:
     fu = [_fu_json(part) for part in e.fu_parts]
     limit = "null" if value.limit is None else _text(value.limit)
     return (
-        f'{{"hand": {_text(result.hand.text())}, "rules": {_text(result.rules.name)}, '
-        f'"scheme": {_text(result.rules.payment.scheme)}, "seat": "{_WINDS[c.seat_wind - T.EAST]}", '
+        f'{{"hand": {_text(result.hand.text())}, {_profile_json(result.rules)}, '
+        f'"seat": "{_WINDS[c.seat_wind - T.EAST]}", '
         f'"round": "{_WINDS[c.round_wind - T.EAST]}", "dealer": {_bool(c.seat_wind == T.EAST)}, '
         f'"tsumo": {_bool(c.tsumo)}, "han": {e.han}, "fu": {e.fu}, "limit": {limit}, "yakuman": {value.yakuman}, '
         f'"yaku": [{", ".join(yaku)}], "dora": {e.dora}, "aka": {e.aka}, "ura": {e.ura}, "nuki": {e.nuki}, '
         f'"fu_breakdown": [{", ".join(fu)}], "basic_points": {value.basic}, '
-        f'{settlement_json(result.settlement, result.winner)}}}'
+        f'{_paid_json(result.settlement, result.winner)}}}'
     )
 
 
+# Per profile object and per settlement object, the text written of it the first time: a batch
+# scores its lines under a few profiles, and `request.pay` hands out the same settlement object for
+# every hand of the same value and situation (a few hundred occur). Each entry keeps its object, so
+# that its id is never another's; bounded: cleared when full.
+_PROFILE_TEXT: Final[dict[int, tuple[RuleSet, str]]] = {}
+_PAID_TEXT: Final[dict[int, tuple[Settlement, int, str]]] = {}
+_KEPT_AT_MOST: Final = 4096
+
+
+def _profile_json(rules: RuleSet) -> str:
+    """The "rules" and "scheme" keys."""
+    entry = _PROFILE_TEXT.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        if len(_PROFILE_TEXT) >= _KEPT_AT_MOST:
+            _PROFILE_TEXT.clear()
+        entry = _PROFILE_TEXT[id(rules)] = (
+            rules, f'"rules": {_text(rules.name)}, "scheme": {_text(rules.payment.scheme)}')
+    return entry[1]
+
+
+def _paid_json(settlement: Settlement, winner: int) -> str:
+    """`settlement_json`, as first written for this settlement object."""
+    entry = _PAID_TEXT.get(id(settlement))
+    if entry is None or entry[0] is not settlement or entry[1] != winner:
+        if len(_PAID_TEXT) >= _KEPT_AT_MOST:
+            _PAID_TEXT.clear()
+        entry = _PAID_TEXT[id(settlement)] = (settlement, winner, settlement_json(settlement, winner))
+    return entry[2]
+
+
 # The text of each yaku line and each fu part, kept for the process as it is first written: a few
-# hundred occur (a yaku and its han; a fu reason, its tile and fu), each worded once.
-_YAKU_TEXT: Final[dict[tuple[str, int], str]] = {}
-_FU_TEXT: Final[dict[Part, str]] = {}
+# hundred occur (a yaku and its han; a fu reason, its tile and fu), each worded once. Looked up by
+# name, then number by number: a tuple key (built, hashed and compared for every line) took three
+# times as long.
+_YAKU_TEXT: Final[dict[str, dict[int, str]]] = {}
+_FU_TEXT: Final[dict[str, dict[int, dict[int, str]]]] = {}
 
 
 def _yaku_json(name: str, han: int) -> str:
-    text = _YAKU_TEXT.get((name, han))
+    by_han = _YAKU_TEXT.get(name)
+    if by_han is None:
+        by_han = _YAKU_TEXT[name] = {}
+    text = by_han.get(han)
     if text is None:
-        text = _YAKU_TEXT[name, han] = f'{{"name": {_text(name)}, "han": {han}}}'
+        text = by_han[han] = f'{{"name": {_text(name)}, "han": {han}}}'
     return text
 
 
 def _fu_json(part: Part) -> str:
-    text = _FU_TEXT.get(part)
+    reason, tile, fu = part
+    by_tile = _FU_TEXT.get(reason)
+    if by_tile is None:
+        by_tile = _FU_TEXT[reason] = {}
+    by_fu = by_tile.get(tile)
+    if by_fu is None:
+        by_fu = by_tile[tile] = {}
+    text = by_fu.get(fu)
     if text is None:
-        (reason, points), = describe((part,))
-        text = _FU_TEXT[part] = f'{{"reason": {_text(reason)}, "fu": {points}}}'
+        (words, points), = describe((part,))
+        text = by_fu[fu] = f'{{"reason": {_text(words)}, "fu": {points}}}'
     return text
 
 

@@ -16,7 +16,7 @@ from typing import NamedTuple
 
 from calc.core.errors import SanmaError
 from calc.core.rules import PaymentRules, RuleSet
-from calc.core.schemes import Side, Term, term_value
+from calc.core.schemes import Amount, Scheme, Side, Term, term_value
 from calc.scoring.value import LIMITS, MAX_HAN, YAKUMAN, HandValue, hand_value, limit_value, max_yakuman, round_up_100
 
 # Payment roles: a tsumo's payers pay as DEALER or NON_DEALER, a ron's as DISCARDER, a liable player
@@ -143,8 +143,13 @@ def _c(x: Fraction | int) -> int:
     return round_up_100(float(x))  # exact: a half of a whole number of points
 
 
-def _num(x: Fraction | int) -> str:
-    x = Fraction(x)
+def _size(x: Amount) -> Amount:
+    return -x if x < 0 else x  # abs(), which mypy types as object for int | Fraction
+
+
+def _num(x: Amount) -> str:
+    if isinstance(x, int):
+        return str(x)
     if x.denominator == 1:
         return str(x.numerator)
     return f"{float(x):.2f}".rstrip("0").rstrip(".")
@@ -270,23 +275,46 @@ def shares(basic: int, *, dealer_wins: bool, rules: PaymentRules) -> Shares:
     (calc.core.schemes), each step and rounding written out in the same words for every scheme."""
     scheme = rules.scheme_def
     side = scheme.side(dealer_wins)
-    values: dict[str, Fraction] = {}
+    words = _words(scheme, dealer_wins)
+    values: dict[str, Amount] = {}
+    amounts: dict[int, tuple[Amount, Amount]] = {}  # every term's and part's, as worked out (term_value)
     steps: dict[str, str] = {}
     for name, term in side.shares:
-        values[name] = term_value(term, values, basic, scheme)[1]
-        steps[name] = _step(name, term, values, basic, scheme, dealer_wins)
+        values[name] = term_value(term, values, basic, scheme, amounts)[1]
+        steps[name] = _step(words.formulas[name], term, amounts)
     for name, v in values.items():
         if name != "north" and (v.denominator != 1 or v < 0):
             raise PaymentError(f"scheme {scheme.name!r}: {name} comes to {_num(v)} for b = {basic}, "
                                "not a whole number of points, 0 or more")
-    payers = [name for name in ("non_dealer", "dealer") if side.get(name) is not None]
-    north = ["north"] if "north" in values else []
-    if north and not any("north" in term.refs() for _, term in side.shares):
+    if words.north_lost:
         steps["north"] += ", paid by nobody (lost)"
-    ron_lines = _with_legend(_needed(side, ["ron"]), steps, side, scheme)
-    tsumo_lines = _with_legend(_needed(side, north + payers), steps, side, scheme)
     return Shares(scheme.name, dealer_wins, int(values["ron"]), int(values["non_dealer"]),
-                  int(values.get("dealer", 0)), ron_lines, tsumo_lines)
+                  int(values.get("dealer", 0)), (*words.ron_legend, *[steps[n] for n in words.ron]),
+                  (*words.tsumo_legend, *[steps[n] for n in words.tsumo]))
+
+
+class _Words(NamedTuple):
+    """What the explanation of a scheme's side says whatever b is (rules.md §4)."""
+
+    formulas: dict[str, tuple[str, str]]  # each share's label and formula: `the non-dealer pays`, `C(b) + C(north/2)`
+    ron: tuple[str, ...]  # the shares a ron's lines show (the ron value and those it refers to)
+    tsumo: tuple[str, ...]  # a tsumo's: the absent north's share, the payers, those they refer to
+    ron_legend: tuple[str, ...]  # the roundings those lines use, as one line (none if they use none)
+    tsumo_legend: tuple[str, ...]
+    north_lost: bool  # the absent north's share is defined and no payer's refers to it
+
+
+@lru_cache(maxsize=64)  # per scheme and side: worked out once, not for every b
+def _words(scheme: Scheme, dealer_wins: bool) -> _Words:
+    side = scheme.side(dealer_wins)
+    names = [name for name, _ in side.shares]
+    payers: list[str] = [name for name in ("non_dealer", "dealer") if name in names]
+    north: list[str] = ["north"] if "north" in names else []
+    ron = _needed(side, ["ron"])
+    tsumo = _needed(side, north + payers)
+    return _Words({name: (_label(name, dealer_wins), term_formula(term)) for name, term in side.shares},
+                  tuple(ron), tuple(tsumo), _legend(ron, side, scheme), _legend(tsumo, side, scheme),
+                  bool(north) and not any("north" in term.refs() for _, term in side.shares))
 
 
 # What each share is called in an explanation, and in a formula when another share refers to it.
@@ -311,10 +339,9 @@ def _needed(side: Side, names: list[str]) -> list[str]:
     return [name for name, _ in side.shares if name in want]
 
 
-def _with_legend(names: list[str], steps: dict[str, str], side: Side, scheme) -> tuple[str, ...]:
+def _legend(names: list[str], side: Side, scheme: Scheme) -> tuple[str, ...]:
     used = set().union(*(term.roundings() for name, term in side.shares if name in names)) if names else set()
-    legend = [f"rounding: {'; '.join(r.describe() for r in scheme.roundings if r.name in used)}"] if used else []
-    return tuple(legend + [steps[n] for n in names])
+    return (f"rounding: {'; '.join(r.describe() for r in scheme.roundings if r.name in used)}",) if used else ()
 
 
 def term_formula(term: Term) -> str:
@@ -347,21 +374,24 @@ def _render(term: Term, leaf) -> str:
     return f"{term.rounding}({text})" if term.rounding else text
 
 
-def _step(name: str, term: Term, values: dict, b: int, scheme, dealer_wins: bool) -> str:
-    """`the non-dealer pays C(b) + C(north/2) = C(240) + C(150) = 300 + 200 = 500`."""
+def _step(words: tuple[str, str], term: Term, amounts: dict[int, tuple[Amount, Amount]]) -> str:
+    """`the non-dealer pays C(b) + C(north/2) = C(240) + C(150) = 300 + 200 = 500`: the share's
+    label and formula (`_words`), then the amounts `term_value` worked out for the term and its parts."""
     def numbers(t: Term) -> str:  # a leaf's value before its rounding; the sign is written by _render
-        return _num(abs(term_value(t, values, b, scheme)[0]))
+        return _num(_size(amounts[id(t)][0]))
 
-    shown = [term_formula(term), _render(term, numbers)]
+    label, formula = words
+    raw, value = amounts[id(term)]
+    shown = [formula, _render(term, numbers)]
     if term.base == "sum" and term.rounding:  # added up, then rounded
-        shown.append(f"{term.rounding}({_num(term_value(term, values, b, scheme)[0])})")
+        shown.append(f"{term.rounding}({_num(raw)})")
     elif term.base == "sum":  # each part rounded, then added up
-        parts = [term_value(part, values, b, scheme)[1] for part in term.parts]
-        shown.append("".join((("−" if v < 0 else "") if k == 0 else (" − " if v < 0 else " + ")) + _num(abs(v))
+        parts = [amounts[id(part)][1] for part in term.parts]
+        shown.append("".join((("−" if v < 0 else "") if k == 0 else (" − " if v < 0 else " + ")) + _num(_size(v))
                              for k, v in enumerate(parts)))
-    shown.append(_num(values[name]))
+    shown.append(_num(value))
     kept = [text for k, text in enumerate(shown) if k == 0 or text != shown[k - 1]]
-    return f"{_label(name, dealer_wins)} {' = '.join(kept)}"
+    return f"{label} {' = '.join(kept)}"
 
 
 # ---------------------------------------------------------------- wins

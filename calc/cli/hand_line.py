@@ -1,0 +1,208 @@
+"""A `sanma hand --batch` line read into a `HandRequest`, the command line's flags as its defaults.
+
+A line is read in one pass over its text when it is what a program writes: one JSON object of the
+request's keys, each value a string without escapes, true, false, null or a whole number, of the
+key's kind (`request.FIELD_KINDS`). Any other line (an escape, a float, a nested value, an unknown
+key, a wrong kind, broken JSON, ...) is read as before, by the json module and
+`HandRequest.from_mapping`, so that its request or its error is the one it always was. The one pass
+exists because that way took ~45,000 instructions a line (the json module's three Python frames
+around its C scanner, then every key looked up, checked and merged with the defaults), a fifth of a
+line's work; this one takes a few thousand. tests/test_bench_hands.py pins the output of bench lines
+spelled every way JSON allows, broken ones too.
+
+Compiled with mypyc (calc/compiled.py): `ord(text[i])` reads a character's code in place.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Final, cast
+
+from calc.core.errors import SanmaError
+from calc.core.nesting import too_deep
+from calc.scoring.request import FIELD_DEFAULTS, FIELD_KINDS, HandRequest
+
+# What a key's value may be, as bits: its field's kind (FIELD_KINDS) in JSON's terms
+_STRING: Final = 1
+_BOOL: Final = 2
+_INT: Final = 4
+_NULL: Final = 8
+_KIND_BITS: Final = {"str": _STRING, "bool": _BOOL, "int": _INT, "str | None": _STRING | _NULL}
+# key -> (its place: 0 the hand, then FIELD_DEFAULTS' order; the kinds of value it takes)
+_KEYS: Final[dict[str, tuple[int, int]]] = {
+    key: (place, _KIND_BITS[kind]) for place, (key, kind) in enumerate(FIELD_KINDS.items())}
+
+# character codes
+_SPACE: Final = 32
+_TAB: Final = 9
+_NEWLINE: Final = 10
+_RETURN: Final = 13
+_QUOTE: Final = 34
+_BACKSLASH: Final = 92
+_COMMA: Final = 44
+_COLON: Final = 58
+_MINUS: Final = 45
+_ZERO: Final = 48
+_NINE: Final = 57
+_OPEN: Final = 123  # {
+_CLOSE: Final = 125  # }
+_FRACTION_OR_EXPONENT: Final = (ord("."), ord("e"), ord("E"))
+_DIGITS_AT_MOST: Final = 18  # a longer number is read by the json module (no key takes one that big)
+
+
+class LineReader:
+    """Reads the lines of one batch: `defaults` are the command line's flags (the request's field
+    names; a key a line gives wins)."""
+
+    def __init__(self, defaults: dict) -> None:
+        self.defaults = defaults
+        # every field but the hand, in FIELD_DEFAULTS' order: what a line leaves out
+        self.base: list[object] = [defaults.get(name, default) if defaults else default
+                                   for name, default in FIELD_DEFAULTS.items()]
+
+    def request(self, raw: bytes) -> HandRequest:
+        """The line's request; a SanmaError, json.JSONDecodeError or UnicodeDecodeError says why
+        there is none."""
+        text = raw.decode("utf-8")
+        request = self._plain(text)
+        if request is not None:
+            return request
+        data = _json_line(text)
+        if not isinstance(data, dict):
+            raise SanmaError("a batch line must be a JSON object")
+        return HandRequest.from_mapping(data, self.defaults)
+
+    def _plain(self, text: str) -> HandRequest | None:
+        """The request of a plain line (see the module's docstring), None for any other."""
+        n = len(text)
+        i = _skip(text, 0, n)
+        if i >= n or ord(text[i]) != _OPEN:
+            return None
+        values = self.base.copy()
+        hand: str | None = None
+        i = _skip(text, i + 1, n)
+        while True:  # one "key": value a turn
+            if i >= n or ord(text[i]) != _QUOTE:
+                return None  # {} too: its error (no hand) is from_mapping's
+            # a key with an escape or a control character is no key of the table
+            end = text.find('"', i + 1)
+            key = _KEYS.get(text[i + 1:end]) if end >= 0 else None
+            if key is None:
+                return None
+            place, kinds = key
+            i = end + 1
+            if i < n and ord(text[i]) != _COLON:
+                i = _skip(text, i, n)
+            if i >= n or ord(text[i]) != _COLON:
+                return None
+            i = _after_separator(text, i + 1, n)
+            if i >= n:
+                return None
+            c = ord(text[i])
+            value: object
+            if c == _QUOTE:
+                end = _string_end(text, i + 1, n)
+                if end < 0 or not kinds & _STRING:
+                    return None
+                value = text[i + 1:end]
+                i = end + 1
+            elif kinds & _BOOL and text[i:i + 4] == "true":
+                value = True
+                i += 4
+            elif kinds & _BOOL and text[i:i + 5] == "false":
+                value = False
+                i += 5
+            elif kinds & _NULL and text[i:i + 4] == "null":
+                value = None
+                i += 4
+            elif (c == _MINUS or _ZERO <= c <= _NINE) and kinds & _INT:
+                end = _number_end(text, i, n)
+                if end < 0:
+                    return None
+                value = int(text[i:end])
+                i = end
+            else:
+                return None
+            if place == 0:
+                hand = cast(str, value)
+            else:
+                values[place - 1] = value
+            if i >= n:
+                return None
+            c = ord(text[i])
+            if c != _COMMA and c != _CLOSE:
+                i = _skip(text, i, n)
+                if i >= n:
+                    return None
+                c = ord(text[i])
+            if c == _CLOSE:
+                break
+            if c != _COMMA:
+                return None
+            i = _after_separator(text, i + 1, n)
+        if hand is None or _skip(text, i + 1, n) != n:
+            return None
+        v = values
+        return HandRequest(
+            hand, cast("str | None", v[0]), cast(bool, v[1]), cast(bool, v[2]), cast(bool, v[3]), cast(bool, v[4]),
+            cast(bool, v[5]), cast(bool, v[6]), cast(bool, v[7]), cast(bool, v[8]), cast(bool, v[9]),
+            cast(bool, v[10]), cast(bool, v[11]), cast(str, v[12]), cast(str, v[13]), cast("str | None", v[14]),
+            cast("str | None", v[15]), cast(int, v[16]), cast(int, v[17]), cast(int, v[18]), cast(str, v[19]),
+            cast("str | None", v[20]),
+        )
+
+
+def _skip(text: str, i: int, n: int) -> int:
+    """The first place from `i` that is not JSON whitespace."""
+    while i < n:
+        c = ord(text[i])
+        if c != _SPACE and c != _TAB and c != _NEWLINE and c != _RETURN:
+            break
+        i += 1
+    return i
+
+
+def _after_separator(text: str, i: int, n: int) -> int:
+    """`_skip` after a colon or a comma, which json.dumps follows with one space: that space is
+    stepped over without a call."""
+    if i < n and ord(text[i]) == _SPACE:
+        i += 1
+    if i < n and ord(text[i]) <= _SPACE:  # more whitespace (a control character fails after)
+        i = _skip(text, i, n)
+    return i
+
+
+def _string_end(text: str, i: int, n: int) -> int:
+    """The place of the quote that closes a string whose text starts at `i`; -1 where the string
+    holds an escape or a control character (the json module reads or refuses those) or never ends."""
+    while i < n:
+        c = ord(text[i])
+        if c == _QUOTE:
+            return i
+        if c == _BACKSLASH or c < _SPACE:
+            return -1
+        i += 1
+    return -1
+
+
+def _number_end(text: str, i: int, n: int) -> int:
+    """The end of a whole number as JSON writes it (-?(0|[1-9][0-9]*)) from `i`; -1 where it is no
+    such number or goes on with a fraction or an exponent (the json module reads those)."""
+    start = i + 1 if ord(text[i]) == _MINUS else i
+    end = start
+    while end < n and _ZERO <= ord(text[end]) <= _NINE:
+        end += 1
+    digits = end - start
+    if digits == 0 or digits > _DIGITS_AT_MOST or (digits > 1 and ord(text[start]) == _ZERO):
+        return -1
+    if end < n and ord(text[end]) in _FRACTION_OR_EXPONENT:
+        return -1
+    return end
+
+
+def _json_line(text: str) -> object:
+    try:
+        return json.loads(text)
+    except RecursionError:  # nested hundreds of levels deep: bad input, not a bug (calc.core.nesting)
+        deep = too_deep(SanmaError, text)
+        raise SanmaError(f"{deep.message} (column {deep.column})") from None
