@@ -466,9 +466,17 @@ class _Worth:
         red = game.red
         self.reds = {t // 4 for t in p.hand if t in red}
         self.lean = -1  # the suit a closed hand leans to (honitsu), or -1
-        if p.closed and k.honitsu_lean:
-            honours = sum(counts[T.HONOR:])
-            held, suit = max((sum(counts[s:s + 9]) + honours, s) for s in SUITS)
+        if k.honitsu_lean and p.closed:
+            honours = 0
+            for v in range(T.HONOR, 34):
+                honours += counts[v]
+            held = suit = -1
+            for s in SUITS:  # the most tiles of one suit and honours; of equals the last suit
+                n = honours
+                for v in range(s, s + 9):
+                    n += counts[v]
+                if n >= held:
+                    held, suit = n, s
             if held + 1 >= k.honitsu_lean_from:  # the tile being weighed is out of counts
                 self.lean = suit
 
