@@ -30,7 +30,6 @@ round state (calc.table.round) uses `waits` too: furiten, tenpai at a draw, a ka
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import lru_cache
 
 from calc.core import tiles as T
 
@@ -44,16 +43,18 @@ _EMPTY = (0,) + (_NONE,) * 9  # no tiles: zero mentsu, zero taatsu, no pair
 MENTSU, HEAD, TAATSU = (1, 0, 0), (0, 0, 1), (0, 1, 0)  # what a block adds: (mentsu, taatsu, pair)
 
 
-def _blocks(key: tuple[int, ...], honors: bool) -> int:
-    """The id of the suit's blocks vector (see `_shape_vector`), kept by the suit's counts.
+def _blocks(key: tuple[int, ...], code: int, honors: bool) -> int:
+    """The id of the suit's blocks vector (see `_shape_vector`), kept by the suit's counts (their
+    `_code`).
 
     Tiles that no set or taatsu can join are independent, so the suit is the merge of its groups:
     every honour on its own, and the runs of number tiles that two empty numbers apart cannot join
     (1_3 is a closed wait, 1__4 two groups). A group's vector does not change when it moves along
     the suit, so it is kept by its counts alone: hands share far more groups than whole suits."""
-    found = _BLOCKS.get(key)
+    table = _BLOCKS[honors]
+    found = table.get(code)
     if found is None:
-        found = _BLOCKS[key] = _groups(key, honors)
+        found = table[code] = _groups(key, honors)
     return found
 
 
@@ -82,7 +83,8 @@ def _groups(counts, honors: bool) -> int:
     return vector
 
 
-_BLOCKS: dict[tuple[int, ...], int] = {}  # a suit's counts (9 numbers, or 7 honours) -> vector id
+# a suit's counts (9 numbers, or 7 honours) by their `_code` -> vector id; numbers, honours
+_BLOCKS: tuple[dict[int, int], dict[int, int]] = ({}, {})
 
 
 _SHAPES: tuple[dict[tuple[int, ...], int], dict[tuple[int, ...], int]] = ({}, {})  # numbers, honours
@@ -242,17 +244,28 @@ class _Suit:
         self.base = base
         self.honors = honors
         self.vector = -1  # worked out when first asked for (`_vectors`): the waits need none
-        self.mod = sum(key) % 3
-        self.complete = _complete(key, honors)
+        total = pairs = singles = 0
+        held: list[int] = []  # offsets of the tiles held
+        for i in range(len(key)):
+            c = key[i]
+            if c:
+                held.append(i)
+                total += c
+                if c == 1:
+                    singles += 1
+                elif c == 2:
+                    pairs += 1
+        self.mod = total % 3
+        self.complete = _complete_code(list(key), code, honors)
         self._removed: tuple[tuple[int, int], ...] | None = None
         self._grown: tuple[tuple[int, int], ...] | None = None
         self._waits: tuple[int, ...] | None = None
         self._weight = -1  # `weight`, worked out when first asked for
         self._less: list[_Suit | None] | None = None  # by offset: the entry with one tile less
         self._more: list[_Suit | None] | None = None  # ... and one tile more
-        self.held = tuple(i for i, c in enumerate(key) if c)  # offsets of the tiles held
-        self.pairs = sum(1 for c in key if c == 2)  # for seven pairs (see `_width`)
-        self.singles = sum(1 for c in key if c == 1)
+        self.held = tuple(held)
+        self.pairs = pairs  # for seven pairs (see `_width`)
+        self.singles = singles
         self.discards: dict[int, tuple[tuple[int, int], ...]] = {}  # (others << 3) | melds -> discard_shanten part
         self.improving: dict[int, tuple[int, ...]] = {}  # (others << 8) | (melds << 4) | s -> improving part
 
@@ -260,12 +273,18 @@ class _Suit:
         """(tile, the suit's vector without one of it) for each tile held in the suit."""
         if self._removed is None:
             out = []
-            key, honors = self.key, self.honors
-            for i, c in enumerate(key):
-                if c:
-                    rest = list(key)
-                    rest[i] -= 1
-                    out.append((self.base + i, _blocks(tuple(rest), honors)))
+            key, code, honors, base = self.key, self.code, self.honors, self.base
+            table = _BLOCKS[honors]
+            last = len(key) - 1
+            for i in range(len(key)):
+                if key[i]:
+                    rest_code = code - _PLACES[last - i]
+                    vector = table.get(rest_code)
+                    if vector is None:
+                        rest = list(key)
+                        rest[i] -= 1
+                        vector = table[rest_code] = _groups(rest, honors)
+                    out.append((base + i, vector))
             self._removed = tuple(out)
         return self._removed
 
@@ -274,26 +293,37 @@ class _Suit:
         one held or within two of a held tile (a tile further from every tile held cannot)."""
         if self._grown is None:
             out = []
-            key, honors, base = self.key, self.honors, self.base
-            size = len(key)
-            for i in range(size):
-                if key[i] >= 4 or not T.is_sanma_tile(base + i):
+            key, code, honors, base = self.key, self.code, self.honors, self.base
+            table = _BLOCKS[honors]
+            last = len(key) - 1
+            for i in range(len(key)):
+                if key[i] >= 4 or not T.is_sanma_tile(base + i) or not _joins(key, i, honors):
                     continue
-                if honors:
-                    if not key[i]:
-                        continue
-                elif not any(key[j] for j in range(max(0, i - 2), min(size, i + 3))):
-                    continue
-                grown = list(key)
-                grown[i] += 1
-                out.append((base + i, _blocks(tuple(grown), honors)))
+                grown_code = code + _PLACES[last - i]
+                vector = table.get(grown_code)
+                if vector is None:
+                    grown = list(key)
+                    grown[i] += 1
+                    vector = table[grown_code] = _groups(grown, honors)
+                out.append((base + i, vector))
             self._grown = tuple(out)
         return self._grown
 
     def waits(self) -> tuple[int, ...]:
         """Tiles whose addition makes the suit complete."""
         if self._waits is None:
-            self._waits = tuple(self.base + i for i in _suit_waits(self.key, self.honors))
+            out: list[int] = []
+            if self.mod:  # a suit of 0 mod 3 one tile more is 1 mod 3: never complete
+                key, code, honors, base = self.key, self.code, self.honors, self.base
+                last = len(key) - 1
+                for i in range(len(key)):
+                    # a tile no held tile can join stays single: the suit is not complete
+                    if key[i] < 4 and _joins(key, i, honors):
+                        grown = list(key)
+                        grown[i] += 1
+                        if _complete_code(grown, code + _PLACES[last - i], honors):
+                            out.append(base + i)
+            self._waits = tuple(out)
         return self._waits
 
     def weight(self) -> int:
@@ -359,13 +389,13 @@ def _suits(counts: list[int]) -> tuple[_Suit, _Suit, _Suit, _Suit]:
 def _vectors(suits: tuple[_Suit, _Suit, _Suit, _Suit]) -> tuple[int, int, int, int]:
     a, b, c, d = suits
     if a.vector < 0:
-        a.vector = _blocks(a.key, a.honors)
+        a.vector = _blocks(a.key, a.code, a.honors)
     if b.vector < 0:
-        b.vector = _blocks(b.key, b.honors)
+        b.vector = _blocks(b.key, b.code, b.honors)
     if c.vector < 0:
-        c.vector = _blocks(c.key, c.honors)
+        c.vector = _blocks(c.key, c.code, c.honors)
     if d.vector < 0:
-        d.vector = _blocks(d.key, d.honors)
+        d.vector = _blocks(d.key, d.code, d.honors)
     return a.vector, b.vector, c.vector, d.vector
 
 
@@ -424,16 +454,36 @@ def shanten(counts: list[int], melds: int) -> int:
 # --- completeness and waits ----------------------------------------------------------------------
 
 
-def _complete(key: tuple[int, ...], honors: bool) -> bool:
-    """The suit splits wholly into sets, plus one pair when its count is 2 mod 3."""
-    total = sum(key)
+_COMPLETE: dict[int, bool] = {}  # a number suit's `_code` -> `_complete` (honours are read directly)
+
+
+def _complete_code(counts: list[int], code: int, honors: bool) -> bool:
+    """`_complete` of one suit's counts, kept by their code."""
+    if honors:
+        return _complete(counts, True)
+    found = _COMPLETE.get(code)
+    if found is None:
+        found = _COMPLETE[code] = _complete(counts, False)
+    return found
+
+
+def _complete(counts: list[int], honors: bool) -> bool:
+    """The suit splits wholly into sets, plus one pair when its count is 2 mod 3.
+
+    Only a pair at an offset p with 2p = sum(i * counts[i]) mod 3 is tried: a triplet of offset
+    i adds 3i to that sum and a run from i adds 3i + 3, so sets never change it mod 3."""
+    total = weighted = 0
+    for i in range(len(counts)):
+        c = counts[i]
+        total += c
+        weighted += i * c
     if total % 3 == 1:
         return False
     if total % 3 == 0:
-        return _sets(list(key), honors)
-    for i in range(len(key)):
-        if key[i] >= 2:
-            rest = list(key)
+        return _sets(counts[:], honors)
+    for i in range(weighted * 2 % 3, len(counts), 3):  # 2p = w (mod 3): p = 2w (mod 3)
+        if counts[i] >= 2:
+            rest = counts[:]
             rest[i] -= 2
             if _sets(rest, honors):
                 return True
@@ -454,23 +504,16 @@ def _sets(counts: list[int], honors: bool) -> bool:
     return True
 
 
-@lru_cache(maxsize=None)
-def _suit_waits(key: tuple[int, ...], honors: bool) -> tuple[int, ...]:
-    """Offsets in the suit whose addition makes the suit complete."""
-    out: list[int] = []
+def _joins(key: tuple[int, ...], i: int, honors: bool) -> bool:
+    """Whether a tile of offset `i` added to the suit can join a tile held in a set or a taatsu:
+    an honour only its own copies, a number those within two of it."""
+    if key[i]:
+        return True
+    if honors:
+        return False
     size = len(key)
-    if sum(key) % 3 == 0:
-        return ()  # one tile more leaves 1 mod 3: never complete
-    for i in range(size):
-        if key[i] >= 4:
-            continue
-        if not (key[i] if honors else any(key[j] for j in range(max(0, i - 2), min(size, i + 3)))):
-            continue  # a tile no held tile can join stays single: the suit is not complete
-        rest = list(key)
-        rest[i] += 1
-        if _complete(tuple(rest), honors):
-            out.append(i)
-    return tuple(out)
+    return bool(i >= 1 and key[i - 1] or i >= 2 and key[i - 2] or i + 1 < size and key[i + 1]
+                or i + 2 < size and key[i + 2])
 
 
 def _standard_waits(counts: list[int]) -> list[int]:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from calc.core import tiles as T
 from calc.scoring import shanten as S
+from calc.sim.engine import Game, Player
 
 # the first is the default of simulate and compare; `stress` (calc.sim.stress) stacks the deals too,
 # for the differential harness: not play to draw statistics from
@@ -153,12 +154,13 @@ def _without(counts: list[int], v: int) -> list[int]:
     return rest
 
 
-def _copy(game, p, value: int) -> int:
+def _copy(game: Game, p: Player, value: int) -> int:
     """The copy of `value` to give away: a plain one before the red five (the lowest id of each)."""
     plain = red = -1
+    reds = game.red
     for t in p.hand:
         if t // 4 == value:
-            if game.is_red(t):
+            if t in reds:
                 if red < 0 or t < red:
                     red = t
             elif plain < 0 or t < plain:

@@ -36,11 +36,13 @@ from calc.scoring.evaluate import evaluate
 from calc.scoring.hand import Hand, Meld, WinContext
 from calc.sim.botprofile import CALIBRATED, BotProfile
 from calc.sim.bots import Greedy, _copy
+from calc.sim.engine import Game, Player
 
 SUITS = (T.MAN, T.PIN, T.SOU)
 SIMPLE = [v < T.HONOR and 1 <= v % 9 <= 7 for v in range(34)]
 YAOCHUU = [not s for s in SIMPLE]
 FREE, HONITSU, TANYAO, TOITOI = "free", "honitsu", "tanyao", "toitoi"
+Plan = tuple[str, int | None]  # the yaku an open hand plays for, and its suit (honitsu)
 
 
 class Calibrated(Greedy):
@@ -51,113 +53,77 @@ class Calibrated(Greedy):
         self._values: dict[tuple, int] = {}  # a tenpai's ron values (`_wait_values`), by hand and table
 
     # --- discards ----------------------------------------------------------------------------------
-    def discard(self, game, seat: int, may_riichi: bool) -> tuple[int, bool]:
+    def discard(self, game: Game, seat: int, may_riichi: bool) -> tuple[int, bool]:
         p = game.players[seat]
+        k = self.k
         counts = p.counts
         melds = len(p.melds)
         plan = self._plan(game, p) if melds else None
-        cands = _candidates(counts, melds, plan, game.forbidden, self.k.seven_pairs_handicap)  # [value, plan shanten, shanten]
+        cands = _candidates(counts, melds, plan, game.forbidden, k.seven_pairs_handicap)
         threats = self._threats(game, seat)
-        top = min((c[1], c[2]) for c in cands)
-        tops = [c for c in cands if (c[1], c[2]) == top]
+        first = cands[0]
+        top_ranked, top_shanten = first.ranked, first.shanten
         for c in cands:
-            c += [-1, 0, 0.0]  # live waits, tiles that improve the hand, usefulness (less goes first)
+            if c.ranked < top_ranked or c.ranked == top_ranked and c.shanten < top_shanten:
+                top_ranked, top_shanten = c.ranked, c.shanten
+        tops = [c for c in cands if c.ranked == top_ranked and c.shanten == top_shanten]
         # only the discards of least shanten are weighed (pushing or not, the choice is among them);
         # a lone one needs weighing only when it is a tenpai (its waits decide riichi)
-        weigh = tops if len(tops) > 1 or not top[1] or threats else ()
+        weigh = tops if len(tops) > 1 or not top_shanten or threats else []
         seen = game.seen
-        worth = self._worth_of(game, p)
+        worth = _Worth(k, game, p)
         if weigh:
-            meld_own = _meld_counts(p)
+            meld_own = _meld_counts(p.melds)
             for c in weigh:
-                v = c[0]
+                v = c.value
                 counts[v] -= 1
-                if c[2] == 0:
-                    c[3] = sum(4 - seen[w] - counts[w] - meld_own[w] for w in _waits(tuple(counts)))
-                c[5] = worth(v)
+                if c.shanten == 0:
+                    c.live = sum(4 - seen[w] - counts[w] - meld_own[w] for w in _waits(tuple(counts)))
+                c.worth = worth.of(v)
                 counts[v] += 1
-            if 1 <= top[1] <= self.k.race_max_shanten and len(tops) > 1:
+            if 1 <= top_shanten <= k.race_max_shanten and len(tops) > 1:
                 # a race between discards of equal shanten: the most live tiles that take the hand
                 # a step closer, counted for the `race_weighed` least useful tiles (the rest rarely win it)
-                for c in sorted(tops, key=lambda c: c[5])[:self.k.race_weighed]:
-                    counts[c[0]] -= 1
-                    if top[1] == 1 and self.k.race_by_wait:
+                for c in _least_useful(tops, k.race_weighed):
+                    counts[c.value] -= 1
+                    if top_shanten == 1 and k.race_by_wait:
                         # one from tenpai: each tile that brings tenpai, by the width of the wait it leaves
-                        c[4] = sum((4 - seen[t] - counts[t] - meld_own[t]) * width
-                                   for t, width in S.tenpai_draws(counts, melds))
+                        c.improve = sum((4 - seen[t] - counts[t] - meld_own[t]) * width
+                                        for t, width in S.tenpai_draws(counts, melds))
                     else:
-                        c[4] = sum(4 - seen[t] - counts[t] - meld_own[t]
-                                   for t in _improving(tuple(counts), melds, top[1]))
-                    counts[c[0]] += 1
-        best = min(cands, key=lambda c: (c[1], c[2], -c[3], -c[4], c[5]))
+                        c.improve = sum(4 - seen[t] - counts[t] - meld_own[t]
+                                        for t in _improving(tuple(counts), melds, top_shanten))
+                    counts[c.value] += 1
+        best = _first_least(cands, _RACE)
         if threats:
             riichi_threat = any(game.players[t[0]].riichi for t in threats)
-            for c in cands:
-                c.append(_safety(game, p, threats, c[0]))
+            _safeties(game, p, threats, cands)
             if not self._push(game, p, best, riichi_threat):
-                safest = max((c[6], -c[2]) for c in cands)
-                ties = [c for c in cands if (c[6], -c[2]) == safest]
+                safest = cands[0]
+                for c in cands:
+                    if c.safety > safest.safety or c.safety == safest.safety and c.shanten < safest.shanten:
+                        safest = c
+                ties = [c for c in cands if c.safety == safest.safety and c.shanten == safest.shanten]
                 for c in ties:
                     if c not in weigh:
-                        counts[c[0]] -= 1
-                        c[5] = worth(c[0])
-                        counts[c[0]] += 1
-                fold = min(ties, key=lambda c: c[5])
-                return _copy(game, p, fold[0]), False
-            if best[2] == 0:
-                best = min(cands, key=lambda c: (c[1], c[2], -c[3], -c[6], c[5]))
-            else:
-                best = min(cands, key=lambda c: (c[1], c[2], -c[6], -c[4], c[5]))
-        tile = _copy(game, p, best[0])
-        riichi = may_riichi and best[2] == 0 and self._riichi(game, p, best)
+                        counts[c.value] -= 1
+                        c.worth = worth.of(c.value)
+                        counts[c.value] += 1
+                fold = _first_least(ties, _USELESS)
+                return _copy(game, p, fold.value), False
+            best = _first_least(cands, _PUSH_TENPAI if best.shanten == 0 else _PUSH)
+        tile = _copy(game, p, best.value)
+        riichi = may_riichi and best.shanten == 0 and self._riichi(game, p, best)
         return tile, riichi
-
-    def _worth_of(self, game, p):
-        """How much a tile helps the hand it leaves (called with the tile already out of p.counts):
-        less goes first. Copies left (a pair), dora and a red five, neighbours within two, the middle
-        of a suit; in a closed hand leaning to one suit and honours (honitsu), tiles of the other
-        suits count less."""
-        k = self.k
-        counts = p.counts
-        dora = game.dora_values()
-        values = game.value_tiles(p.seat)
-        reds = {t // 4 for t in p.hand if game.is_red(t)}
-        lean = None
-        if p.closed and k.honitsu_lean:
-            honours = sum(counts[T.HONOR:])
-            held, suit = max((sum(counts[s:s + 9]) + honours, s) for s in SUITS)
-            if held + 1 >= k.honitsu_lean_from:  # the tile being weighed is out of counts
-                lean = suit
-
-        def worth(v: int) -> float:
-            score = k.pair_weight * counts[v] + k.dora_weight * dora.count(v)
-            if v in reds and not counts[v]:
-                score += k.red_weight
-            if v >= T.HONOR:
-                return score + (k.value_tile_weight if v in values else 0.0)
-            base = v - v % 9
-            n = v % 9
-            for d in (-2, -1, 1, 2):
-                if 0 <= n + d <= 8 and counts[v + d]:
-                    low = min(n, n + d)
-                    # a two-sided pair of neighbours is worth more than an edge (12, 89) or a gap (13)
-                    two_sided = abs(d) == 1 and 1 <= low <= 6
-                    score += (2.0 if two_sided else k.edge_weight if abs(d) == 1 else 1.0) * counts[v + d]
-            score += 0.5 if 2 <= n <= 6 else 0.2 if n in (1, 7) else 0.0
-            if lean is not None and base != lean:
-                score -= k.honitsu_lean
-            return score
-
-        return worth
 
     def standing(self, scores: tuple[int, ...]) -> tuple[int, ...]:
         """Per seat -1 far behind (under `behind_below`), 1 far ahead (from `ahead_from`), else 0."""
         k = self.k
         return tuple(-1 if x < k.behind_below else 1 if x >= k.ahead_from else 0 for x in scores)
 
-    def _push(self, game, p, best, riichi_threat: bool) -> bool:
+    def _push(self, game: Game, p: Player, best: _Candidate, riichi_threat: bool) -> bool:
         k = self.k
-        s = best[2]
+        s = best.shanten
         standing = game.standing[p.seat]
         if not riichi_threat:
             return s < k.open_threat_fold_from + (standing < 0)
@@ -170,20 +136,20 @@ class Calibrated(Greedy):
         if game.players[game.dealer].riichi and p.seat != game.dealer:
             han -= k.facing_dealer_han  # a dealer's win costs half as much again
         if s <= 0:
-            return han >= k.push_tenpai_min_han or best[3] >= k.push_tenpai_min_live
+            return han >= k.push_tenpai_min_han or best.live >= k.push_tenpai_min_live
         if s == 1:
             return han >= k.push_one_shanten_min_han and game.wall.remaining >= k.push_one_shanten_until
         return False
 
-    def _riichi(self, game, p, best) -> bool:
+    def _riichi(self, game: Game, p: Player, best: _Candidate) -> bool:
         """Riichi, or not yet: a tenpai on a single wait (kanchan, penchan, tanki) waits for a better
         one while the wall is long; a tenpai that already has a yaku on every wait stays dama when
         its ron is worth `dama_min_points` (as a non-dealer is paid; from
         `dama_facing_riichi_points` against a riichi), and late in the hand."""
         k = self.k
-        if best[3] <= 0:
+        if best.live <= 0:
             return False
-        waits = self._wait_values(game, p, best[0])
+        waits = self._wait_values(game, p, best.value)
         waiting = not (k.dealer_riichi_at_once and p.seat == game.dealer)
         if waiting and len(waits) <= 1 and game.wall.remaining >= k.single_wait_dama_from:
             return False
@@ -206,7 +172,7 @@ class Calibrated(Greedy):
         try:
             rest = tuple(counts)
             waits = _waits(rest)
-            meld_own = _meld_counts(p)
+            meld_own = _meld_counts(p.melds)
             live = [4 - game.seen[w] - counts[w] - meld_own[w] for w in waits]
         finally:
             counts[discard] += 1
@@ -233,7 +199,7 @@ class Calibrated(Greedy):
         return out
 
     # --- what the bot reads from the table ------------------------------------------------------------
-    def _han(self, game, p) -> float:
+    def _han(self, game: Game, p: Player) -> float:
         """A rough estimate of the hand's han as it stands (see calc.sim.botprofile)."""
         own = p.own_counts()
         dora = game.dora_values()
@@ -249,7 +215,7 @@ class Calibrated(Greedy):
             han += 2
         return han
 
-    def _threats(self, game, seat: int) -> list[tuple[int, int | None]]:
+    def _threats(self, game: Game, seat: int) -> list[tuple[int, int | None]]:
         """(seat, the suit of an obvious honitsu or None) of every other player who looks ready."""
         out: list[tuple[int, int | None]] = []
         for o in game.players:
@@ -266,14 +232,14 @@ class Calibrated(Greedy):
                 out.append((o.seat, next(iter(suits)) if len(suits) == 1 else None))
         return out
 
-    def _plan(self, game, p):
+    def _plan(self, game: Game, p: Player) -> Plan | None:
         """The yaku an open hand plays for: a value triplet (anything goes), honitsu in one suit,
         tanyao, or toitoi; None when it has none left (it still plays for formal tenpai)."""
         values = game.value_tiles(p.seat)
         own = p.own_counts()
         if any(own[v] >= 3 for v in values):
             return (FREE, None)
-        options = []
+        options: list[Plan] = []
         suit = _suit_of(p)
         if suit is not None:
             options.append((HONITSU, suit))
@@ -284,7 +250,7 @@ class Calibrated(Greedy):
         return min(options, key=lambda plan: _plan_shanten(p.counts, melds, plan))
 
     # --- calls and kans -----------------------------------------------------------------------------
-    def call(self, game, seat: int, tile: int, discarder: int, options: list[str]) -> str | None:
+    def call(self, game: Game, seat: int, tile: int, discarder: int, options: list[str]) -> str | None:
         p = game.players[seat]
         k = self.k
         value = tile // 4
@@ -317,14 +283,14 @@ class Calibrated(Greedy):
                 return kind
         return None
 
-    def _plans_after(self, game, p, value: int) -> list[tuple[tuple, int, int]]:
+    def _plans_after(self, game: Game, p: Player, value: int) -> list[tuple[Plan, int, int]]:
         """(plan, its shanten limit, its shanten after the pon and the best discard) of each yaku
         the pon of `value` (already out of p.counts) keeps open; honitsu and tanyao need the hand
         to be near them already."""
         k = self.k
         melds = len(p.melds) + 1
         meld_values = [m.value for m in p.melds] + [value]
-        plans = []
+        plans: list[tuple[Plan, int]] = []
         number_suits = {v // 9 * 9 for v in meld_values if v < T.HONOR}
         counts = p.counts
         if len(number_suits) <= 1:
@@ -350,7 +316,7 @@ class Calibrated(Greedy):
             out.append((plan, limit, best))
         return out
 
-    def kan(self, game, seat: int, options: list[tuple[str, int]]) -> tuple[str, int] | None:
+    def kan(self, game: Game, seat: int, options: list[tuple[str, int]]) -> tuple[str, int] | None:
         if self._threats(game, seat) and not game.players[seat].riichi:
             return None  # a kan shows a new dora for the threat
         p = game.players[seat]
@@ -363,13 +329,13 @@ class Calibrated(Greedy):
                 return kind, value
         return None
 
-    def nine_terminals(self, game, seat: int) -> bool:
+    def nine_terminals(self, game: Game, seat: int) -> bool:
         """Abort, unless the hand holds `nine_terminals_play_from` kinds of terminals and honours
         (it plays for thirteen orphans)."""
         counts = game.players[seat].counts
         return sum(1 for v in T.TERMINALS_AND_HONORS if counts[v]) < self.k.nine_terminals_play_from
 
-    def nuki(self, game, seat: int) -> bool:
+    def nuki(self, game: Game, seat: int) -> bool:
         p = game.players[seat]
         if p.counts[T.NORTH] == 1 and p.closed and not p.melds:
             return S.kokushi_shanten(p.counts) > self.k.keep_north_for_kokushi
@@ -399,14 +365,15 @@ def _without(counts: list[int], v: int) -> list[int]:
     return rest
 
 
-def _meld_counts(p) -> list[int]:
+def _meld_counts(melds: list) -> list[int]:
+    """The tiles of each value in the melds (a player's `melds`)."""
     own = [0] * 34
-    for m in p.melds:
+    for m in melds:
         own[m.value] += len(m.ids)
     return own
 
 
-def _suit_of(p) -> int | None:
+def _suit_of(p: Player) -> int | None:
     """The one number suit of an open hand's melds (honour melds go with any), or None."""
     suits = {m.value // 9 * 9 for m in p.melds if m.value < T.HONOR}
     if len(suits) > 1:
@@ -417,12 +384,131 @@ def _suit_of(p) -> int | None:
     return max(held)[1]
 
 
-def _candidates(counts: list[int], melds: int, plan, forbidden: set[int], seven_pairs_handicap: int = 0) -> list[list]:
-    """[value, plan shanten, shanten] of every discard allowed. Seven pairs and thirteen orphans
+class _Candidate:
+    """A discard the bot weighs: its tile value, the shanten it leaves (`ranked`: toward the plan,
+    or with seven pairs handicapped; `shanten`: the hand's own), and what the choice among equals
+    reads: the live waits of the tenpai it leaves (-1: not weighed), the tiles that take the hand
+    closer (the race), how useful the tile is (`worth`: less goes first) and how safe (`safety`,
+    against the threats; higher is safer)."""
+
+    def __init__(self, value: int, ranked: int, shanten: int) -> None:
+        self.value = value
+        self.ranked = ranked
+        self.shanten = shanten
+        self.live = -1
+        self.improve = 0
+        self.worth = 0.0
+        self.safety = 0.0
+
+
+# The orders the bot picks a discard by (`_first_least`: the first candidate that no other comes
+# before): the race of shape, ranked and shanten first, then the live waits, the improving tiles and
+# the least useful tile; pushing against a threat, safety in place of the improving tiles (a tenpai)
+# or of the live waits; folding, among the safest, the least useful tile.
+_RACE, _PUSH_TENPAI, _PUSH, _USELESS = 0, 1, 2, 3
+
+
+def _before(a: _Candidate, b: _Candidate, order: int) -> bool:
+    """Whether `a` comes strictly before `b` in `order`."""
+    if order != _USELESS:
+        if a.ranked != b.ranked:
+            return a.ranked < b.ranked
+        if a.shanten != b.shanten:
+            return a.shanten < b.shanten
+        if order == _RACE:
+            if a.live != b.live:
+                return a.live > b.live
+            if a.improve != b.improve:
+                return a.improve > b.improve
+        elif order == _PUSH_TENPAI:
+            if a.live != b.live:
+                return a.live > b.live
+            if a.safety != b.safety:
+                return a.safety > b.safety
+        else:
+            if a.safety != b.safety:
+                return a.safety > b.safety
+            if a.improve != b.improve:
+                return a.improve > b.improve
+    return a.worth < b.worth
+
+
+def _first_least(cands: list[_Candidate], order: int) -> _Candidate:
+    best = cands[0]
+    for c in cands:
+        if _before(c, best, order):
+            best = c
+    return best
+
+
+def _least_useful(cands: list[_Candidate], n: int) -> list[_Candidate]:
+    """The `n` least useful candidates, least first (ties in their order: a stable sort by worth)."""
+    ranked: list[_Candidate] = []
+    for c in cands:
+        i = len(ranked)
+        while i and c.worth < ranked[i - 1].worth:
+            i -= 1
+        ranked.insert(i, c)
+    return ranked[:n]
+
+
+class _Worth:
+    """How much a tile helps the hand it leaves (`of`, asked with the tile already out of
+    p.counts): less goes first. Copies left (a pair), dora and a red five, neighbours within two,
+    the middle of a suit; in a closed hand leaning to one suit and honours (honitsu), tiles of the
+    other suits count less."""
+
+    def __init__(self, k: BotProfile, game: Game, p: Player) -> None:
+        self.k = k
+        counts = self.counts = p.counts
+        self.dora = game.dora_values()
+        self.values = game.value_tiles(p.seat)
+        red = game.red
+        self.reds = {t // 4 for t in p.hand if t in red}
+        self.lean = -1  # the suit a closed hand leans to (honitsu), or -1
+        if k.honitsu_lean and p.closed:
+            honours = 0
+            for v in range(T.HONOR, 34):
+                honours += counts[v]
+            held = suit = -1
+            for s in SUITS:  # the most tiles of one suit and honours; of equals the last suit
+                n = honours
+                for v in range(s, s + 9):
+                    n += counts[v]
+                if n >= held:
+                    held, suit = n, s
+            if held + 1 >= k.honitsu_lean_from:  # the tile being weighed is out of counts
+                self.lean = suit
+
+    def of(self, v: int) -> float:
+        k = self.k
+        counts = self.counts
+        score = k.pair_weight * counts[v] + k.dora_weight * self.dora.count(v)
+        if v in self.reds and not counts[v]:
+            score += k.red_weight
+        if v >= T.HONOR:
+            return score + (k.value_tile_weight if v in self.values else 0.0)
+        base = v - v % 9
+        n = v % 9
+        for d in (-2, -1, 1, 2):
+            if 0 <= n + d <= 8 and counts[v + d]:
+                low = min(n, n + d)
+                # a two-sided pair of neighbours is worth more than an edge (12, 89) or a gap (13)
+                two_sided = abs(d) == 1 and 1 <= low <= 6
+                score += (2.0 if two_sided else k.edge_weight if abs(d) == 1 else 1.0) * counts[v + d]
+        score += 0.5 if 2 <= n <= 6 else 0.2 if n in (1, 7) else 0.0
+        if self.lean >= 0 and base != self.lean:
+            score -= k.honitsu_lean
+        return score
+
+
+def _candidates(counts: list[int], melds: int, plan: Plan | None, forbidden: set[int],
+                seven_pairs_handicap: int = 0) -> list[_Candidate]:
+    """Every discard allowed, with the shanten it leaves. Seven pairs and thirteen orphans
     (closed hands) are counted from the whole hand's pairs and kinds, one tile less; a closed hand
     ranks its seven pairs shanten `seven_pairs_handicap` steps further than it is (the plan shanten),
     so that seven pairs is played only when it is that much closer than the standard form."""
-    out = []
+    out: list[_Candidate] = []
     closed = not melds
     by_plan: dict[int, int] = {}  # an open hand's shanten toward honitsu or tanyao, by discard
     usable_shanten = 0  # ... after a discard the yaku cannot use
@@ -430,10 +516,13 @@ def _candidates(counts: list[int], melds: int, plan, forbidden: set[int], seven_
         usable = _usable(counts, plan)
         by_plan = dict(S.discard_shanten(usable, melds))
         usable_shanten = S.standard_shanten(usable, melds)
+    kinds = pairs = y_kinds = y_pairs = 0
     if closed:
-        kinds = 34 - counts.count(0)
-        pairs = kinds - counts.count(1)
-        y_kinds = y_pairs = 0
+        for c in counts:
+            if c:
+                kinds += 1
+                if c >= 2:
+                    pairs += 1
         for v in T.TERMINALS_AND_HONORS:
             c = counts[v]
             if c:
@@ -454,22 +543,22 @@ def _candidates(counts: list[int], melds: int, plan, forbidden: set[int], seven_
                     yp = y_pairs - (YAOCHUU[v] and c == 2)
                     s = min(s, 13 - yk - (yp > 0))
                     ranked = min(ranked, s)
-            out.append([v, ranked, s])
+            out.append(_Candidate(v, ranked, s))
         elif plan is None or plan[0] == FREE:
-            out.append([v, s, s])
+            out.append(_Candidate(v, s, s))
         elif plan[0] != TOITOI:
-            out.append([v, by_plan.get(v, usable_shanten), s])
+            out.append(_Candidate(v, by_plan.get(v, usable_shanten), s))
         else:
             counts[v] -= 1
-            out.append([v, _plan_shanten(counts, melds, plan), s])
+            out.append(_Candidate(v, _plan_shanten(counts, melds, plan), s))
             counts[v] += 1
     return out
 
 
-def _plan_shanten(counts: list[int], melds: int, plan) -> int:
+def _plan_shanten(counts: list[int], melds: int, plan: Plan) -> int:
     """Shanten toward the plan's yaku: tiles the yaku cannot use are dead, so the shanten of the
     rest is the hand's distance to a winning hand with that yaku."""
-    kind, suit = plan
+    kind = plan[0]
     if kind == FREE:
         return S.standard_shanten(counts, melds)
     if kind == TOITOI:
@@ -479,10 +568,11 @@ def _plan_shanten(counts: list[int], melds: int, plan) -> int:
     return S.standard_shanten(_usable(counts, plan), melds)
 
 
-def _usable(counts: list[int], plan) -> list[int]:
+def _usable(counts: list[int], plan: Plan) -> list[int]:
     """The tiles of `counts` that honitsu (in the plan's suit) or tanyao can use; the rest dead."""
     kind, suit = plan
     if kind == HONITSU:
+        assert suit is not None
         rest = [0] * 34
         rest[suit:suit + 9] = counts[suit:suit + 9]
         rest[T.HONOR:] = counts[T.HONOR:]
@@ -490,40 +580,47 @@ def _usable(counts: list[int], plan) -> list[int]:
     return [0 if YAOCHUU[v] else c for v, c in enumerate(counts)]
 
 
-def _safety(game, p, threats: list[tuple[int, int | None]], v: int) -> float:
-    """Higher is safer against every threat (the least safe one counts)."""
-    worst = 1000.0
-    visible = game.seen[v] + p.counts[v]
+def _safeties(game: Game, p: Player, threats: list[tuple[int, int | None]], cands: list[_Candidate]) -> None:
+    """Each candidate's safety: higher is safer against every threat (the least safe one counts)."""
+    seen = game.seen
+    counts = p.counts
+    views: list[tuple[set[int], int | None]] = []  # each threat's genbutsu and obvious honitsu suit
     for seat, suit in threats:
         o = game.players[seat]
-        genbutsu = o.river_values | o.safe_since_riichi if o.riichi else o.river_values
-        if v in genbutsu:
-            s = 100.0
-        elif suit is not None and v < T.HONOR and v // 9 * 9 != suit:
-            s = 80.0  # outside an obvious honitsu
-        elif v >= T.HONOR or v < T.PIN:
-            # honours, and the manzu terminals of sanma (no 2m-8m): only a pair or single wait
-            s = (40.0, 50.0, 70.0, 95.0)[min(visible, 3)]
-        else:
-            s = _number_safety(game, p, genbutsu, v, visible)
-        worst = min(worst, s)
-    return worst
+        views.append((o.river_values | o.safe_since_riichi if o.riichi else o.river_values, suit))
+    for c in cands:
+        v = c.value
+        worst = 1000.0
+        visible = seen[v] + counts[v]
+        for genbutsu, suit in views:
+            if v in genbutsu:
+                s = 100.0
+            elif suit is not None and v < T.HONOR and v // 9 * 9 != suit:
+                s = 80.0  # outside an obvious honitsu
+            elif v >= T.HONOR or v < T.PIN:
+                # honours, and the manzu terminals of sanma (no 2m-8m): only a pair or single wait
+                s = (40.0, 50.0, 70.0, 95.0)[min(visible, 3)]
+            else:
+                s = _suji_safety(seen, counts, genbutsu, v, visible)
+            worst = min(worst, s)
+        c.safety = worst
 
 
 def _number_safety(game, p, genbutsu: set[int], v: int, visible: int) -> float:
+    """The safety of number tile `v` (2p-8p, 2s-8s) against one threat: `_suji_safety` on the table
+    `game` and the hand `p` show."""
+    return _suji_safety(game.seen, p.counts, genbutsu, v, visible)
+
+
+def _suji_safety(seen: list[int], counts: list[int], genbutsu: set[int], v: int, visible: int) -> float:
     n = v % 9 + 1  # 1..9
     base = v - n + 1
-
-    def gone(k: int) -> bool:  # every copy of number k visible: no two-sided wait through it
-        t = base + k - 1
-        return game.seen[t] + p.counts[t] >= 4
-
     open_sides = 0
     if n <= 7:  # the wait on (n+1, n+2)
-        covered = (n <= 6 and base + n + 2 in genbutsu) or gone(n + 1) or gone(n + 2)
+        covered = (n <= 6 and base + n + 2 in genbutsu) or _gone(seen, counts, base + n) or _gone(seen, counts, base + n + 1)
         open_sides += not covered
     if n >= 3:  # the wait on (n-2, n-1)
-        covered = (n >= 4 and base + n - 4 in genbutsu) or gone(n - 1) or gone(n - 2)
+        covered = (n >= 4 and base + n - 4 in genbutsu) or _gone(seen, counts, base + n - 2) or _gone(seen, counts, base + n - 3)
         open_sides += not covered
     edge = n in (1, 9)
     near_edge = n in (2, 8)
@@ -534,3 +631,8 @@ def _number_safety(game, p, genbutsu: set[int], v: int, visible: int) -> float:
     else:
         s = 5.0
     return s + 3.0 * min(visible, 3)
+
+
+def _gone(seen: list[int], counts: list[int], t: int) -> bool:
+    """Every copy of tile `t` visible: no two-sided wait through it."""
+    return seen[t] + counts[t] >= 4
