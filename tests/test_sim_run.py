@@ -54,6 +54,23 @@ def test_invariants_hold_over_hundreds_of_seeded_matches(bots):
     assert extensions > 0 and len(ends) >= 2
 
 
+def test_the_walls_shuffle_as_random_does():
+    """calc.sim.wall.shuffle is random.Random.shuffle with its loop compiled: the same order from
+    the same seed, for the walls of the runs (seeded by run, match and hand) and any list."""
+    from calc.sim.wall import sanma_ids, shuffle
+
+    for seed in [*(f"1/{i}/{k}" for i in range(50) for k in range(8)), "pin/0/0", 0, 12345]:
+        expected, ours = sanma_ids(), sanma_ids()
+        random.Random(seed).shuffle(expected)
+        shuffle(random.Random(seed), ours)
+        assert ours == expected, seed
+    for size in (0, 1, 2, 3, 17, 200):
+        expected, ours = list(range(size)), list(range(size))
+        random.Random(size).shuffle(expected)
+        shuffle(random.Random(size), ours)
+        assert ours == expected
+
+
 @pytest.mark.parametrize("bots", ["calibrated", "greedy"])
 def test_play_makes_no_reference_cycles(bots):
     """The simulator pauses Python's cyclic garbage collector while it plays a match and never

@@ -30,17 +30,21 @@ round state (calc.table.round) uses `waits` too: furiten, tenpai at a draw, a ka
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
 from calc.core import tiles as T
 
-_SUITS = ((T.MAN, 9, False), (T.PIN, 9, False), (T.SOU, 9, False), (T.HONOR, 7, True))
-_YAOCHUU: tuple[int, ...] = tuple(t for t in range(34) if T.is_yaochuu(t))  # terminals and honours
-_NONE = -1  # a (mentsu, pair) combination the suit cannot reach
-_CAP = 4  # more than four mentsu or taatsu never helps a 14-tile hand
+_SUITS: Final = ((T.MAN, 9, False), (T.PIN, 9, False), (T.SOU, 9, False), (T.HONOR, 7, True))
+_YAOCHUU: Final[tuple[int, ...]] = tuple(t for t in range(34) if T.is_yaochuu(t))  # terminals and honours
+_NONE: Final = -1  # a (mentsu, pair) combination the suit cannot reach
+_CAP: Final = 4  # more than four mentsu or taatsu never helps a 14-tile hand
 
 
-_EMPTY = (0,) + (_NONE,) * 9  # no tiles: zero mentsu, zero taatsu, no pair
-MENTSU, HEAD, TAATSU = (1, 0, 0), (0, 0, 1), (0, 1, 0)  # what a block adds: (mentsu, taatsu, pair)
+_EMPTY: Final = (0,) + (_NONE,) * 9  # no tiles: zero mentsu, zero taatsu, no pair
+# what a block adds: (mentsu, taatsu, pair)
+MENTSU: Final = (1, 0, 0)
+HEAD: Final = (0, 0, 1)
+TAATSU: Final = (0, 1, 0)
 
 
 def _blocks(key: tuple[int, ...], code: int, honors: bool) -> int:
@@ -54,43 +58,61 @@ def _blocks(key: tuple[int, ...], code: int, honors: bool) -> int:
     table = _BLOCKS[honors]
     found = table.get(code)
     if found is None:
-        found = table[code] = _groups(key, honors)
+        found = table[code] = _groups(list(key), honors)
     return found
 
 
-def _groups(counts, honors: bool) -> int:
-    """The merged vector of the groups of `counts` (see `_blocks`)."""
+def _groups(counts: list[int], honors: bool) -> int:
+    """The merged vector of the groups of `counts` (see `_blocks`); each group's shape is looked up
+    by the code of its counts (`_code`: the first count is never 0, so a code is one shape)."""
     vector = _EMPTY_ID
+    table = _SHAPES[honors]
     if honors:
         for c in counts:
             if c:
-                vector = _merge_ids(vector, _shape_vector((c,), True))
+                shape = table.get(c)
+                if shape is None:
+                    shape = _shape_vector((c,), c, True)
+                vector = _merge_ids(vector, shape)
         return vector
-    start = None  # the first tile of the group being read
+    start = -1  # the first tile of the group being read
     gap = 0  # empty numbers since the group's last tile
-    for i, c in enumerate(counts):
+    code = held = 0  # the code of the group's counts read so far, and up to its last tile
+    for i in range(len(counts)):
+        c = counts[i]
         if c:
-            if start is None:
+            if start < 0:
                 start = i
             elif gap >= 2:
-                vector = _merge_ids(vector, _shape_vector(tuple(counts[start : i - gap]), False))
+                vector = _merge_ids(vector, _group(counts, start, i - gap, held))
                 start = i
+                code = 0
+            code = held = code * 5 + c
             gap = 0
         else:
+            code *= 5
             gap += 1
-    if start is not None:
-        vector = _merge_ids(vector, _shape_vector(tuple(counts[start : len(counts) - gap]), False))
+    if start >= 0:
+        vector = _merge_ids(vector, _group(counts, start, len(counts) - gap, held))
     return vector
 
 
+def _group(counts: list[int], start: int, end: int, code: int) -> int:
+    """The vector of the number tiles `counts[start:end]` (one group, of code `code`)."""
+    shape = _SHAPES[False].get(code)
+    if shape is None:
+        shape = _shape_vector(tuple(counts[start:end]), code, False)
+    return shape
+
+
 # a suit's counts (9 numbers, or 7 honours) by their `_code` -> vector id; numbers, honours
-_BLOCKS: tuple[dict[int, int], dict[int, int]] = ({}, {})
+_BLOCKS: Final[tuple[dict[int, int], dict[int, int]]] = ({}, {})
 
 
-_SHAPES: tuple[dict[tuple[int, ...], int], dict[tuple[int, ...], int]] = ({}, {})  # numbers, honours
+_SHAPES: Final[tuple[dict[int, int], dict[int, int]]] = ({}, {})  # a shape's code -> vector id; numbers, honours
 
 
-def _shape_vector(key: tuple[int, ...], honors: bool) -> int:
+def _shape_vector(key: tuple[int, ...], code: int, honors: bool) -> int:
     """For one suit's shape (its first and last tile held): the id of the vector of the best taatsu
     count for each (pair 0/1, mentsu 0-4), at index pair * 5 + mentsu.
 
@@ -99,7 +121,7 @@ def _shape_vector(key: tuple[int, ...], honors: bool) -> int:
     rest of the suit is looked up the same way (kept), so shapes share their sub-shapes; the best of
     the ways is the slot-by-slot maximum of their vectors, each a look-up on vector ids."""
     table = _SHAPES[honors]
-    found = table.get(key)
+    found = table.get(code)
     if found is not None:
         return found
     c = key[0]
@@ -117,7 +139,7 @@ def _shape_vector(key: tuple[int, ...], honors: bool) -> int:
         for step in (1, 2):
             if step < size and key[step]:
                 best = _maximum(best, _shifted(_rest(key, (0, step), honors), TAATSU))
-    table[key] = best
+    table[code] = best
     return best
 
 
@@ -128,8 +150,8 @@ def _rest(key: tuple[int, ...], removed: tuple[int, ...], honors: bool) -> int:
     return _groups(rest, honors)
 
 
-_SHIFTED: dict[tuple[int, tuple[int, int, int]], int] = {}
-_MAXIMUM: dict[int, int] = {}
+_SHIFTED: Final[dict[tuple[int, tuple[int, int, int]], int]] = {}
+_MAXIMUM: Final[dict[int, int]] = {}
 
 
 def _shifted(vector: int, move: tuple[int, int, int]) -> int:
@@ -189,10 +211,10 @@ def _merge(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
 # complete, and, worked out when first asked for, the vectors one tile less (a discard) and one tile
 # more (a draw) and the answers the bots ask of them.
 
-_VECTORS: list[tuple[int, ...]] = []  # id -> blocks vector
-_VECTOR_ID: dict[tuple[int, ...], int] = {}
-_BEST: list[tuple[int, ...]] = []  # id -> standard-form shanten of the vector, by the number of melds 0-4
-_MERGED: dict[int, int] = {}  # (a << 16) | b with a <= b -> the id of the merged vector
+_VECTORS: Final[list[tuple[int, ...]]] = []  # id -> blocks vector
+_VECTOR_ID: Final[dict[tuple[int, ...], int]] = {}
+_BEST: Final[list[tuple[int, ...]]] = []  # id -> standard-form shanten of the vector, by the number of melds 0-4
+_MERGED: Final[dict[int, int]] = {}  # (a << 16) | b with a <= b -> the id of the merged vector
 
 
 def _intern(vector: tuple[int, ...]) -> int:
@@ -219,7 +241,7 @@ def _best(vector: tuple[int, ...], melds: int) -> int:
     return 8 - top
 
 
-_EMPTY_ID = _intern(_EMPTY)
+_EMPTY_ID: Final = _intern(_EMPTY)
 
 
 def _merge_ids(a: int, b: int) -> int:
@@ -235,7 +257,7 @@ class _Suit:
     index; `removed` / `grown` hold (tile index, vector id) pairs; `vector` is -1 until `_vectors`
     works it out."""
 
-    __slots__ = ("key", "code", "base", "honors", "vector", "mod", "complete", "_removed", "_grown", "_waits",
+    __slots__ = ("key", "code", "base", "honors", "vector", "total", "mod", "complete", "_removed", "_grown", "_waits",
                  "_weight", "_less", "_more", "held", "pairs", "singles", "discards", "improving")
 
     def __init__(self, key: tuple[int, ...], code: int, base: int, honors: bool) -> None:
@@ -255,8 +277,9 @@ class _Suit:
                     singles += 1
                 elif c == 2:
                     pairs += 1
+        self.total = total  # tiles held
         self.mod = total % 3
-        self.complete = _complete_code(list(key), code, honors)
+        self.complete = _complete_code(key, code, honors)
         self._removed: tuple[tuple[int, int], ...] | None = None
         self._grown: tuple[tuple[int, int], ...] | None = None
         self._waits: tuple[int, ...] | None = None
@@ -318,11 +341,8 @@ class _Suit:
                 last = len(key) - 1
                 for i in range(len(key)):
                     # a tile no held tile can join stays single: the suit is not complete
-                    if key[i] < 4 and _joins(key, i, honors):
-                        grown = list(key)
-                        grown[i] += 1
-                        if _complete_code(grown, code + _PLACES[last - i], honors):
-                            out.append(base + i)
+                    if key[i] < 4 and _joins(key, i, honors) and _complete_code(key, code + _PLACES[last - i], honors, i):
+                        out.append(base + i)
             self._waits = tuple(out)
         return self._waits
 
@@ -358,10 +378,10 @@ class _Suit:
 
 
 # per suit: the code of its counts (`_code`) -> entry
-_TABLES: tuple[dict[int, _Suit], dict[int, _Suit], dict[int, _Suit], dict[int, _Suit]] = ({}, {}, {}, {})
+_TABLES: Final[tuple[dict[int, _Suit], dict[int, _Suit], dict[int, _Suit], dict[int, _Suit]]] = ({}, {}, {}, {})
 
 
-_PLACES = tuple(5 ** i for i in range(9))  # a count's weight in a code, by its place from the end
+_PLACES: Final = tuple(5 ** i for i in range(9))  # a count's weight in a code, by its place from the end
 
 
 def _code(counts: list[int], start: int, end: int) -> int:
@@ -416,6 +436,61 @@ def _others(a: int, b: int, c: int, d: int) -> tuple[int, int, int, int]:
     return _merge_ids(b, high), _merge_ids(a, high), _merge_ids(low, d), _merge_ids(low, c)
 
 
+Entries = tuple[_Suit, _Suit, _Suit, _Suit]  # the four suits' entries of a hand (man, pin, sou, honours)
+
+
+class Suits:
+    """The four suits' entries of a hand's concealed tiles, kept as its tiles come and go (the
+    simulator's players and the round state's hands each keep one): a question about the hand
+    starts from them, not from looking its suits up again in the counts (`_suits`). Passed
+    beside the counts (`suits=`), it must hold the very tiles the counts do."""
+
+    __slots__ = ("entries",)
+
+    def __init__(self, entries: Entries) -> None:
+        self.entries = entries
+
+    @staticmethod
+    def of(counts: list[int]) -> Suits:
+        return Suits(_suits(counts))
+
+    def add(self, t: int) -> None:
+        """One more tile of index `t`."""
+        self.entries = _changed(self.entries, t, 1)
+
+    def remove(self, t: int) -> None:
+        """One tile of index `t` less (one held)."""
+        self.entries = _changed(self.entries, t, -1)
+
+    def without(self, t: int) -> Suits:
+        """The suits with one tile of index `t` (held) less; these stay as they are."""
+        return Suits(_changed(self.entries, t, -1))
+
+    def codes(self) -> tuple[int, int, int, int]:
+        a, b, c, d = self.entries
+        return a.code, b.code, c.code, d.code
+
+
+def _changed(entries: Entries, t: int, delta: int) -> Entries:
+    a, b, c, d = entries
+    y = t // 9
+    if y == 0:
+        return _step(a, t, delta), b, c, d
+    if y == 1:
+        return a, _step(b, t, delta), c, d
+    if y == 2:
+        return a, b, _step(c, t, delta), d
+    return a, b, c, _step(d, t, delta)
+
+
+def _step(e: _Suit, t: int, delta: int) -> _Suit:
+    return e.more(t - e.base) if delta > 0 else e.less(t - e.base)
+
+
+def _entries(counts: list[int], suits: Suits | None) -> Entries:
+    return _suits(counts) if suits is None else suits.entries
+
+
 def standard_shanten(counts: list[int], melds: int) -> int:
     a, b, c, d = _vectors(_suits(counts))
     return _BEST[_merge_ids(_merge_ids(a, b), _merge_ids(c, d))][melds]
@@ -454,17 +529,23 @@ def shanten(counts: list[int], melds: int) -> int:
 # --- completeness and waits ----------------------------------------------------------------------
 
 
-_COMPLETE: dict[int, bool] = {}  # a number suit's `_code` -> `_complete` (honours are read directly)
+_COMPLETE: Final[dict[int, bool]] = {}  # a number suit's `_code` -> `_complete` (honours are read directly)
 
 
-def _complete_code(counts: list[int], code: int, honors: bool) -> bool:
-    """`_complete` of one suit's counts, kept by their code."""
-    if honors:
-        return _complete(counts, True)
-    found = _COMPLETE.get(code)
-    if found is None:
-        found = _COMPLETE[code] = _complete(counts, False)
-    return found
+def _complete_code(key: tuple[int, ...], code: int, honors: bool, grow: int = -1) -> bool:
+    """`_complete` of one suit's counts `key`, with one more tile of offset `grow` when it is given;
+    kept by the code of those counts."""
+    if not honors:
+        found = _COMPLETE.get(code)
+        if found is not None:
+            return found
+    counts = list(key)
+    if grow >= 0:
+        counts[grow] += 1
+    complete = _complete(counts, honors)
+    if not honors:
+        _COMPLETE[code] = complete
+    return complete
 
 
 def _complete(counts: list[int], honors: bool) -> bool:
@@ -516,11 +597,13 @@ def _joins(key: tuple[int, ...], i: int, honors: bool) -> bool:
                 or i + 2 < size and key[i + 2])
 
 
-def _standard_waits(counts: list[int]) -> list[int]:
-    suits = _suits(counts)
-    mods = [e.mod for e in suits]
-    twos = mods.count(2)
-    ones = mods.count(1)
+def _standard_waits(suits: Entries) -> list[int]:
+    ones = twos = 0
+    for e in suits:
+        if e.mod == 1:
+            ones += 1
+        elif e.mod == 2:
+            twos += 1
     # A 3k+1 hand is one tile short in exactly one suit (2 mod 3 +1 pair elsewhere, or 1 mod 3).
     if not (ones == 1 and twos == 0 or ones == 0 and twos == 2):
         return []
@@ -533,20 +616,27 @@ def _standard_waits(counts: list[int]) -> list[int]:
     return out
 
 
-def waits(counts: list[int]) -> tuple[int, ...]:
+def waits(counts: list[int], suits: Suits | None = None) -> tuple[int, ...]:
     """Every tile that completes the concealed tiles (3k+1 of them) in any form, sorted.
 
     A tile of which the hand holds four is never a wait (there is no fifth)."""
-    found = set(_standard_waits(counts))
-    if sum(counts) == 13:
-        pairs = sum(1 for c in counts if c == 2)
-        singles = [t for t in range(34) if counts[t] == 1]
-        if pairs == 6 and len(singles) == 1:  # seven pairs: the single's mate
-            found.add(singles[0])
-        if kokushi_shanten(counts) == 0:
+    entries = _entries(counts, suits)
+    found = _standard_waits(entries)  # sorted: each suit's in order, the suits in order
+    total = pairs = singles = 0
+    for e in entries:
+        total += e.total
+        pairs += e.pairs
+        singles += e.singles
+    if total == 13:
+        more: list[int] = []
+        if pairs == 6 and singles == 1:  # seven pairs: the single's mate
+            more.append(next(t for t in range(34) if counts[t] == 1))
+        if pairs <= 1 and kokushi_shanten(counts) == 0:  # thirteen orphans: at most one pair
             missing = [t for t in _YAOCHUU if not counts[t]]
-            found.update(missing or _YAOCHUU)
-    return tuple(sorted(t for t in found if counts[t] < 4 and T.is_sanma_tile(t)))
+            more += missing or _YAOCHUU
+        if more:
+            found = sorted({*found, *more})
+    return tuple([t for t in found if counts[t] < 4 and T.is_sanma_tile(t)])
 
 
 def tenpai_at_draw(concealed: list[int], meld_tiles: Iterable[int], own_four: str) -> bool:
@@ -569,18 +659,23 @@ def tenpai_at_draw(concealed: list[int], meld_tiles: Iterable[int], own_four: st
     return any(own[w] < 4 for w in found)
 
 
-def is_complete(counts: list[int]) -> bool:
+def is_complete(counts: list[int], suits: Suits | None = None) -> bool:
     """3k+2 concealed tiles that form a winning shape (any form)."""
-    pairs = 0
-    for e in _suits(counts):
+    entries = _entries(counts, suits)
+    heads = 0  # complete suits of 2 mod 3: the one that holds the pair
+    for e in entries:
         if not e.complete:
             break
-        pairs += e.mod == 2
+        heads += e.mod == 2
     else:
-        if pairs == 1:
+        if heads == 1:
             return True
-    if sum(counts) == 14:
-        if sum(1 for c in counts if c == 2) == 7:
+    total = pairs = 0
+    for e in entries:
+        total += e.total
+        pairs += e.pairs
+    if total == 14:
+        if pairs == 7:
             return True
         if kokushi_shanten(counts) == -1:
             return True
@@ -607,13 +702,13 @@ def _improving(suits: tuple[_Suit, _Suit, _Suit, _Suit], melds: int, s: int) -> 
     return out
 
 
-def discard_shanten(counts: list[int], melds: int) -> list[tuple[int, int]]:
+def discard_shanten(counts: list[int], melds: int, suits: Suits | None = None) -> list[tuple[int, int]]:
     """(value, standard shanten without one of it) for each value held: the bots' first look at
     every discard. Only the discard's suit changes, so the other three suits are merged once;
     each suit's answer is kept by what the other three merge to."""
-    suits = _suits(counts)
+    entries = _entries(counts, suits)
     out: list[tuple[int, int]] = []
-    for e, others in zip(suits, _others(*_vectors(suits))):
+    for e, others in zip(entries, _others(*_vectors(entries))):
         key = (others << 3) | melds
         part = e.discards.get(key)
         if part is None:
@@ -625,11 +720,12 @@ def discard_shanten(counts: list[int], melds: int) -> list[tuple[int, int]]:
 # --- the width of the tenpai a draw brings ----------------------------------------------------------
 
 
-_DRAWS: dict[int, tuple[tuple[int, int], ...]] = {}  # `tenpai_draws`, by the suits' codes and the melds
-_DRAWS_KEPT = 1 << 15  # the most kept: emptied when full (a hand's race recurs within the hand)
+# `tenpai_draws`, by the suits' entries (one per code) and the melds
+_DRAWS: Final[dict[tuple[_Suit, _Suit, _Suit, _Suit, int], tuple[tuple[int, int], ...]]] = {}
+_DRAWS_KEPT: Final = 1 << 15  # the most kept: emptied when full (a hand's race recurs within the hand)
 
 
-def tenpai_draws(counts: list[int], melds: int) -> tuple[tuple[int, int], ...]:
+def tenpai_draws(counts: list[int], melds: int, suits: Suits | None = None) -> tuple[tuple[int, int], ...]:
     """For a hand of 3k+1 concealed tiles one from tenpai in the standard form: (tile, width) for
     each draw that makes it tenpai, the width being that of the widest tenpai one discard then
     keeps: the copies of its waits (`waits`) the hand does not hold (tiles visible on the table are
@@ -639,21 +735,18 @@ def tenpai_draws(counts: list[int], melds: int) -> tuple[tuple[int, int], ...]:
     23). Asked of the four suits' entries: a draw changes one suit (`_Suit.more`) and a discard one
     suit (`_Suit.less`), and a tenpai's waits lie in the suits that are not complete, so each
     discard's width is a few attributes of four entries, not a new hand to look up."""
-    suits = _suits(counts)
-    key = ((((suits[0].code << 21) | suits[1].code) << 21 | suits[2].code) << 21 | suits[3].code) << 3 | melds
+    entries = _entries(counts, suits)
+    m, p, s, h = entries
+    key = (m, p, s, h, melds)
     found = _DRAWS.get(key)
     if found is not None:
         return found
     out: list[tuple[int, int]] = []
-    a, b, c, d = _vectors(suits)
+    a, b, c, d = _vectors(entries)
     if _BEST[_merge_ids(_merge_ids(a, b), _merge_ids(c, d))][melds] == 1:
-        for t in _improving(suits, melds, 1):
-            y = t // 9
-            grown = list(suits)
-            e = suits[y]
-            grown[y] = e.more(t - e.base)
+        for t in _improving(entries, melds, 1):
             counts[t] += 1
-            out.append((t, _width(grown, counts, melds)))
+            out.append((t, _width(list(_changed(entries, t, 1)), counts, melds)))
             counts[t] -= 1
     if len(_DRAWS) >= _DRAWS_KEPT:
         _DRAWS.clear()

@@ -28,6 +28,7 @@ efficiency (calc.sim.bots):
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Final
 
 from calc.core import tiles as T
 from calc.core.errors import IllegalHandError
@@ -38,10 +39,13 @@ from calc.sim.botprofile import CALIBRATED, BotProfile
 from calc.sim.bots import Greedy, _copy
 from calc.sim.engine import Game, Player
 
-SUITS = (T.MAN, T.PIN, T.SOU)
-SIMPLE = [v < T.HONOR and 1 <= v % 9 <= 7 for v in range(34)]
-YAOCHUU = [not s for s in SIMPLE]
-FREE, HONITSU, TANYAO, TOITOI = "free", "honitsu", "tanyao", "toitoi"
+SUITS: Final = (T.MAN, T.PIN, T.SOU)
+SIMPLE: Final = [v < T.HONOR and 1 <= v % 9 <= 7 for v in range(34)]
+YAOCHUU: Final = [not s for s in SIMPLE]
+FREE: Final = "free"
+HONITSU: Final = "honitsu"
+TANYAO: Final = "tanyao"
+TOITOI: Final = "toitoi"
 Plan = tuple[str, int | None]  # the yaku an open hand plays for, and its suit (honitsu)
 
 
@@ -59,7 +63,7 @@ class Calibrated(Greedy):
         counts = p.counts
         melds = len(p.melds)
         plan = self._plan(game, p) if melds else None
-        cands = _candidates(counts, melds, plan, game.forbidden, k.seven_pairs_handicap)
+        cands = _candidates(counts, melds, plan, game.forbidden, k.seven_pairs_handicap, p.suits)
         threats = self._threats(game, seat)
         first = cands[0]
         top_ranked, top_shanten = first.ranked, first.shanten
@@ -89,7 +93,7 @@ class Calibrated(Greedy):
                     if top_shanten == 1 and k.race_by_wait:
                         # one from tenpai: each tile that brings tenpai, by the width of the wait it leaves
                         c.improve = sum((4 - seen[t] - counts[t] - meld_own[t]) * width
-                                        for t, width in S.tenpai_draws(counts, melds))
+                                        for t, width in S.tenpai_draws(counts, melds, p.suits.without(c.value)))
                     else:
                         c.improve = sum(4 - seen[t] - counts[t] - meld_own[t]
                                         for t in _improving(tuple(counts), melds, top_shanten))
@@ -405,7 +409,10 @@ class _Candidate:
 # before): the race of shape, ranked and shanten first, then the live waits, the improving tiles and
 # the least useful tile; pushing against a threat, safety in place of the improving tiles (a tenpai)
 # or of the live waits; folding, among the safest, the least useful tile.
-_RACE, _PUSH_TENPAI, _PUSH, _USELESS = 0, 1, 2, 3
+_RACE: Final = 0
+_PUSH_TENPAI: Final = 1
+_PUSH: Final = 2
+_USELESS: Final = 3
 
 
 def _before(a: _Candidate, b: _Candidate, order: int) -> bool:
@@ -503,7 +510,7 @@ class _Worth:
 
 
 def _candidates(counts: list[int], melds: int, plan: Plan | None, forbidden: set[int],
-                seven_pairs_handicap: int = 0) -> list[_Candidate]:
+                seven_pairs_handicap: int = 0, suits: S.Suits | None = None) -> list[_Candidate]:
     """Every discard allowed, with the shanten it leaves. Seven pairs and thirteen orphans
     (closed hands) are counted from the whole hand's pairs and kinds, one tile less; a closed hand
     ranks its seven pairs shanten `seven_pairs_handicap` steps further than it is (the plan shanten),
@@ -528,7 +535,7 @@ def _candidates(counts: list[int], melds: int, plan: Plan | None, forbidden: set
             if c:
                 y_kinds += 1
                 y_pairs += c >= 2
-    for v, s in S.discard_shanten(counts, melds):
+    for v, s in S.discard_shanten(counts, melds, suits):
         if v in forbidden:
             continue
         if closed:

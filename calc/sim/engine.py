@@ -12,14 +12,16 @@ The bots' interface (calc.sim.bots), unchanged by the round state: the engine as
 `discard(game, seat, may_riichi) -> (tile id, riichi)`, `call(game, seat, tile, discarder, options)`,
 `kan(game, seat, options)`, `nuki(game, seat)`, `ron(game, seat, tile)` and
 `nine_terminals(game, seat)`, and only ever offers what the round allows. A bot may read
-`game.players[seat]` (its view: hand, counts, melds, river, river_values, nuki, riichi,
-safe_since_riichi, closed, own_counts()), `game.seen`, `game.forbidden`, `game.last_drawn`,
+`game.players[seat]` (its view: hand, counts and their suits' entries, melds, river, river_values,
+nuki, riichi, safe_since_riichi, closed, own_counts()), `game.seen`, `game.forbidden`, `game.last_drawn`,
 `game.dora_values()`, `game.value_tiles(seat)`, `game.riichi_seats(seat)`, `game.is_red(id)`, and
 for any rule fact the round itself: `game.round.waits(seat)`, `game.round.furiten(seat)`,
 `game.round.ippatsu`, `game.round.live`, ...
 """
 
 from __future__ import annotations
+
+from typing import Final
 
 from calc.core import tiles as T
 from calc.core.errors import IllegalHandError
@@ -51,8 +53,9 @@ from calc.table.play import (
 from calc.table.round import Round, scoring_input, settled
 from calc.sim.wall import Wall, red_ids, sanma_ids
 
-CALL_PON = PON
-DRAW, REPLACEMENT = "draw", "replacement"
+CALL_PON: Final = PON
+DRAW: Final = "draw"
+REPLACEMENT: Final = "replacement"
 
 
 class SimError(Exception):
@@ -87,6 +90,9 @@ class Player:
         self.nuki: list[int] = []
         self.riichi = 0  # 0 none, 1 declared (stick not yet down), 2 accepted
         self.safe_since_riichi: set[int] = set()  # values anyone discarded after this riichi
+        # the suits' entries of `counts` (calc.scoring.shanten), kept with them: questions about the
+        # hand as it is start from these (a bot that takes a tile out of counts passes its own)
+        self.suits = S.Suits.of(self.counts)
 
     @property
     def closed(self) -> bool:
@@ -155,14 +161,13 @@ class Game:
             p = Player(seat, list(tiles))
             for t in tiles:
                 p.counts[t // 4] += 1
+            p.suits = S.Suits.of(p.counts)
             self.players.append(p)
-        # what never changes in a hand, made once: each seat's value tiles, and the events a draw
-        # or a discard of each tile id is (frozen, so shared)
+        # what never changes in a hand, made once: each seat's value tiles (the draw and discard
+        # events are made once for the process: `_draw_event`, `_discard_event`)
         self._values = [self._value_tiles(seat) for seat in range(n)]
         self._dora_values: list[int] = []
         self._dora_count = 0
-        self._draws: dict[tuple[int, int], Draw] = {}
-        self._discards: dict[tuple[int, int, bool], Discard] = {}
         self.play = HandPlay(dealer, round_wind, [list(h) for _, h in haipai], [[] for _ in range(n)],
                              [[] for _ in range(n)], self.dora_ids, [])
         # The hand's header carries no scores, honba or sticks: a hand plays the same under every
@@ -245,19 +250,17 @@ class Game:
 
     def _draw(self, p: Player, source: str) -> int:
         tile = self.wall.draw() if source == DRAW else self.wall.replacement()
-        event = self._draws.get((p.seat, tile))
-        if event is None:
-            event = self._draws[(p.seat, tile)] = Draw(p.seat, self._tiles[tile])
-        self.round.apply(event)
+        self.round.apply(_draw_event(p.seat, self._tiles[tile]))
         p.hand.append(tile)
         p.counts[tile // 4] += 1
+        p.suits.add(tile // 4)
         self.last_drawn = tile
         self.play.takes[p.seat].append(tile)
         self._check()
         return tile
 
     def _tsumo(self, p: Player, tile: int) -> bool:
-        if not S.is_complete(p.counts):
+        if not S.is_complete(p.counts, p.suits):
             return False
         win = self._evaluate(p.seat, p.seat)
         if win is None:
@@ -282,7 +285,7 @@ class Game:
             return True
         counts = p.counts
         options = [(ANKAN, value) for value in range(34) if counts[value] == 4 and self.round.can_ankan(p.seat, value)] \
-            if 4 in counts else []
+            if _holds_four(counts) else []
         options += [(KAKAN, m.value) for m in p.melds if m.kind == CALL_PON and self.round.can_kakan(p.seat, m.value)]
         if not options:
             return False
@@ -356,10 +359,7 @@ class Game:
 
     def _discard(self, p: Player, tile: int, riichi: bool) -> None:
         self._reveal(p.seat)
-        event = self._discards.get((p.seat, tile, riichi))
-        if event is None:
-            event = self._discards[(p.seat, tile, riichi)] = Discard(p.seat, self._tiles[tile], riichi)
-        self.round.apply(event)
+        self.round.apply(_discard_event(p.seat, self._tiles[tile], riichi))
         tsumogiri = tile == self.last_drawn
         self.last_drawn = None
         self._remove(p, tile)
@@ -478,6 +478,7 @@ class Game:
     def _remove(self, p: Player, tile: int) -> None:
         p.hand.remove(tile)
         p.counts[tile // 4] -= 1
+        p.suits.remove(tile // 4)
 
     def _check(self) -> None:
         """The tile ids (the round checks the tiles themselves after every event): the 108 ids are
@@ -495,13 +496,40 @@ class Game:
                 raise SimError(f"seat {p.seat}: the hand is out of step with the round")
             if [sum(1 for t in p.hand if t // 4 == v) for v in range(34)] != p.counts:
                 raise SimError(f"seat {p.seat}: tile counts out of step with the hand")
+            if p.suits.codes() != S.Suits.of(p.counts).codes():
+                raise SimError(f"seat {p.seat}: the suits' entries out of step with the tile counts")
         if sorted(places) != sanma_ids():
             raise SimError(f"tiles not accounted for: {len(places)} places for 108 tiles")
         if self.round.live != self.wall.remaining:
             raise SimError(f"live wall {self.wall.remaining}, the round counts {self.round.live}")
 
 
-_TILE_TABLES: dict[frozenset[int], tuple[tuple[int, bool], ...]] = {}
+_TILE_TABLES: Final[dict[frozenset[int], tuple[tuple[int, bool], ...]]] = {}
+# Nearly every event is a draw or a discard, and each is a frozen value: made once per seat, tile
+# (and riichi) for the process, by an integer key (`_event_key`), and shared.
+_DRAWS: Final[dict[int, Draw]] = {}
+_DISCARDS: Final[dict[int, Discard]] = {}
+
+
+def _event_key(seat: int, tile: tuple[int, bool]) -> int:
+    index, red = tile
+    return (seat * 34 + index) * 2 + red
+
+
+def _draw_event(seat: int, tile: tuple[int, bool]) -> Draw:
+    key = _event_key(seat, tile)
+    event = _DRAWS.get(key)
+    if event is None:
+        event = _DRAWS[key] = Draw(seat, tile)
+    return event
+
+
+def _discard_event(seat: int, tile: tuple[int, bool], riichi: bool) -> Discard:
+    key = _event_key(seat, tile) * 2 + riichi
+    event = _DISCARDS.get(key)
+    if event is None:
+        event = _DISCARDS[key] = Discard(seat, tile, riichi)
+    return event
 
 
 def _tile_table(red: frozenset[int]) -> tuple[tuple[int, bool], ...]:
@@ -509,6 +537,13 @@ def _tile_table(red: frozenset[int]) -> tuple[tuple[int, bool], ...]:
     if table is None:
         table = _TILE_TABLES[red] = tuple((i // 4, i in red) for i in range(136))
     return table
+
+
+def _holds_four(counts: list[int]) -> bool:
+    for c in counts:
+        if c == 4:
+            return True
+    return False
 
 
 def play_hand(wall: Wall, rules: RuleSet, *, dealer: int, round_wind: int, bots,

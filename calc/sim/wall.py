@@ -51,7 +51,7 @@ class Wall:
     @classmethod
     def shuffled(cls, rng: random.Random) -> Wall:
         order = sanma_ids()
-        rng.shuffle(order)
+        shuffle(rng, order)
         return cls(order)
 
     @property
@@ -81,6 +81,24 @@ class Wall:
 
     def undrawn(self) -> list[int]:
         return self.live[self.next : self.end]
+
+
+def shuffle(rng: random.Random, x: list[int]) -> None:
+    """`rng.shuffle(x)`: the same order, from the same random bits. A plain random.Random's
+    shuffle is CPython's Fisher-Yates loop over `_randbelow_with_getrandbits`, in Python: a
+    hundred and more calls of Python functions a wall. The same loop here runs compiled
+    (tests/test_sim_run.py checks the orders agree); any other generator shuffles itself."""
+    if type(rng) is not random.Random:
+        rng.shuffle(x)
+        return
+    getrandbits = rng.getrandbits
+    for i in range(len(x) - 1, 0, -1):
+        n = i + 1  # j is drawn below i + 1: bit_length bits, again while too large
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
 
 
 def rigged(hands: Sequence[Sequence[int]], draws: Sequence[int], *, dora: Sequence[int] = (), ura: Sequence[int] = (),

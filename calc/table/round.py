@@ -16,6 +16,8 @@ them.
 
 from __future__ import annotations
 
+from typing import Final
+
 from calc.core import tiles as T
 from calc.core.errors import SanmaError
 from calc.core.notation import Tile
@@ -56,12 +58,12 @@ from calc.table.play import (
     WinFacts,
 )
 
-NORTH: Tile = (T.NORTH, False)
-DEAD_WALL = 14  # rinshan and indicator tiles; each replacement draw moves the haitei one tile forward
-WALL = {3: 108}
-MAX_KANS = 4  # there is no fifth kan (rules.md §5: four kans by several players abort the hand)
-_NOT_SANMA = frozenset(i for i in range(34) if not T.is_sanma_tile(i))
-_ROBBED = {"discard": DISCARD, "kakan": ON_KAKAN, "nuki": ON_NUKI, "ankan": ON_ANKAN}
+NORTH: Final[Tile] = (T.NORTH, False)
+DEAD_WALL: Final = 14  # rinshan and indicator tiles; each replacement draw moves the haitei one tile forward
+WALL: Final = {3: 108}
+MAX_KANS: Final = 4  # there is no fifth kan (rules.md §5: four kans by several players abort the hand)
+_NOT_SANMA: Final = frozenset(i for i in range(34) if not T.is_sanma_tile(i))
+_ROBBED: Final = {"discard": DISCARD, "kakan": ON_KAKAN, "nuki": ON_NUKI, "ankan": ON_ANKAN}
 
 
 class PlayError(SanmaError):
@@ -167,6 +169,8 @@ class Round:
                 self.counts[seat][tile[0]] += 1
                 self._place(tile)
         self._place(deal.dora)
+        # each hand's suits' entries (calc.scoring.shanten), kept with its counts for the waits
+        self.suits = [S.Suits.of(counts) for counts in self.counts]
         self.melds: list[list[Meld]] = [[] for _ in range(n)]
         self.nuki_count = [0] * n
         self.rivers: list[list[Tile]] = [[] for _ in range(n)]
@@ -227,7 +231,7 @@ class Round:
         """The tiles that complete the seat's hand as it stood after its last discard."""
         waits = self._waits[seat]
         if waits is None:
-            waits = self._waits[seat] = S.waits(self.counts[seat])
+            waits = self._waits[seat] = S.waits(self.counts[seat], self.suits[seat])
         return waits
 
     def tenpai(self, seat: int, counts: list[int] | None = None) -> bool:
@@ -389,6 +393,7 @@ class Round:
         else:
             raise self.fail(f"seat {seat} does not hold {T.name(*tile)}")
         self.counts[seat][index] -= 1
+        self.suits[seat].remove(index)
 
     def _pass(self) -> None:
         """The offered tile was not won on: whoever it completed is furiten now (temporarily, and
@@ -445,7 +450,8 @@ class Round:
         self.owed[seat] = None
         self.drawn[seat] = True
         self.hands[seat].append(tile)
-        self.counts[seat][tile[0]] += 1
+        self.counts[seat][index] += 1
+        self.suits[seat].add(index)
         self.last = ("draw", seat, tile, source, first)
 
     def last_drawn(self, seat: int) -> Tile:
@@ -750,5 +756,7 @@ class Round:
             size = len(self.hands[seat]) + sum(len(m.tiles) for m in self.melds[seat]) - kans
             if size not in (13, 14):
                 raise self.fail(f"seat {seat} holds {len(self.hands[seat])} tiles with {len(self.melds[seat])} melds")
+            if self.check and self.suits[seat].codes() != S.Suits.of(self.counts[seat]).codes():
+                raise self.fail(f"seat {seat}: the suits' entries are out of step with the tile counts")
         if self.sticks * self.rules.payment.riichi_stick + sum(self.scores) != self.total:
             raise self.fail("scores and riichi sticks do not keep their total")
