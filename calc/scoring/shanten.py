@@ -441,7 +441,8 @@ Entries = tuple[_Suit, _Suit, _Suit, _Suit]  # the four suits' entries of a hand
 
 class Suits:
     """The four suits' entries of a hand's concealed tiles, kept as its tiles come and go (the
-    simulator's players and the round state's hands each keep one): a question about the hand
+    simulator's players keep one; the round state does not: a replay's hands would fill the tables
+    with every drawn hand's suits, which no question asks about): a question about the hand
     starts from them, not from looking its suits up again in the counts (`_suits`). Passed
     beside the counts (`suits=`), it must hold the very tiles the counts do."""
 

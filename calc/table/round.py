@@ -169,8 +169,6 @@ class Round:
                 self.counts[seat][tile[0]] += 1
                 self._place(tile)
         self._place(deal.dora)
-        # each hand's suits' entries (calc.scoring.shanten), kept with its counts for the waits
-        self.suits = [S.Suits.of(counts) for counts in self.counts]
         self.melds: list[list[Meld]] = [[] for _ in range(n)]
         self.nuki_count = [0] * n
         self.rivers: list[list[Tile]] = [[] for _ in range(n)]
@@ -231,7 +229,7 @@ class Round:
         """The tiles that complete the seat's hand as it stood after its last discard."""
         waits = self._waits[seat]
         if waits is None:
-            waits = self._waits[seat] = S.waits(self.counts[seat], self.suits[seat])
+            waits = self._waits[seat] = S.waits(self.counts[seat])
         return waits
 
     def tenpai(self, seat: int, counts: list[int] | None = None) -> bool:
@@ -393,7 +391,6 @@ class Round:
         else:
             raise self.fail(f"seat {seat} does not hold {T.name(*tile)}")
         self.counts[seat][index] -= 1
-        self.suits[seat].remove(index)
 
     def _pass(self) -> None:
         """The offered tile was not won on: whoever it completed is furiten now (temporarily, and
@@ -451,7 +448,6 @@ class Round:
         self.drawn[seat] = True
         self.hands[seat].append(tile)
         self.counts[seat][index] += 1
-        self.suits[seat].add(index)
         self.last = ("draw", seat, tile, source, first)
 
     def last_drawn(self, seat: int) -> Tile:
@@ -756,7 +752,5 @@ class Round:
             size = len(self.hands[seat]) + sum(len(m.tiles) for m in self.melds[seat]) - kans
             if size not in (13, 14):
                 raise self.fail(f"seat {seat} holds {len(self.hands[seat])} tiles with {len(self.melds[seat])} melds")
-            if self.check and self.suits[seat].codes() != S.Suits.of(self.counts[seat]).codes():
-                raise self.fail(f"seat {seat}: the suits' entries are out of step with the tile counts")
         if self.sticks * self.rules.payment.riichi_stick + sum(self.scores) != self.total:
             raise self.fail("scores and riichi sticks do not keep their total")
