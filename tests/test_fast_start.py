@@ -58,12 +58,15 @@ def test_everything_else_is_left_to_typer(args, capsys):
 
 
 # `sanma replay` of Tenhou's mjlog files starts without what it does not use: the JSON readers,
-# the table code (tabulate, wcwidth: only for scheme tables and non-ASCII names) and the HTTP client
-# (only for game ids and links). Each costs start-up, which a replay of a folder pays before its workers start.
-# In one process (`--workers 1`, or a few files) it needs no worker pool, and a plain replay no typer.
+# the table code (tabulate, wcwidth: only for scheme tables and non-ASCII names), the HTTP client
+# and its sockets (only for game ids and links), PyYAML (only for a record or a profile of one's own:
+# a replay settles the game as a record but reads none) and dataclasses with the inspect it imports
+# (docs/development.md, "Records"). Each costs start-up, which a replay of a folder pays before its
+# workers start. In one process (`--workers 1`, or a few files) it needs no worker pool, and a plain
+# replay no typer.
 NOT_FOR_AN_MJLOG_REPLAY = ["calc.logs.mjai", "calc.logs.tenhou6", "calc.cli.report", "tabulate", "wcwidth",
-                           "urllib.request", "concurrent.futures.process", "multiprocessing", "typer",
-                           "calc.cli.app"]
+                           "urllib.request", "socket", "concurrent.futures.process", "multiprocessing", "typer",
+                           "calc.cli.app", "yaml", "dataclasses", "inspect", "difflib"]
 
 
 @pytest.mark.parametrize("workers", [[], ["--workers", "1"]])

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import gzip
 import json
 from pathlib import Path
@@ -137,12 +136,12 @@ def _without_limit_fu(game: Game) -> Game:
         if k.draw is not None:
             assert k.draw.log_scores_before == k.draw.scores_before
         wins = tuple(
-            w._replace(log=dataclasses.replace(w.log, fu=None if w.log.limit else w.log.fu, scores_before=None))
+            w._replace(log=w.log._replace(fu=None if w.log.limit else w.log.fu, scores_before=None))
             for w in k.wins
         )
         draw = k.draw and k.draw._replace(log_scores_before=None)
         kyoku.append(k._replace(wins=wins, draw=draw))
-    return dataclasses.replace(game, kyoku=tuple(kyoku))
+    return game._replace(kyoku=tuple(kyoku))
 
 
 def test_both_formats_give_the_same_game(games):

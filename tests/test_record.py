@@ -369,7 +369,8 @@ def test_libyaml_and_python_parsers_read_the_same_values_and_lines():
     # the error message: both must give the same values and the same line of every key and item
     from calc.core import yamlread
 
-    if yamlread._CLoader is None:
+    python_loader, libyaml_loader = yamlread.loaders()
+    if libyaml_loader is None:
         pytest.skip("PyYAML without libyaml: only the Python parser runs")
     root = Path(__file__).resolve().parents[1]
 
@@ -385,6 +386,6 @@ def test_libyaml_and_python_parsers_read_the_same_values_and_lines():
     assert len(files) >= 10
     for path in files:
         text = path.read_text(encoding="utf-8")
-        fast = yaml.load(text, Loader=type("_L", (yamlread._CLoader,), {"file": str(path)}))  # noqa: S506
-        pure = yaml.load(text, Loader=type("_L", (yamlread._Loader,), {"file": str(path)}))  # noqa: S506
+        fast = yaml.load(text, Loader=type("_L", (libyaml_loader,), {"file": str(path)}))  # noqa: S506
+        pure = yaml.load(text, Loader=type("_L", (python_loader,), {"file": str(path)}))  # noqa: S506
         assert shape(fast) == shape(pure), path

@@ -315,7 +315,7 @@ def node_value(node: yaml.Node, file: str) -> Any:
     """A YAML node (a profile's inline scheme) -> values that keep their lines, as calc.core.yamlread reads them."""
     from calc.core import yamlread
 
-    loader = type("_NodeLoader", (yamlread._Loader,), {"file": file})("")
+    loader = type("_NodeLoader", (yamlread.loaders()[0],), {"file": file})("")
     try:
         return loader.construct_document(node)
     except SanmaError as exc:  # a duplicate key

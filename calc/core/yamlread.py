@@ -9,17 +9,18 @@ name or a file beside the record. Every error names the file, the line and, insi
 
 from __future__ import annotations
 
-import difflib
+import functools
 import re
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import yaml
-
-from calc.core.errors import SanmaError
+from calc.core.errors import SanmaError, close_matches
 from calc.core.lined import YamlList, YamlMap  # noqa: F401  (read by the record readers from here)
 from calc.core.nesting import flow_too_deep, too_deep
+
+if TYPE_CHECKING:
+    import yaml
 
 
 class RecordError(SanmaError):
@@ -29,11 +30,7 @@ class RecordError(SanmaError):
 # ---------------------------------------------------------------- YAML with line numbers
 
 
-class _Loader(yaml.SafeLoader):
-    file = "<record>"
-
-
-def _construct_map(loader: _Loader, node: yaml.MappingNode) -> YamlMap:
+def _construct_map(loader: Any, node: yaml.MappingNode) -> YamlMap:
     loader.flatten_mapping(node)
     out = YamlMap()
     out.line = node.start_mark.line + 1
@@ -50,36 +47,46 @@ def _construct_map(loader: _Loader, node: yaml.MappingNode) -> YamlMap:
     return out
 
 
-def _construct_list(loader: _Loader, node: yaml.SequenceNode) -> YamlList:
+def _construct_list(loader: Any, node: yaml.SequenceNode) -> YamlList:
     out = YamlList(loader.construct_object(child, deep=True) for child in node.value)
     out.line = node.start_mark.line + 1
     out.item_lines = [child.start_mark.line + 1 for child in node.value]
     return out
 
 
-_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_map)
-_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_list)
+@functools.cache
+def loaders() -> tuple[type, type | None]:
+    """The loaders whose mappings and lists keep their lines: PyYAML's Python parser, and libyaml's
+    (PyYAML's C binding, where it is built) under the same constructors, which reads the same values
+    and lines about four times faster. Text libyaml refuses is read again by the Python parser,
+    whose complaint the error quotes (calc.core.profile reads profiles the same way). Made when a
+    record is first read, not on import: PyYAML's import is most of the start-up of a command that
+    reads no record (`sanma replay` imports the record's settling, not its reader)."""
+    import yaml
 
-# libyaml's parser (PyYAML's C binding, where it is built) under the same constructors: the same
-# values and lines, about four times faster than the Python parser. Text it refuses is read again by
-# the Python parser, whose complaint the error quotes (calc.core.profile reads profiles the same way).
-_CLoader: type | None = None
-if hasattr(yaml, "CSafeLoader"):
-    _CLoader = type("_CLoader", (yaml.CSafeLoader,), {"file": "<record>"})
-    _CLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_map)
-    _CLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_list)
+    def lined(base: type) -> type:
+        loader = type("_Loader", (base,), {"file": "<record>"})
+        loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_map)
+        loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_list)
+        return loader
+
+    fast = getattr(yaml, "CSafeLoader", None)
+    return lined(yaml.SafeLoader), (lined(fast) if fast is not None else None)
 
 
 def load_yaml(text: str, file: str) -> Any:
     """YAML text -> plain values, mappings as YamlMap and lists as YamlList; a syntax error names its line."""
     if flow_too_deep(text):
         raise too_deep(RecordError, text, file=file)
-    if _CLoader is not None:
+    import yaml
+
+    python, fast = loaders()
+    if fast is not None:
         try:
-            return yaml.load(text, Loader=type("_FileLoader", (_CLoader,), {"file": file}))  # noqa: S506 - safe
+            return yaml.load(text, Loader=type("_FileLoader", (fast,), {"file": file}))  # noqa: S506 - safe
         except (yaml.YAMLError, RecursionError):
             pass  # the Python parser below says what is wrong, as it always has
-    loader_class = type("_FileLoader", (_Loader,), {"file": file})
+    loader_class = type("_FileLoader", (python,), {"file": file})
     try:
         return yaml.load(text, Loader=loader_class)  # noqa: S506 - a SafeLoader subclass
     except RecursionError:
@@ -96,6 +103,8 @@ def load_yaml(text: str, file: str) -> Any:
 def yaml_problem(exc: yaml.YAMLError, text: str) -> str:
     """PyYAML's complaint in a person's words, with what to do where we know it."""
     mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+    import yaml
+
     problem = getattr(exc, "problem", None) or "invalid YAML"
     lines = text.splitlines()
     at = lines[mark.line][mark.column:mark.column + 1] if mark and mark.line < len(lines) else ""
@@ -181,7 +190,7 @@ class RecordReader:
             raise self.error(f"{what} must be a mapping of keys, got {show(value)}", line)
         for key in value:
             if key not in allowed:
-                hint = difflib.get_close_matches(str(key), allowed, n=1)
+                hint = close_matches(str(key), allowed, n=1)
                 suggestion = f" (did you mean {hint[0]!r}?)" if hint else ""
                 raise self.error(f"unknown key {key!r} in {what}{suggestion}; keys: {', '.join(allowed)}",
                                  value.key_lines.get(key, line), str(key) if self.path else None)
@@ -221,7 +230,7 @@ class RecordReader:
             raise self.error(f"{what} must be a player's name, got {show(name)} (quote names like yes/no/on/off)",
                              line, key)
         if name not in self.players:
-            hint = difflib.get_close_matches(name, self.players, n=1)
+            hint = close_matches(name, self.players, n=1)
             suggestion = f" (did you mean {hint[0]!r}?)" if hint else ""
             raise self.error(f"unknown player {name!r} as {what}{suggestion}; players: {', '.join(self.players)}",
                              line, key)

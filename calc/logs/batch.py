@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Callable, Iterator, NamedTuple
 
 from calc.core import collector
 from calc.core import rules as R
@@ -21,8 +20,7 @@ Render = Callable[[GameReplay, "dict | None", bool, "int | None"], str]
 PARALLEL_FROM = 8  # fewer files than this replay in-process: a worker pool costs more than it saves
 
 
-@dataclass(frozen=True)
-class FileResult:
+class FileResult(NamedTuple):
     """What the parent needs from one file; small, so it crosses process boundaries cheaply."""
 
     source: str
@@ -37,8 +35,7 @@ class FileResult:
     not_a_log: bool = False  # readable, but no game record (calc.logs.NotALog): skipped if found in a folder
 
 
-@dataclass(frozen=True)
-class Found:
+class Found(NamedTuple):
     logs: list[Path]  # the files to read, in order
     skipped: list[Path]  # files in the folders that do not start like a log (a README, a note)
     walked: frozenset[str]  # the logs found in a folder, not named: one that is no log is skipped too

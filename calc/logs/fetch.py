@@ -15,7 +15,6 @@ from __future__ import annotations
 import gzip
 import os
 import re
-import socket
 import sys
 import zlib
 from pathlib import Path
@@ -124,10 +123,10 @@ def _download(gid: str, url: str) -> bytes:
         raise FetchError(f"{gid}: HTTP {e.code} {e.reason} from {url}") from None
     except urllib.error.URLError as e:
         reason = e.reason
-        if isinstance(reason, (socket.timeout, TimeoutError)):
+        if isinstance(reason, TimeoutError):  # socket.timeout is TimeoutError since Python 3.10
             raise FetchError(f"{gid}: no answer from {url} within {TIMEOUT} s") from None
         raise FetchError(f"{gid}: cannot reach {url} (no network?): {reason}") from None
-    except (socket.timeout, TimeoutError):
+    except TimeoutError:
         raise FetchError(f"{gid}: no answer from {url} within {TIMEOUT} s") from None
     except OSError as e:
         raise FetchError(f"{gid}: download from {url} failed: {e}") from None

@@ -9,8 +9,7 @@ dealer). Tiles are `calc.core.notation.Tile` pairs (index 0-33, red).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from calc.core.errors import SanmaError
 from calc.table.play import Meld, WinFacts  # a hand's parts are the round state's facts
@@ -29,8 +28,7 @@ class NotALog(LogError):
     other program's data. Found in a folder it is skipped as a README is; named, it is an error."""
 
 
-@dataclass(frozen=True, slots=True)
-class Lobby:
+class Lobby(NamedTuple):
     """The rule facts a record states (mjlog <GO type>, tenhou.net/6 `rule.disp`)."""
 
     type: int  # Tenhou's lobby bits, e.g. 185 = Phoenix sanma south game, red fives, open tanyao
@@ -42,8 +40,7 @@ class Lobby:
     level: str  # ippan | joukyuu | tokujou | houou
 
 
-@dataclass(frozen=True, slots=True)
-class LogWin:
+class LogWin(NamedTuple):
     """What a win's result line says (mjlog <AGARI>, tenhou.net/6 和了 entry, mjai `hora`).
 
     An mjai log may leave out any of han, yaku, points and deltas: None is not compared."""
@@ -60,8 +57,7 @@ class LogWin:
     # (mjlog `sc`: this hand's riichi deposits taken, and on a double ron the first winner's payment); None: not stated
 
 
-@dataclass(frozen=True, slots=True)
-class Game:
+class Game(NamedTuple):
     game_id: str
     lobby: Lobby
     players: tuple[str, ...]  # names by seat

@@ -8,7 +8,6 @@ engine re-settles it under any other scheme.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from calc.core import rules as R
@@ -63,8 +62,7 @@ class Mismatch(NamedTuple):
         return f"{self.where} {self.what}: ours {self.ours}, log {self.log}{detail}"
 
 
-@dataclass(frozen=True)
-class GameReplay:
+class GameReplay(NamedTuple):
     source: str
     game: Game
     record: Record

@@ -11,8 +11,8 @@ deduction (`chombo.cost: final-points`) is taken off.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
+from typing import NamedTuple
 
 from calc.core.rules import RuleSet
 from calc.table import penalty
@@ -63,8 +63,7 @@ def ledger(settled) -> tuple[tuple[int, ...], ...]:
     return tuple(hand(row, specs[i] if i < len(specs) else None, settled.rules) for i, row in enumerate(settled.rows))
 
 
-@dataclass(frozen=True)
-class Final:
+class Final(NamedTuple):
     """One player's final tally: the standing's points, then chips and penalties on top."""
 
     seat: int

@@ -11,7 +11,7 @@ to their owners, so a chombo hand has none; the sticks of earlier hands stay on 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from calc.core.rules import RuleSet
 from calc.scoring.value import MANGAN, limit_value
@@ -21,8 +21,7 @@ from calc.table.events import ExhaustiveDraw, Kyoku
 CHOMBO = "chombo"
 
 
-@dataclass(frozen=True)
-class Chombo:
+class Chombo(NamedTuple):
     """A ledger row's result: `seat` committed a chombo."""
 
     seat: int

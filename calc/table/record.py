@@ -19,9 +19,8 @@ names the hand and the line.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from calc.table import match, payment, penalty, record_extras
 from calc.core import tiles as T
@@ -51,8 +50,7 @@ WIN_KEYS = ("winner", "from", "tsumo", "liable", "liable_yakuman", "chips", *VAL
 # ---------------------------------------------------------------- the record
 
 
-@dataclass(frozen=True)
-class WinSpec:
+class WinSpec(NamedTuple):
     winner: int
     discarder: int | None  # None = tsumo
     liable: int | None
@@ -68,8 +66,7 @@ class WinSpec:
         return dict(self.flags).get("hand")
 
 
-@dataclass(frozen=True)
-class HandSpec:
+class HandSpec(NamedTuple):
     number: int  # 1-based, as people count the hands of the record
     line: int
     riichi: tuple[int, ...]
@@ -86,8 +83,7 @@ class HandSpec:
         return f"hands[{self.number}]"
 
 
-@dataclass(frozen=True)
-class Record:
+class Record(NamedTuple):
     file: str
     rules: RuleSet
     players: tuple[str, ...]
@@ -171,7 +167,7 @@ class _Reader(RecordReader):
         if not self.rules.match.yame_choice:
             raise self.error(f"play_on: under profile {self.rules.name!r} agari-yame and tenpai-yame end the match "
                              f"(match.yame_choice is false); the dealer has no choice to play on", at, "play_on")
-        return replace(spec, play_on=True)
+        return spec._replace(play_on=True)
 
     def read_result(self, entry: _Map, number: int, line: int) -> HandSpec:
         results = [key for key in RESULT_KEYS if key in entry]
@@ -450,8 +446,7 @@ def read(path: str | Path) -> Record:
 # ---------------------------------------------------------------- settling
 
 
-@dataclass(frozen=True)
-class Settled:
+class Settled(NamedTuple):
     """A record played through the match engine under one profile (and scheme)."""
 
     record: Record
