@@ -111,22 +111,110 @@ def _stated_before(sc: str, players: int) -> tuple[int, ...]:
 
 
 def read_mjlog(data: bytes | str, game_id: str, rules: RuleSet) -> Game:
+    elements = _plain_elements(data)
+    if elements is None:  # not the plain form Tenhou writes: ElementTree reads it, or says what is wrong
+        try:
+            root = ET.fromstring(data)
+        except ET.ParseError as e:
+            line, column = e.position
+            # expat's text ends in its own "line L, column C" (columns from 0): the error says where once
+            reason = re.sub(r":? ?line \d+, column \d+$", "", str(e))
+            raise LogError(f"broken XML: {reason}", line=line, column=column + 1) from None
+        if root.tag != "mjloggm":
+            raise NotALog(f"not a Tenhou log: the XML root is <{root.tag}>, not <mjloggm>")
+        elements = [(el.tag, el.attrib) for el in root]
     try:
-        root = ET.fromstring(data)
-    except ET.ParseError as e:
-        line, column = e.position
-        # expat's text ends in its own "line L, column C" (columns from 0): the error says where once
-        reason = re.sub(r":? ?line \d+, column \d+$", "", str(e))
-        raise LogError(f"broken XML: {reason}", line=line, column=column + 1) from None
-    if root.tag != "mjloggm":
-        raise NotALog(f"not a Tenhou log: the XML root is <{root.tag}>, not <mjloggm>")
-    try:
-        return _read(root, game_id, rules)
+        return _read(elements, game_id, rules)
     except (KeyError, ValueError, IndexError) as e:
         raise LogError(f"corrupt mjlog: {type(e).__name__} {e}") from None
 
 
-def _read(root: ET.Element, game_id: str, rules: RuleSet) -> Game:
+# The plain form Tenhou writes an mjlog in: UTF-8 (with or without its declaration), the root
+# <mjloggm ...> holding only empty elements <TAG name="value" ... />, one space before each attribute
+# and at most one before the "/>", printable characters only, no entity, comment, text or other
+# whitespace. A document in that form is split at its "<"s (which XML allows nowhere else) rather
+# than parsed: ElementTree builds an element for every tag, and a game has some 700 of them, nine in
+# ten a bare draw or discard (found as they are in `_STEPS`). Each piece must have the form exactly;
+# a document with anything else, even what XML allows (a newline between attributes, a character
+# reference), goes to ElementTree for its elements or its error, so both readings of a document
+# agree (tests/test_logs.py compares them on the real games and on damaged copies).
+_NAME = re.compile("[A-Za-z][A-Za-z0-9_]*")
+_ROOT = re.compile('mjloggm(?: [A-Za-z][A-Za-z0-9_]*="[^"]*")*>')  # its values are checked as all others
+_DECLARATION = re.compile(r'\?xml version="1\.0"(?: encoding="(?:UTF|utf)-8")?\?>[ \t\r\n]*')
+_END = re.compile(r"/mjloggm>[ \t\r\n]*")
+_NO_ATTRIBUTES: dict[str, str] = {}  # a bare draw's or discard's (never changed)
+_TAGS: set[str] = set()  # the tags checked to be names (a few kinds)
+_ATTRIBUTE_NAMES: dict[str, str] = {}  # an attribute's checked ' name=' -> name
+
+
+def _plain_elements(data: bytes | str) -> list[tuple[str, dict[str, str]]] | None:
+    """The (tag, attributes) of every element under the root of a document in Tenhou's plain form
+    (above), as ElementTree would give them; None for any other document."""
+    if isinstance(data, bytes):
+        try:
+            data = data.decode("utf-8")
+        except UnicodeDecodeError:
+            return None
+    if "&" in data:  # an entity or a character reference: ElementTree's to resolve
+        return None
+    pieces = data.split("<")
+    if pieces[0] != "" or len(pieces) < 3:
+        return None
+    first = 1
+    if pieces[1].startswith("?") and _DECLARATION.fullmatch(pieces[1]) is not None:
+        first = 2
+    root = pieces[first]
+    if _ROOT.fullmatch(root) is None or _attributes(root[7:-1]) is None or _END.fullmatch(pieces[-1]) is None:
+        return None
+    steps = _STEPS
+    out: list[tuple[str, dict[str, str]]] = []
+    for i in range(first + 1, len(pieces) - 1):
+        piece = pieces[i]
+        if not piece.endswith("/>"):
+            return None
+        body = piece[:-2]
+        if body in steps:
+            out.append((body, _NO_ATTRIBUTES))
+            continue
+        if body.endswith(" "):
+            body = body[:-1]
+        space = body.find(" ")
+        tag = body if space < 0 else body[:space]
+        if tag not in _TAGS:
+            if _NAME.fullmatch(tag) is None:
+                return None
+            _TAGS.add(tag)
+        attributes = _NO_ATTRIBUTES if space < 0 else _attributes(body[space:])
+        if attributes is None:
+            return None
+        out.append((tag, attributes))
+    return out
+
+
+def _attributes(text: str) -> dict[str, str] | None:
+    """The attributes of an element's text after its tag, ` a="1" b="2"`; None if that is not in
+    the plain form, if one is given twice (an XML error) or if one declares a namespace (ElementTree
+    would write every tag under it)."""
+    if not text.isprintable() or ">" in text:  # a tab or newline in a value XML turns into a space
+        return None
+    parts = text.split('"')  # ' a=', '1', ' b=', '2', ''
+    if len(parts) % 2 == 0 or parts[-1] != "":
+        return None
+    attributes: dict[str, str] = {}
+    for k in range(0, len(parts) - 1, 2):
+        part = parts[k]
+        name = _ATTRIBUTE_NAMES.get(part)
+        if name is None:
+            if not (part.startswith(" ") and part.endswith("=") and _NAME.fullmatch(part, 1, len(part) - 1)):
+                return None
+            name = _ATTRIBUTE_NAMES[part] = part[1:-1]
+        if name in attributes or name == "xmlns":
+            return None
+        attributes[name] = parts[k + 1]
+    return attributes
+
+
+def _read(elements: list[tuple[str, dict[str, str]]], game_id: str, rules: RuleSet) -> Game:
     steps = _STEPS
     lobby: Lobby | None = None
     players = 3
@@ -136,8 +224,7 @@ def _read(root: ET.Element, game_id: str, rules: RuleSet) -> Game:
     start_scores: tuple[int, ...] | None = None
     owari: list[float] | None = None
     names = tuple(f"seat {s}" for s in range(players))
-    for el in root:
-        tag = el.tag
+    for tag, a in elements:
         step = steps.get(tag)
         if step is not None:
             if play is None:
@@ -151,7 +238,6 @@ def _read(root: ET.Element, game_id: str, rules: RuleSet) -> Game:
             else:
                 play.apply(event)
             continue
-        a = el.attrib
         if tag in _IN_HAND:
             if play is None:
                 raise LogError(f"<{tag}> before the first <INIT>")
