@@ -180,13 +180,25 @@ _KIND: Final = {
 }
 
 
-class HandResult(NamedTuple):
+class HandResult:
+    """A request scored and paid: what the CLI's text and JSON and `calc.score`'s result read. A
+    written class, as the scorer's values (one a hand; compiled, its `__init__` is not Python's)."""
+
     request: HandRequest
     rules: RuleSet
     hand: Hand
     context: WinContext
     evaluation: Evaluation
     settlement: payment.Settlement
+
+    def __init__(self, request: HandRequest, rules: RuleSet, hand: Hand, context: WinContext, evaluation: Evaluation,
+                 settlement: payment.Settlement) -> None:
+        self.request = request
+        self.rules = rules
+        self.hand = hand
+        self.context = context
+        self.evaluation = evaluation
+        self.settlement = settlement
 
     @property
     def winner(self) -> int:
