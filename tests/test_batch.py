@@ -134,8 +134,8 @@ def test_the_contexts_field_lists_are_its_written_init():
 
 def test_the_requests_written_init_takes_every_field_in_order():
     """HandRequest's __init__ is written out (compiled, a dataclass's generated one runs as Python),
-    and calc.score builds its request positionally (request.checked): both must take every field, in
-    the class's order, and a line's keys left out must take the __init__'s defaults."""
+    and calc.score builds its request positionally (request.keywords): both must take every field, in
+    the class's order, and the keys of a line or a call left out must take the __init__'s defaults."""
     import ast
     from pathlib import Path
 
@@ -150,7 +150,8 @@ def test_the_requests_written_init_takes_every_field_in_order():
     values = [sample[kind] for kind in request.FIELD_KINDS.values()]
     made = request.HandRequest(*values)
     assert [getattr(made, name) for name in names] == values
-    assert request.checked(*values) == made
+    assert request.keywords(values[0], dict(zip(names[1:], values[1:]))) == (made, None)
+    assert request.keywords("x", {}) == (request.HandRequest("x"), None)
     assert request.HandRequest.from_mapping(dict(zip(names, values))) == made
     assert request.HandRequest.from_mapping({"hand": "x"}) == request.HandRequest("x")
     assert request.HandRequest.from_mapping({"hand": "x"}, {"seat": "W", "riichi": True}) == \
