@@ -187,7 +187,11 @@ def _join(parts: list[StandardReading]) -> StandardReading:
 
 def is_seven_pairs(counts: Sequence[int]) -> bool:
     """Seven different pairs; four of a kind is not two pairs."""
-    return list(counts).count(2) == 7
+    pairs = 0
+    for count in counts:  # compiled, a loop compares machine integers (list.count compares objects)
+        if count == 2:
+            pairs += 1
+    return pairs == 7
 
 
 def is_thirteen_orphans(counts: Sequence[int]) -> bool:
