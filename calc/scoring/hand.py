@@ -4,9 +4,9 @@ Everything here is checked once at the edge; later stages trust these values. `H
 `WinContext` are written classes (docs/development.md, "Records"): nothing writes to one, and two are
 equal when their fields are. One of each is built for every hand scored, and compiled code builds a
 NamedTuple through its generated Python `__new__` (measured: 1.5 µs for WinContext's eighteen
-fields), a compiled class through its written `__init__` in a few tens of ns. `Meld`
-stays a NamedTuple: the round state and the log readers share it, and fewer than half the hands
-scored build one.
+fields), a compiled class through its written `__init__` (some 350 instructions, about 0.1 µs).
+`Meld` stays a NamedTuple: the round state and the log readers share it, and fewer than half the
+hands scored build one.
 """
 
 from __future__ import annotations
