@@ -300,49 +300,27 @@ def _ruleset(rules: str | RuleSet, scheme: str | None) -> RuleSet:
     return ruleset.with_scheme(scheme) if scheme is not None else ruleset
 
 
-@_keywords
-def score(
-    hand: str,
-    *,
-    win: str | None = None,
-    tsumo: bool = False,
-    riichi: bool = False,
-    double_riichi: bool = False,
-    ippatsu: bool = False,
-    rinshan: bool = False,
-    chankan: bool = False,
-    haitei: bool = False,
-    houtei: bool = False,
-    tenhou: bool = False,
-    chiihou: bool = False,
-    renhou: bool = False,
-    seat: str | None = None,
-    round: str = "E",
-    dora: str | None = None,
-    ura: str | None = None,
-    nuki: int = 0,
-    honba: int = 0,
-    sticks: int = 0,
-    rules: str | RuleSet = "standard",
-    scheme: str | None = None,
-) -> HandResult:
-    """Score one hand as `sanma hand` does; the keywords are its flags and `--batch` keys.
+def score(hand: str, **situation: object) -> HandResult:
+    """Score one hand as `sanma hand` does; the keywords are its flags and `--batch` keys, with its
+    defaults (`seat` left out, or None, is the command's default seat: `request.DEFAULT_SEAT`).
 
-    `seat` left out is the command's default seat (`request.DEFAULT_SEAT`, shared with the CLI).
+    `rules` is a profile name, a file or a RuleSet from load_rules; `scheme` a scheme's name.
     """
-    ruleset = rules if isinstance(rules, RuleSet) else None
-    # the keywords checked as a `--batch` line's keys are, passed on as they come (no mapping built)
-    request = _request.checked(
-        hand, win, tsumo, riichi, double_riichi, ippatsu, rinshan, chankan, haitei, houtei, tenhou, chiihou, renhou,
-        _request.DEFAULT_SEAT if seat is None else seat, round, dora, ura, nuki, honba, sticks,
-        ruleset.name if ruleset is not None else _path_text(rules), _path_text(scheme),
-    )
+    # the keywords as the mapping Python makes of them (request.keywords says why), each checked as
+    # a `--batch` line's keys are
+    request, ruleset = _request.keywords(hand, situation)
     return HandResult(_request.score(request, ruleset))
 
 
-def _path_text(name_or_path: object) -> object:
-    """A profile or scheme file may be given as a Path; the request holds its text."""
-    return str(name_or_path) if isinstance(name_or_path, Path) else name_or_path
+# The keywords calc.score takes, as help() and a refused call name them: the request's fields and
+# their defaults (request.FIELDS, the one list; `rules` also takes a RuleSet).
+score.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
+    [inspect.Parameter("hand", inspect.Parameter.POSITIONAL_OR_KEYWORD)]
+    + [inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default)
+       for name, default in _request.FIELD_DEFAULTS.items()],
+    return_annotation="HandResult",
+)
+score = _keywords(score)
 
 
 @_keywords
@@ -364,7 +342,8 @@ def pay(
 
     _request.check_types(
         dict(han=han, fu=fu, limit=limit, yakuman=yakuman, dealer=dealer, tsumo=tsumo, honba=honba, sticks=sticks,
-             scheme=_path_text(scheme), **({} if isinstance(rules, RuleSet) else {"rules": _path_text(rules)})),
+             scheme=_request.path_text(scheme),
+             **({} if isinstance(rules, RuleSet) else {"rules": _request.path_text(rules)})),
         _PAY_KINDS,
     )
     ruleset = _ruleset(rules, scheme)

@@ -113,10 +113,29 @@ def test_the_key_table_is_the_requests_annotations():
     assert list(written.items()) == list(request.FIELD_KINDS.items())
 
 
+def test_the_contexts_field_lists_are_its_written_init():
+    """WinContext's __init__ is written out (a NamedTuple's generated __new__ runs as Python): the
+    situation flags (the request's and the command's) are its first parameters, in order, the only
+    ones defaulting to False, and CONTEXT_FIELDS names them all; a request builds one positionally."""
+    import inspect
+
+    from calc.scoring.hand import CONTEXT_FIELDS, SITUATION_FLAGS, WinContext
+
+    parameters = inspect.signature(WinContext).parameters
+    assert tuple(parameters) == CONTEXT_FIELDS
+    assert tuple(name for name, p in parameters.items() if p.default is False) == SITUATION_FLAGS
+    assert CONTEXT_FIELDS[:len(SITUATION_FLAGS)] == SITUATION_FLAGS
+    values = [True] * len(SITUATION_FLAGS) + [28, 29, (3,), (4,), 1, 2, 3]  # each differs from its default
+    made = WinContext(*values)
+    assert [getattr(made, name) for name in CONTEXT_FIELDS] == values
+    assert made == WinContext(**dict(zip(CONTEXT_FIELDS, values))) and made != WinContext()
+    assert hash(made) == hash(WinContext(*values))
+
+
 def test_the_requests_written_init_takes_every_field_in_order():
     """HandRequest's __init__ is written out (compiled, a dataclass's generated one runs as Python),
-    and calc.score builds its request positionally (request.checked): both must take every field, in
-    the class's order, and a line's keys left out must take the __init__'s defaults."""
+    and calc.score builds its request positionally (request.keywords): both must take every field, in
+    the class's order, and the keys of a line or a call left out must take the __init__'s defaults."""
     import ast
     from pathlib import Path
 
@@ -131,7 +150,8 @@ def test_the_requests_written_init_takes_every_field_in_order():
     values = [sample[kind] for kind in request.FIELD_KINDS.values()]
     made = request.HandRequest(*values)
     assert [getattr(made, name) for name in names] == values
-    assert request.checked(*values) == made
+    assert request.keywords(values[0], dict(zip(names[1:], values[1:]))) == (made, None)
+    assert request.keywords("x", {}) == (request.HandRequest("x"), None)
     assert request.HandRequest.from_mapping(dict(zip(names, values))) == made
     assert request.HandRequest.from_mapping({"hand": "x"}) == request.HandRequest("x")
     assert request.HandRequest.from_mapping({"hand": "x"}, {"seat": "W", "riichi": True}) == \

@@ -30,7 +30,7 @@ from calc.cli.hand_line import LineReader  # noqa: E402
 from calc.core import rules as R  # noqa: E402
 from calc.core.rules import SCHEMES  # noqa: E402
 from calc.scoring.request import HandRequest, score  # noqa: E402
-from calc.scoring.value import LIMITS, hand_value, limit_value  # noqa: E402
+from calc.scoring.value import LIMITS, HandValue, hand_value, limit_value  # noqa: E402
 from calc.table import payment as P  # noqa: E402
 
 # sha256 of each text below, as the code before the issue 22 speed work wrote it
@@ -196,6 +196,11 @@ def _values(rules: R.RuleSet) -> list:
     return values
 
 
+def _fields(value: HandValue) -> tuple:
+    """A value's fields in order, as the pinned text has them (it was a NamedTuple when pinned)."""
+    return (value.han, value.fu, value.yakuman, value.basic, value.limit)
+
+
 def _settled(s: P.Settlement) -> tuple:
     """A settlement as plain values: deltas, pot change, (payer, role, amount, payee, honba) of each
     payment, the lines."""
@@ -214,7 +219,7 @@ def payments_text() -> str:
                     for tsumo in (True, False):
                         for honba, sticks in ((0, 0), (2, 1)):
                             s = P.table_win(value, winner=winner, tsumo=tsumo, honba=honba, sticks=sticks, rules=rules)
-                            out.append(repr((base, scheme, tuple(value), winner, tsumo, honba, sticks, *_settled(s))))
+                            out.append(repr((base, scheme, _fields(value), winner, tsumo, honba, sticks, *_settled(s))))
             yakuman = limit_value("yakuman", rules.hand, yakuman=2)
             for discarder in (None, 2):
                 s = P.win(yakuman, winner=1, dealer=0, discarder=discarder, honba=1, sticks=1, rules=rules,

@@ -142,14 +142,7 @@ class LineReader:
             i = _after_separator(text, i + 1, n)
         if hand is None or _skip(text, i + 1, n) != n:
             return None
-        v = values
-        return HandRequest(
-            hand, cast("str | None", v[0]), cast(bool, v[1]), cast(bool, v[2]), cast(bool, v[3]), cast(bool, v[4]),
-            cast(bool, v[5]), cast(bool, v[6]), cast(bool, v[7]), cast(bool, v[8]), cast(bool, v[9]),
-            cast(bool, v[10]), cast(bool, v[11]), cast(str, v[12]), cast(str, v[13]), cast("str | None", v[14]),
-            cast("str | None", v[15]), cast(int, v[16]), cast(int, v[17]), cast(int, v[18]), cast(str, v[19]),
-            cast("str | None", v[20]),
-        )
+        return HandRequest.of(hand, values)
 
 
 def _skip(text: str, i: int, n: int) -> int:

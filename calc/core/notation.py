@@ -7,7 +7,7 @@ and are otherwise ignored. Every unexpected character is reported with its 1-bas
 
 from __future__ import annotations
 
-from typing import Final, NamedTuple
+from typing import Final
 
 from calc.core import tiles as T
 from calc.core.errors import NotationError
@@ -15,10 +15,18 @@ from calc.core.errors import NotationError
 Tile = tuple[int, bool]  # (index 0-33, is red five)
 
 
-class MeldText(NamedTuple):
+class MeldText:
+    """A meld as written: a written class, not a NamedTuple, as the scorer's values are (compiled
+    code builds a NamedTuple through its generated `__new__`, in Python). Nothing writes to one."""
+
     closed: bool  # written in ( ), a closed kan
     tiles: tuple[Tile, ...]
     column: int
+
+    def __init__(self, closed: bool, tiles: tuple[Tile, ...], column: int) -> None:
+        self.closed = closed
+        self.tiles = tiles
+        self.column = column
 
 
 

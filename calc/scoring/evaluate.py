@@ -38,7 +38,11 @@ from calc.scoring.shape import RYANMEN, SEVEN_PAIRS, SHANPON, STANDARD, TANKI, T
 from calc.scoring.value import HandValue, hand_value
 
 
-class Evaluation(NamedTuple):
+class Evaluation:
+    """The winning interpretation, its yaku named and its fu itemised. A written class (one a hand
+    scored: compiled, its `__init__` takes about 0.1 µs, where a NamedTuple's generated `__new__`
+    runs as Python); nothing writes to one, and two are equal when their fields are."""
+
     yaku: tuple[tuple[str, int], ...]  # (name, han) of each yaku, dora not included
     yakuman: tuple[tuple[str, int], ...]  # (name, multiple) of each yakuman
     han: int  # all han, dora included (13 × multiple for a yakuman)
@@ -51,7 +55,40 @@ class Evaluation(NamedTuple):
     value: HandValue
     form: str
     wait: str | None
-    nuki_ura: int = 0  # of `nuki`, what an ura West indicator added (Tenhou's logs list it as ura)
+    nuki_ura: int  # of `nuki`, what an ura West indicator added (Tenhou's logs list it as ura)
+
+    def __init__(self, yaku: tuple[tuple[str, int], ...], yakuman: tuple[tuple[str, int], ...], han: int, fu: int,
+                 fu_parts: tuple[Part, ...], dora: int, aka: int, ura: int, nuki: int, value: HandValue, form: str,
+                 wait: str | None, nuki_ura: int = 0) -> None:
+        self.yaku = yaku
+        self.yakuman = yakuman
+        self.han = han
+        self.fu = fu
+        self.fu_parts = fu_parts
+        self.dora = dora
+        self.aka = aka
+        self.ura = ura
+        self.nuki = nuki
+        self.value = value
+        self.form = form
+        self.wait = wait
+        self.nuki_ura = nuki_ura
+
+    def _key(self) -> tuple:
+        return (self.yaku, self.yakuman, self.han, self.fu, self.fu_parts, self.dora, self.aka, self.ura, self.nuki,
+                self.value, self.form, self.wait, self.nuki_ura)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Evaluation) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return (f"Evaluation(yaku={self.yaku!r}, yakuman={self.yakuman!r}, han={self.han!r}, fu={self.fu!r}, "
+                f"fu_parts={self.fu_parts!r}, dora={self.dora!r}, aka={self.aka!r}, ura={self.ura!r}, "
+                f"nuki={self.nuki!r}, value={self.value!r}, form={self.form!r}, wait={self.wait!r}, "
+                f"nuki_ura={self.nuki_ura!r})")
 
     @property
     def limit(self) -> str | None:

@@ -11,15 +11,18 @@ terminal or honour, the triplets' fu. A hand's reading adds the four suits' fact
 
 from __future__ import annotations
 
-from typing import Final, Iterable, NamedTuple, Sequence
+from typing import Final, Iterable, Sequence
 
 from calc.core import tiles as T
 
 NO_TILE: Final = -1  # a reading's pair where there is none (the suit's part of a hand without its pair)
 
 
-class StandardReading(NamedTuple):
-    """Four sets and a pair of concealed tiles (or one suit's part of them), with their facts."""
+class StandardReading:
+    """Four sets and a pair of concealed tiles (or one suit's part of them), with their facts. A
+    written class: a first pass makes one or two a hand (the suits' new entries, the joined
+    readings), and compiled code builds a NamedTuple through its generated `__new__`, in Python.
+    Nothing writes to one."""
 
     pair: int  # the pair's tile, NO_TILE in a suit's part without it
     runs: tuple[int, ...]  # lowest tile of each concealed run
@@ -29,6 +32,17 @@ class StandardReading(NamedTuple):
     peikou: int  # pairs of identical runs (iipeikou 1, ryanpeikou 2)
     outside: bool  # every set and the pair hold a terminal or an honour (chanta, junchan)
     triplet_fu: int  # the triplets' fu, each counted as concealed (rules.md §3 fu)
+
+    def __init__(self, pair: int, runs: tuple[int, ...], triplets: tuple[int, ...], run_bits: int, triplet_bits: int,
+                 peikou: int, outside: bool, triplet_fu: int) -> None:
+        self.pair = pair
+        self.runs = runs
+        self.triplets = triplets
+        self.run_bits = run_bits
+        self.triplet_bits = triplet_bits
+        self.peikou = peikou
+        self.outside = outside
+        self.triplet_fu = triplet_fu
 
 
 def triplet_fu(tile: int, concealed: bool, kan: bool) -> int:
@@ -173,7 +187,11 @@ def _join(parts: list[StandardReading]) -> StandardReading:
 
 def is_seven_pairs(counts: Sequence[int]) -> bool:
     """Seven different pairs; four of a kind is not two pairs."""
-    return list(counts).count(2) == 7
+    pairs = 0
+    for count in counts:  # compiled, a loop compares machine integers (list.count compares objects)
+        if count == 2:
+            pairs += 1
+    return pairs == 7
 
 
 def is_thirteen_orphans(counts: Sequence[int]) -> bool:

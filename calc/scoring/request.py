@@ -6,6 +6,7 @@ the batch reader share one path: request -> build_hand -> evaluate -> payment.wi
 
 from __future__ import annotations
 
+import os
 from typing import Any, Final, Mapping, NamedTuple, cast
 
 from calc.table import payment
@@ -108,26 +109,58 @@ class HandRequest:
         check_types(data, kinds)
         values = [data.get(name, defaults.get(name, default) if defaults else default)
                   for name, default in FIELD_DEFAULTS.items()]
-        return HandRequest(cast(str, data["hand"]), *values)
+        return HandRequest.of(cast(str, data["hand"]), values)
+
+    @staticmethod
+    def of(hand: str, values: list[Any]) -> HandRequest:
+        """A request from its hand and every other field's value, in order (`FIELD_DEFAULTS`'), checked
+        by the caller: calc.score's keywords and a batch line are read into such a list."""
+        v = values
+        return HandRequest(
+            hand, cast("str | None", v[0]), cast(bool, v[1]), cast(bool, v[2]), cast(bool, v[3]), cast(bool, v[4]),
+            cast(bool, v[5]), cast(bool, v[6]), cast(bool, v[7]), cast(bool, v[8]), cast(bool, v[9]),
+            cast(bool, v[10]), cast(bool, v[11]), cast(str, v[12]), cast(str, v[13]), cast("str | None", v[14]),
+            cast("str | None", v[15]), cast(int, v[16]), cast(int, v[17]), cast(int, v[18]), cast(str, v[19]),
+            cast("str | None", v[20]),
+        )
 
 
-def checked(hand: object, win: object, tsumo: object, riichi: object, double_riichi: object, ippatsu: object,
-            rinshan: object, chankan: object, haitei: object, houtei: object, tenhou: object, chiihou: object,
-            renhou: object, seat: object, round: object, dora: object, ura: object, nuki: object, honba: object,
-            sticks: object, rules: object, scheme: object) -> HandRequest:
-    """`calc.score`'s keywords (every field, in the class's order) as a request, each checked for
-    its kind as a batch line's keys are (`check_types`), with no mapping built on the way."""
-    values = (hand, win, tsumo, riichi, double_riichi, ippatsu, rinshan, chankan, haitei, houtei, tenhou, chiihou,
-              renhou, seat, round, dora, ura, nuki, honba, sticks, rules, scheme)
-    for (key, kind), value in zip(_FIELD_KIND_ITEMS, values):
-        _check_kind(key, value, kind)
-    return HandRequest(
-        cast(str, hand), cast("str | None", win), cast(bool, tsumo), cast(bool, riichi), cast(bool, double_riichi),
-        cast(bool, ippatsu), cast(bool, rinshan), cast(bool, chankan), cast(bool, haitei), cast(bool, houtei),
-        cast(bool, tenhou), cast(bool, chiihou), cast(bool, renhou), cast(str, seat), cast(str, round),
-        cast("str | None", dora), cast("str | None", ura), cast(int, nuki), cast(int, honba), cast(int, sticks),
-        cast(str, rules), cast("str | None", scheme),
-    )
+def keywords(hand: object, situation: dict[str, object]) -> tuple[HandRequest, RuleSet | None]:
+    """`calc.score`'s arguments as a request: the hand, and its keywords as they came (a mapping of
+    the other fields, any left out taking its default), each value checked for its kind as a batch
+    line's keys are (`check_types`), in the fields' order. `seat` None is the default seat, `rules`
+    a RuleSet its name (the RuleSet is handed back, to score with), a path its text.
+
+    A mapping, not a parameter a field: a call's keywords come as the caller made their names, and
+    names read from JSON are not Python's shared copies of them, so a function of 22 parameters
+    matched each by comparing text (~16,000 instructions a call of a bench line, callgrind); here each
+    is one lookup by its hash. A keyword that names no field raises TypeError, as Python refuses
+    one: calc.score words the refusal."""
+    values: list[Any] = list(_DEFAULTS)
+    for key, value in situation.items():
+        place = _PLACES.get(key)
+        if place is None:
+            raise TypeError(f"unexpected keyword argument {key!r}")
+        values[place] = value
+    if values[_SEAT] is None:
+        values[_SEAT] = DEFAULT_SEAT
+    rules = values[_RULES]
+    ruleset = rules if isinstance(rules, RuleSet) else None
+    values[_RULES] = path_text(rules) if ruleset is None else ruleset.name
+    values[_SCHEME] = path_text(values[_SCHEME])
+    _check_kind("hand", hand, FIELD_KINDS["hand"])
+    for (key, kind), value, default in zip(_OTHER_KIND_ITEMS, values, _DEFAULTS):
+        if value is not default:  # a field left at its default is of its kind
+            _check_kind(key, value, kind)
+    return HandRequest.of(cast(str, hand), values), ruleset
+
+
+def path_text(name_or_path: object) -> object:
+    """A profile or scheme file may be given to the API as a path (a pathlib.Path); a request holds
+    its text."""
+    if name_or_path is None or isinstance(name_or_path, str):
+        return name_or_path  # most calls: os.PathLike, an abstract class, takes ~1,000 instructions to ask
+    return os.fspath(name_or_path) if isinstance(name_or_path, os.PathLike) else name_or_path
 
 
 def check_types(data: Mapping[str, object], kinds: Mapping[str, str]) -> None:
@@ -163,9 +196,15 @@ FIELD_KINDS: Final = {
     "nuki": "int", "honba": "int", "sticks": "int", "rules": "str", "scheme": "str | None",
 }
 _FIELD_KIND_ITEMS: Final = tuple(FIELD_KINDS.items())
+_OTHER_KIND_ITEMS: Final = _FIELD_KIND_ITEMS[1:]  # every field's but the hand's
 FIELDS: Final = tuple(FIELD_KINDS)  # HandRequest's fields, in order
 # field name -> its default (every field but `hand`): what a batch line or calc.score leaves out
 FIELD_DEFAULTS: Final = {name: getattr(HandRequest(""), name) for name in FIELDS if name != "hand"}
+_DEFAULTS: Final = tuple(FIELD_DEFAULTS.values())
+_PLACES: Final = {name: place for place, name in enumerate(FIELD_DEFAULTS)}  # a keyword's place among them
+_SEAT: Final = _PLACES["seat"]
+_RULES: Final = _PLACES["rules"]
+_SCHEME: Final = _PLACES["scheme"]
 
 
 # What each key takes, in words (a batch line or a record's win is written by a person).
@@ -180,13 +219,25 @@ _KIND: Final = {
 }
 
 
-class HandResult(NamedTuple):
+class HandResult:
+    """A request scored and paid: what the CLI's text and JSON and `calc.score`'s result read. A
+    written class, as the scorer's values (one a hand; compiled, its `__init__` is not Python's)."""
+
     request: HandRequest
     rules: RuleSet
     hand: Hand
     context: WinContext
     evaluation: Evaluation
     settlement: payment.Settlement
+
+    def __init__(self, request: HandRequest, rules: RuleSet, hand: Hand, context: WinContext, evaluation: Evaluation,
+                 settlement: payment.Settlement) -> None:
+        self.request = request
+        self.rules = rules
+        self.hand = hand
+        self.context = context
+        self.evaluation = evaluation
+        self.settlement = settlement
 
     @property
     def winner(self) -> int:
