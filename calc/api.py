@@ -11,9 +11,10 @@ import copy
 import difflib
 import functools
 import inspect
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Mapping, NamedTuple, Union
+from typing import TYPE_CHECKING, Mapping, NamedTuple, Union
 
 from calc.core import nesting
 from calc.core import tiles as _tiles
@@ -300,27 +301,58 @@ def _ruleset(rules: str | RuleSet, scheme: str | None) -> RuleSet:
     return ruleset.with_scheme(scheme) if scheme is not None else ruleset
 
 
-def score(hand: str, **situation: object) -> HandResult:
-    """Score one hand as `sanma hand` does; the keywords are its flags and `--batch` keys, with its
-    defaults (`seat` left out, or None, is the command's default seat: `request.DEFAULT_SEAT`).
+if TYPE_CHECKING:
+    # What a type checker and an editor see: every keyword with its type (tests/test_api.py checks
+    # these names and defaults against the request's, `request.FIELD_DEFAULTS`).
+    def score(
+        hand: str,
+        *,
+        win: str | None = None,
+        tsumo: bool = False,
+        riichi: bool = False,
+        double_riichi: bool = False,
+        ippatsu: bool = False,
+        rinshan: bool = False,
+        chankan: bool = False,
+        haitei: bool = False,
+        houtei: bool = False,
+        tenhou: bool = False,
+        chiihou: bool = False,
+        renhou: bool = False,
+        seat: str | None = "S",
+        round: str = "E",
+        dora: str | None = None,
+        ura: str | None = None,
+        nuki: int = 0,
+        honba: int = 0,
+        sticks: int = 0,
+        rules: str | os.PathLike[str] | RuleSet = "standard",
+        scheme: str | os.PathLike[str] | None = None,
+    ) -> HandResult: ...
 
-    `rules` is a profile name, a file or a RuleSet from load_rules; `scheme` a scheme's name.
-    """
-    # the keywords as the mapping Python makes of them (request.keywords says why), each checked as
-    # a `--batch` line's keys are
-    request, ruleset = _request.keywords(hand, situation)
-    return HandResult(_request.score(request, ruleset))
+else:
 
+    def score(hand: str, **situation: object) -> HandResult:
+        """Score one hand as `sanma hand` does; the keywords are its flags and `--batch` keys, with its
+        defaults (`seat` left out, or None, is the command's default seat: `request.DEFAULT_SEAT`).
 
-# The keywords calc.score takes, as help() and a refused call name them: the request's fields and
-# their defaults (request.FIELDS, the one list; `rules` also takes a RuleSet).
-score.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
-    [inspect.Parameter("hand", inspect.Parameter.POSITIONAL_OR_KEYWORD)]
-    + [inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default)
-       for name, default in _request.FIELD_DEFAULTS.items()],
-    return_annotation="HandResult",
-)
-score = _keywords(score)
+        `rules` is a profile name, a file or a RuleSet from load_rules; `scheme` a scheme's name.
+        """
+        # The keywords as the mapping Python makes of them, read by compiled code: a function of 22
+        # parameters matches a keyword whose name is not Python's shared copy of it (one read from
+        # JSON, say) by comparing text, ~16,000 instructions a call (request.keywords).
+        request, ruleset = _request.keywords(hand, situation)
+        return HandResult(_request.score(request, ruleset))
+
+    # The keywords as help() and a refused call name them: the request's fields and their defaults
+    # (request.FIELD_DEFAULTS, the one list; `rules` also takes a RuleSet).
+    score.__signature__ = inspect.Signature(
+        [inspect.Parameter("hand", inspect.Parameter.POSITIONAL_OR_KEYWORD)]
+        + [inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default)
+           for name, default in _request.FIELD_DEFAULTS.items()],
+        return_annotation="HandResult",
+    )
+    score = _keywords(score)
 
 
 @_keywords

@@ -254,3 +254,23 @@ def test_the_command_line_keeps_its_flags():
     assert result.exit_code == 1 and "--seat must be E, S or W" in result.output
     result = runner.invoke(app, ["pay", "--han", "5", "--fu", "30"])
     assert result.exit_code == 1 and "--fu changes nothing at 5 han or more" in result.output
+
+
+def test_score_declares_every_keyword_with_its_type_for_type_checkers():
+    # calc.score reads its keywords as one mapping at run time (faster); a type checker and an
+    # editor read the declaration under TYPE_CHECKING, which must name the same keywords with the
+    # same defaults, in the same order, as the request's fields
+    import ast
+
+    from calc.scoring.request import FIELD_DEFAULTS
+
+    tree = ast.parse((ROOT / "calc" / "api.py").read_text(encoding="utf-8"))
+    declared = next(node for node in ast.walk(tree) if isinstance(node, ast.If)
+                    and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING"
+                    and any(isinstance(f, ast.FunctionDef) and f.name == "score" for f in node.body))
+    score = next(f for f in declared.body if isinstance(f, ast.FunctionDef) and f.name == "score")
+    keywords = {a.arg: ast.literal_eval(d) for a, d in zip(score.args.kwonlyargs, score.args.kw_defaults)}
+    assert [a.arg for a in score.args.args] == ["hand"]
+    assert list(keywords) == list(FIELD_DEFAULTS)
+    assert keywords == FIELD_DEFAULTS
+    assert all(a.annotation is not None for a in score.args.kwonlyargs)
