@@ -102,9 +102,9 @@ def load_yaml(text: str, file: str) -> Any:
 
 def yaml_problem(exc: yaml.YAMLError, text: str) -> str:
     """PyYAML's complaint in a person's words, with what to do where we know it."""
-    mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
     import yaml
 
+    mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
     problem = getattr(exc, "problem", None) or "invalid YAML"
     lines = text.splitlines()
     at = lines[mark.line][mark.column:mark.column + 1] if mark and mark.line < len(lines) else ""

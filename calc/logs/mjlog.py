@@ -164,7 +164,8 @@ def _plain_elements(data: bytes | str) -> list[tuple[str, dict[str, str]]] | Non
     if pieces[1].startswith("?") and _DECLARATION.fullmatch(pieces[1]) is not None:
         first = 2
     root = pieces[first]
-    if _ROOT.fullmatch(root) is None or _attributes(root[7:-1]) is None or _END.fullmatch(pieces[-1]) is None:
+    if (_ROOT.fullmatch(root) is None or _attributes(root[len("mjloggm"):-1]) is None
+            or _END.fullmatch(pieces[-1]) is None):
         return None
     steps = _STEPS
     out: list[tuple[str, dict[str, str]]] = []
