@@ -160,17 +160,26 @@ def test_the_requests_written_init_takes_every_field_in_order():
 
 def test_a_batch_puts_the_collector_back(tmp_path):
     """run_batch freezes the start-up's objects and eases the collector while it runs (calc.cli.hand):
-    afterwards the process's collector is as it was."""
+    afterwards the collector's thresholds are as they were, and so is its frozen generation when
+    nothing was frozen before. When a caller had frozen objects (a simulation run in the same process
+    freezes what outlives each match, calc.sim.run), they stay frozen, and so do those the batch froze:
+    gc cannot unfreeze only some. Both cases are set up here, whatever ran before in this process."""
     import gc
 
     from calc.cli.hand import run_batch
 
     path = tmp_path / "lines.jsonl"
     path.write_text(json.dumps({"hand": PINFU}) + "\n" + "not json\n", encoding="utf-8")
-    before = gc.get_threshold(), gc.get_freeze_count()
+    thresholds = gc.get_threshold()
+    gc.unfreeze()
     with open(tmp_path / "out.jsonl", "w", encoding="utf-8") as out:
         assert run_batch(path, {}, out=out) == 1
-    assert (gc.get_threshold(), gc.get_freeze_count()) == before
+    assert gc.get_threshold() == thresholds and gc.get_freeze_count() == 0
+    gc.freeze()
+    frozen = gc.get_freeze_count()
+    with open(tmp_path / "out.jsonl", "w", encoding="utf-8") as out:
+        assert run_batch(path, {}, out=out) == 1
+    assert gc.get_threshold() == thresholds and gc.get_freeze_count() >= frozen
 
 
 def test_a_lines_text_is_what_json_dumps_writes(tmp_path):

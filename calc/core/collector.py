@@ -22,8 +22,9 @@ YOUNG_THRESHOLD = 20_000  # allocations between young passes while eased (CPytho
 
 @contextmanager
 def eased() -> Iterator[None]:
-    """The collector eased inside the block, put back as it was after it (a caller's own frozen
-    objects stay frozen)."""
+    """The collector eased inside the block, put back as it was after it. A caller's own frozen
+    objects stay frozen, and then so do those the block froze (gc cannot unfreeze only some; frozen
+    objects are still freed by reference counting)."""
     thresholds = gc.get_threshold()
     frozen_before = gc.get_freeze_count()
     gc.freeze()
