@@ -87,9 +87,15 @@ def test_the_command_prints_the_check(data_dir):
     flat = " ".join(result.output.split())
     assert "against 201 real games" in flat and "each scheme's effect" in flat
     assert "ron-adjust" in flat and "dealer income per" in flat and "tsumo/ron income" in flat
+    # then the hands behind the figures, the 201 games' beside the simulated ones (calc.sim.breakdown)
+    assert "the hands behind them (tsumo-loss ledgers" in flat
+    assert "the dealer's tsumo wins, per hand 0.164" in flat and "busts, per match 17.4%" in flat
+    assert max(len(line) for line in result.output.splitlines()) <= 80
     as_json = json.loads(runner.invoke(app, ["compare", "--logs", str(data_dir / "mjlog"), "--simulated", "6",
                                              "--seed", "1", "--workers", "1", "--schemes", "ron-adjust",
                                              "--json"]).output)
     assert {r["scheme"] for r in as_json["rows"]} == {"tsumo-loss", "ron-adjust"}
+    assert as_json["hands"]["dealer_tsumo_per_hand"]["real"] == 302 / 1847
+    assert as_json["hands"]["repeats_per_hand"]["simulated"] > 0
     alone = runner.invoke(app, ["compare", "--simulated", "6"])
     assert alone.exit_code == 2 and "give --logs PATH" in alone.output

@@ -154,6 +154,7 @@ def prepare_scheme_check(paths: list[Path], *, simulated: int, seed: int, rules:
 def scheme_check(s: SR.Setup, games, matches: int, *, as_json: bool, workers: int | None = None,
                  advance: Advance | None = None, width: int | None = None) -> tuple[str | dict, bool]:
     """The simulated matches' scheme figures and effects against the real games' (calc.sim.scheme_check)."""
+    from calc.sim import breakdown as HB
     from calc.sim import scheme_check as SC
 
     results, interrupted = SR.collect(s, matches, want_tally=False, workers=workers, advance=advance)
@@ -161,12 +162,15 @@ def scheme_check(s: SR.Setup, games, matches: int, *, as_json: bool, workers: in
     for r in results:
         c.add(r)
     rows = SC.check(c, games.comparison)
+    real_hands = sum((HB.HandsBreakdown.of_match(g[s.schemes[0]].rows) for g in games.settled), HB.HandsBreakdown())
+    simulated_hands = sum((r.hands for r in results if r.hands is not None), HB.HandsBreakdown())
     line = (f"compare: {_setup_line('simulated', s, matches, len(results))[len('simulated: '):]}, against "
             f"{games.comparison.matches} real games; every scheme settles the {s.schemes[0]} hands as played")
     if as_json:
         return {"setup": {"matches": matches, "finished": len(results), "seed": s.seed, "bots": s.bots,
                           "rules": s.rules.name, "real_games": games.comparison.matches},
                 "interrupted": interrupted, "rows": SC.as_dict(rows),
-                "disagree": sum(not r.agrees for r in rows)}, interrupted
-    return SC.text(rows, line + (" (interrupted: the matches finished so far)" if interrupted else ""),
-                   width=width), interrupted
+                "disagree": sum(not r.agrees for r in rows),
+                "hands": HB.as_dict(real_hands, simulated_hands)}, interrupted
+    check = SC.text(rows, line + (" (interrupted: the matches finished so far)" if interrupted else ""), width=width)
+    return check + "\n\n" + HB.text(real_hands, simulated_hands, s.schemes[0], width=width), interrupted

@@ -27,6 +27,7 @@ from calc.core.workers import in_order
 from calc.table.events import Abort, ExhaustiveDraw, Nagashi
 from calc.sim import bots as B
 from calc.sim import stress
+from calc.sim.breakdown import HandsBreakdown
 from calc.sim.engine import HandPlay, SimError, play_hand
 from calc.sim.stats import NOT_YAKU, Tally, limit_class
 from calc.sim.wall import Wall
@@ -156,6 +157,7 @@ class MatchResult(NamedTuple):
     schemes: dict[str, SchemeResult]
     tally: Tally | None = None  # hand statistics, under the first scheme
     saved: str | None = None
+    hands: HandsBreakdown | None = None  # the first scheme's hands taken apart (as_played: the scheme check)
 
 
 def win_income(settlement: payment.Settlement, winner: int) -> int:
@@ -266,7 +268,8 @@ def run_match(s: Setup, index: int, want_tally: bool) -> MatchResult:
         from calc.logs.tenhou6_writer import save_match
 
         saved = save_match(first, s, index)
-    return MatchResult(index, results, _tally(first, s.rules) if want_tally else None, saved)
+    return MatchResult(index, results, _tally(first, s.rules) if want_tally else None, saved,
+                       HandsBreakdown.of_match(first.rows) if s.as_played else None)
 
 
 def _job(args: tuple[Setup, int, int, bool]) -> list[MatchResult]:

@@ -1,0 +1,200 @@
+"""The hands behind the scheme check: what the dealer wins and pays, who busts and on what.
+
+`sanma compare --logs PATH... --simulated N` (calc.sim.scheme_check) says whether the simulated
+matches' scheme figures agree with the real games'; where they do not, the reason is in the hands.
+`HandsBreakdown` counts, on the baseline's ledger rows (the real games' and the simulated matches'
+alike, hands as played), the parts a dealer's income and a match's length are made of: the
+dealer's wins by tsumo and by ron and their value, without riichi too (open or dama hands), its
+deal-ins, what it pays on the others' tsumo wins, its tenpai at a draw, the aborts and its
+repeats (on the Tenhou profile a repeat is exactly one of those: a dealer's win, its tenpai at a
+draw, an abort), who declares riichi; and the busts: how many come on a ron, at which hand, and
+how the deal-ins of the players who are low before a hand (under `LOW` points) bust them. Values
+are what the hand itself is worth (calc.sim.run.win_income: no honba, no sticks).
+
+Counts only, added up match by match in any grouping (like calc.sim.stats.Tally); `figures()`
+turns them into the shares and means the table shows. The figures are descriptive: they carry no
+interval and are not checked (docs/simulate.md, "Two more layers down", reads them).
+"""
+
+from __future__ import annotations
+
+from calc.sim.botprofile import CALIBRATED
+from calc.table import match, payment
+from calc.table.events import Abort
+
+LOW = CALIBRATED.behind_below  # "low before the hand": where the calibrated bot counts itself far behind
+COUNTS = ("matches", "hands", "dealer_tsumo", "dealer_tsumo_points", "dealer_ron", "dealer_ron_points",
+          "dealer_plain_tsumo", "dealer_plain_tsumo_points", "dealer_plain_ron", "dealer_plain_ron_points",
+          "dealer_deal_ins", "dealer_deal_in_points", "others_tsumo", "others_tsumo_dealer_pays",
+          "dealer_tenpai_draws", "aborts", "repeats", "dealer_riichi", "others_riichi", "busts", "busts_on_ron",
+          "bust_hands", "low_player_hands", "low_deal_ins", "low_deal_in_points", "low_deal_in_busts",
+          "low_into_riichi")
+
+
+class HandsBreakdown:
+    """The counts of `COUNTS`, each a keyword of `__init__`; two are equal when every count is."""
+
+    def __init__(self, **counts: int) -> None:
+        unknown = set(counts) - set(COUNTS)
+        if unknown:
+            raise TypeError(f"unknown counts: {', '.join(sorted(unknown))}")
+        for name in COUNTS:
+            setattr(self, name, counts.get(name, 0))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, HandsBreakdown) and self.counts() == other.counts()
+
+    def counts(self) -> dict[str, int]:
+        return {name: getattr(self, name) for name in COUNTS}
+
+    def __add__(self, other: HandsBreakdown) -> HandsBreakdown:
+        return HandsBreakdown(**{name: getattr(self, name) + getattr(other, name) for name in COUNTS})
+
+    @classmethod
+    def of_match(cls, rows: list[match.LedgerRow]) -> HandsBreakdown:
+        """The counts of one match's ledger rows."""
+        b = cls(matches=1)
+        for number, row in enumerate(rows, 1):
+            b._add_hand(row)
+            if row.state.end_reason == match.BUST:
+                b.busts += 1
+                b.bust_hands += number
+                b.busts_on_ron += any(w.discarder is not None for w in row.kyoku.wins)
+        return b
+
+    def _add_hand(self, row: match.LedgerRow) -> None:
+        dealer = row.dealer
+        settlement = row.settlement
+        riichi = {r.seat for r in row.kyoku.riichi}
+        before = [after - delta for after, delta in zip(row.scores, row.deltas)]
+        self.hands += 1
+        self.repeats += row.repeat
+        self.dealer_riichi += dealer in riichi
+        self.others_riichi += len(riichi - {dealer})
+        result = row.kyoku.result
+        tenpai = getattr(result, "tenpai", None)  # an exhaustive draw, or nagashi mangan at one
+        if tenpai is not None and dealer in tenpai:
+            self.dealer_tenpai_draws += 1
+        self.aborts += isinstance(result, Abort)
+        self.low_player_hands += sum(points < LOW for points in before)
+        for win in row.kyoku.wins:
+            value = _value(settlement, win.winner)
+            if win.winner == dealer:
+                plain = win.winner not in riichi
+                if win.tsumo:
+                    self.dealer_tsumo += 1
+                    self.dealer_tsumo_points += value
+                    self.dealer_plain_tsumo += plain
+                    self.dealer_plain_tsumo_points += value if plain else 0
+                else:
+                    self.dealer_ron += 1
+                    self.dealer_ron_points += value
+                    self.dealer_plain_ron += plain
+                    self.dealer_plain_ron_points += value if plain else 0
+            elif win.tsumo:
+                self.others_tsumo += 1
+                self.others_tsumo_dealer_pays += sum(p.amount - p.honba for p in settlement.payments
+                                                     if p.payer == dealer and p.payee == win.winner)
+        discarders = {w.discarder for w in row.kyoku.wins if w.discarder is not None}
+        for seat in discarders:  # a double ron is one deal-in, of both hands' value
+            cost = sum(_value(settlement, w.winner) for w in row.kyoku.wins if w.discarder == seat)
+            if seat == dealer:
+                self.dealer_deal_ins += 1
+                self.dealer_deal_in_points += cost
+            if before[seat] < LOW:
+                self.low_deal_ins += 1
+                self.low_deal_in_points += cost
+                self.low_deal_in_busts += row.scores[seat] < 0
+                self.low_into_riichi += any(w.winner in riichi for w in row.kyoku.wins if w.discarder == seat)
+
+    def figures(self) -> dict[str, float | None]:
+        """Name -> value (None where there is nothing to divide by), in the table's order."""
+        def per(n: int, d: int) -> float | None:
+            return n / d if d else None
+
+        hands = self.hands
+        return {
+            "dealer_tsumo_per_hand": per(self.dealer_tsumo, hands),
+            "dealer_tsumo_value": per(self.dealer_tsumo_points, self.dealer_tsumo),
+            "dealer_ron_per_hand": per(self.dealer_ron, hands),
+            "dealer_ron_value": per(self.dealer_ron_points, self.dealer_ron),
+            "dealer_plain_tsumo_per_hand": per(self.dealer_plain_tsumo, hands),
+            "dealer_plain_tsumo_value": per(self.dealer_plain_tsumo_points, self.dealer_plain_tsumo),
+            "dealer_plain_ron_per_hand": per(self.dealer_plain_ron, hands),
+            "dealer_plain_ron_value": per(self.dealer_plain_ron_points, self.dealer_plain_ron),
+            "dealer_deal_ins_per_hand": per(self.dealer_deal_ins, hands),
+            "dealer_deal_in_value": per(self.dealer_deal_in_points, self.dealer_deal_ins),
+            "others_tsumo_per_hand": per(self.others_tsumo, hands),
+            "dealer_pays_per_others_tsumo": per(self.others_tsumo_dealer_pays, self.others_tsumo),
+            "dealer_tenpai_draws_per_hand": per(self.dealer_tenpai_draws, hands),
+            "aborts_per_hand": per(self.aborts, hands),
+            "repeats_per_hand": per(self.repeats, hands),
+            "dealer_riichi_per_hand": per(self.dealer_riichi, hands),
+            "non_dealer_riichi_per_hand": per(self.others_riichi, 2 * hands),
+            "bust_rate": per(self.busts, self.matches),
+            "busts_on_ron": per(self.busts_on_ron, self.busts),
+            "bust_hand": per(self.bust_hands, self.busts),
+            "low_deal_in_rate": per(self.low_deal_ins, self.low_player_hands),
+            "low_deal_in_value": per(self.low_deal_in_points, self.low_deal_ins),
+            "low_deal_ins_that_bust": per(self.low_deal_in_busts, self.low_deal_ins),
+            "low_deal_ins_into_riichi": per(self.low_into_riichi, self.low_deal_ins),
+        }
+
+
+def _value(settlement: payment.Settlement, winner: int) -> int:
+    from calc.sim.run import win_income
+
+    return win_income(settlement, winner)
+
+
+LABELS = {
+    "dealer_tsumo_per_hand": ("the dealer's tsumo wins, per hand", "rate"),
+    "dealer_tsumo_value": ("... each worth", "points"),
+    "dealer_ron_per_hand": ("the dealer's ron wins, per hand", "rate"),
+    "dealer_ron_value": ("... each worth", "points"),
+    "dealer_plain_tsumo_per_hand": ("... of them without riichi: tsumo", "rate"),
+    "dealer_plain_tsumo_value": ("... each worth", "points"),
+    "dealer_plain_ron_per_hand": ("... of them without riichi: ron", "rate"),
+    "dealer_plain_ron_value": ("... each worth", "points"),
+    "dealer_deal_ins_per_hand": ("the dealer's deal-ins, per hand", "rate"),
+    "dealer_deal_in_value": ("... each costing", "points"),
+    "others_tsumo_per_hand": ("the others' tsumo wins, per hand", "rate"),
+    "dealer_pays_per_others_tsumo": ("... the dealer paying", "points"),
+    "dealer_tenpai_draws_per_hand": ("the dealer tenpai at a draw, per hand", "rate"),
+    "aborts_per_hand": ("aborts, per hand", "rate"),
+    "repeats_per_hand": ("the dealer repeats, per hand", "rate"),
+    "dealer_riichi_per_hand": ("the dealer declares riichi, per hand", "rate"),
+    "non_dealer_riichi_per_hand": ("each non-dealer declares riichi", "rate"),
+    "bust_rate": ("busts, per match", "share"),
+    "busts_on_ron": ("... on a ron", "share"),
+    "bust_hand": ("... at hand (mean)", "hand"),
+    "low_deal_in_rate": (f"a player under {LOW:,} deals in", "share"),
+    "low_deal_in_value": ("... the deal-in costing", "points"),
+    "low_deal_ins_that_bust": ("... and busting", "share"),
+    "low_deal_ins_into_riichi": ("... into a riichi", "share"),
+}
+
+
+FORMATS = {"rate": "{:.3f}", "points": "{:,.0f}", "share": "{:.1%}", "hand": "{:.2f}"}  # by LABELS' kind
+
+
+def _fmt(value: float | None, kind: str) -> str:
+    return "-" if value is None else FORMATS[kind].format(value)
+
+
+def text(real: HandsBreakdown, simulated: HandsBreakdown, baseline: str, *, width: int | None = None) -> str:
+    """The figures side by side, within `width` terminal cells (None: as wide as they come)."""
+    from calc.core import layout
+
+    r, s = real.figures(), simulated.figures()
+    table = [(label, _fmt(r[name], kind), _fmt(s[name], kind)) for name, (label, kind) in LABELS.items()]
+    title = (f"the hands behind them ({baseline} ledgers, hands as played; values without honba or "
+             f"sticks; not checked, no intervals):")
+    return "\n".join([*layout.lines(title, width),
+                      layout.fit(table, ["figure", "real", "simulated"], width=width, wrap=(0,), keep=1,
+                                 tablefmt="simple", disable_numparse=True)])
+
+
+def as_dict(real: HandsBreakdown, simulated: HandsBreakdown) -> dict:
+    r, s = real.figures(), simulated.figures()
+    return {name: {"real": r[name], "simulated": s[name]} for name in LABELS}

@@ -1,0 +1,58 @@
+"""The hands behind the scheme check (calc.sim.breakdown): the 201 real games taken apart, counted
+as the ledgers show them, and the same counts on simulated matches."""
+
+from __future__ import annotations
+
+import pytest
+
+from calc.sim import commands
+from calc.sim import run as SR
+from calc.sim.breakdown import COUNTS, HandsBreakdown
+
+
+@pytest.fixture(scope="module")
+def real(data_dir):
+    setup, games = commands.prepare_scheme_check([data_dir / "mjlog"], simulated=1, seed=1, rules="tenhou",
+                                                 bots="calibrated", schemes="tsumo-loss", workers=1)
+    return setup, [HandsBreakdown.of_match(g["tsumo-loss"].rows) for g in games.settled]
+
+
+def _repeat_parts(b: HandsBreakdown) -> int:
+    # Tenhou (rules.md §6): the dealer deals again on its win, its tenpai at a draw, or an abort
+    return b.dealer_tsumo + b.dealer_ron + b.dealer_tenpai_draws + b.aborts
+
+
+def test_the_201_games_taken_apart(real):
+    _, matches = real
+    b = sum(matches, HandsBreakdown())
+    assert (b.matches, b.hands, b.busts, b.busts_on_ron, b.bust_hands) == (201, 1847, 35, 26, 281)
+    assert (b.dealer_tsumo, b.dealer_ron, b.dealer_deal_ins, b.others_tsumo) == (302, 256, 272, 495)
+    assert (b.dealer_plain_tsumo, b.dealer_plain_ron, b.dealer_riichi, b.others_riichi) == (144, 153, 517, 802)
+    assert (b.dealer_tsumo_points, b.dealer_ron_points) == (2595800, 2708700)
+    assert (b.low_player_hands, b.low_deal_ins, b.low_deal_in_busts, b.low_into_riichi) == (613, 103, 22, 37)
+    assert b.repeats == _repeat_parts(b) == 756
+    figures = b.figures()
+    assert figures["dealer_tsumo_per_hand"] == 302 / 1847 and figures["dealer_tsumo_value"] == 2595800 / 302
+    assert figures["non_dealer_riichi_per_hand"] == 802 / (2 * 1847) and figures["bust_hand"] == 281 / 35
+
+
+def test_simulated_matches_count_alike(real):
+    setup, _ = real
+    ones = []
+    for index in range(20):
+        rows = SR.play_match(SR.Hands(setup, index), setup.rules).rows
+        one = HandsBreakdown.of_match(rows)
+        assert one.hands == len(rows) and one.matches == 1
+        assert one.busts == (min(rows[-1].scores) < 0)  # Tenhou: a bust is a score below 0
+        assert one.repeats == sum(r.repeat for r in rows) == _repeat_parts(one)
+        ones.append(one)
+    total = sum(ones, HandsBreakdown())
+    assert total.counts() == {name: sum(getattr(one, name) for one in ones) for name in COUNTS}
+    assert total.matches == 20 and total.busts >= 1  # these 20 matches hold a bust: its counts are exercised
+
+
+def test_no_division_by_nothing_and_no_unknown_count():
+    empty = HandsBreakdown().figures()
+    assert set(empty.values()) == {None}
+    with pytest.raises(TypeError, match="unknown counts: bogus"):
+        HandsBreakdown(bogus=1)
