@@ -12,7 +12,7 @@ from calc.sim.breakdown import COUNTS, HandsBreakdown
 
 @pytest.fixture(scope="module")
 def real(data_dir):
-    setup, games = commands.prepare_scheme_check([data_dir / "mjlog"], simulated=1, seed=1, rules="tenhou",
+    setup, games = commands.prepare_scheme_check([data_dir / "mjlog"], simulated=2, seed=1, rules="tenhou",
                                                  bots="calibrated", schemes="tsumo-loss", workers=1)
     return setup, [HandsBreakdown.of_match(g["tsumo-loss"].rows) for g in games.settled]
 
@@ -27,7 +27,7 @@ def test_the_201_games_taken_apart(real):
     b = sum(matches, HandsBreakdown())
     assert (b.matches, b.hands, b.busts, b.busts_on_ron, b.bust_hands) == (201, 1847, 35, 26, 281)
     assert (b.dealer_tsumo, b.dealer_ron, b.dealer_deal_ins, b.others_tsumo) == (302, 256, 272, 495)
-    assert (b.dealer_plain_tsumo, b.dealer_plain_ron, b.dealer_riichi, b.others_riichi) == (144, 153, 517, 802)
+    assert (b.dealer_no_riichi_tsumo, b.dealer_no_riichi_ron, b.dealer_riichi, b.others_riichi) == (144, 153, 517, 802)
     assert (b.dealer_tsumo_points, b.dealer_ron_points) == (2595800, 2708700)
     assert (b.low_player_hands, b.low_deal_ins, b.low_deal_in_busts, b.low_into_riichi) == (613, 103, 22, 37)
     assert b.repeats == _repeat_parts(b) == 756

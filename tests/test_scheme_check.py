@@ -99,3 +99,18 @@ def test_the_command_prints_the_check(data_dir):
     assert as_json["hands"]["repeats_per_hand"]["simulated"] > 0
     alone = runner.invoke(app, ["compare", "--simulated", "6"])
     assert alone.exit_code == 2 and "give --logs PATH" in alone.output
+
+
+def test_the_check_needs_two_matches_and_two_games(data_dir, tmp_path, monkeypatch):
+    # each interval is read from the spread over matches: one match (or one game) has none
+    one = runner.invoke(app, ["compare", "--logs", str(data_dir / "mjlog"), "--simulated", "1"])
+    assert one.exit_code == 2 and "--simulated 1: give 2 to 100,000 matches" in one.output
+    game = sorted((data_dir / "mjlog").iterdir())[0]
+    (tmp_path / game.name).write_bytes(game.read_bytes())
+    single = runner.invoke(app, ["compare", "--logs", str(tmp_path), "--simulated", "5", "--workers", "1"])
+    assert single.exit_code == 1 and "the check needs at least 2 real games (1 given)" in single.output
+    setup, games = commands.prepare_scheme_check([tmp_path, data_dir / "mjlog"], simulated=5, seed=1,
+                                                 rules="tenhou", bots="calibrated", schemes="tsumo-loss", workers=1)
+    monkeypatch.setattr(SR, "collect", lambda *args, **kwargs: ([], True))  # Ctrl-C before a match finished
+    with pytest.raises(SR.SimInputError, match="interrupted after 0 of 5 matches: the check needs at least 2"):
+        commands.scheme_check(setup, games, 5, as_json=False, workers=1)

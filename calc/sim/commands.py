@@ -11,6 +11,7 @@ from typing import Callable
 from calc.core import layout
 
 from calc.core import rules as R
+from calc.core.errors import UsageError
 from calc.sim import run as SR
 from calc.sim import truth
 from calc.sim.realism import realism_dict, realism_text
@@ -19,6 +20,7 @@ from calc.sim.report import compare_dict, compare_svg, compare_text, simulate_di
 from calc.sim.stats import Tally
 
 Advance = Callable[[int], None]
+CHECK_LEAST = 2  # matches (and real games) the scheme check needs: each interval is read from their spread
 SAVE_FORMATS = {"tenhou6": "tenhou.net/6", "mjai": "mjai", "mjlog": "mjlog"}  # --format: the name in the output
 
 
@@ -146,8 +148,14 @@ def prepare_scheme_check(paths: list[Path], *, simulated: int, seed: int, rules:
 
     profile = R.load(rules)
     names = SR.parse_schemes(schemes, profile.payment.scheme)
+    if not CHECK_LEAST <= simulated <= SR.MAX_MATCHES:
+        raise UsageError(f"--simulated {simulated}: give {CHECK_LEAST} to {SR.MAX_MATCHES:,} matches (the check "
+                         f"reads each interval from their spread)")
     SR.validate(simulated, bots, names, None, workers, rules=profile)
     games = real_compare.gather(paths, names, rules)
+    if games.comparison.matches < CHECK_LEAST:
+        raise real_compare.RealCompareError(f"--logs: the check needs at least {CHECK_LEAST} real games "
+                                            f"({games.comparison.matches} given)")
     return SR.setup(profile, schemes=names, bots=bots, seed=str(seed), as_played=True), games
 
 
@@ -158,12 +166,15 @@ def scheme_check(s: SR.Setup, games, matches: int, *, as_json: bool, workers: in
     from calc.sim import scheme_check as SC
 
     results, interrupted = SR.collect(s, matches, want_tally=False, workers=workers, advance=advance)
+    if len(results) < CHECK_LEAST:  # interrupted that early
+        raise SR.SimInputError(f"interrupted after {len(results)} of {matches} matches: the check needs at least "
+                               f"{CHECK_LEAST}")
     c = Comparison(s.schemes, s.rules.game.players)
     for r in results:
         c.add(r)
     rows = SC.check(c, games.comparison)
     real_hands = sum((HB.HandsBreakdown.of_match(g[s.schemes[0]].rows) for g in games.settled), HB.HandsBreakdown())
-    simulated_hands = sum((r.hands for r in results if r.hands is not None), HB.HandsBreakdown())
+    simulated_hands = sum((r.breakdown for r in results), HB.HandsBreakdown())
     line = (f"compare: {_setup_line('simulated', s, matches, len(results))[len('simulated: '):]}, against "
             f"{games.comparison.matches} real games; every scheme settles the {s.schemes[0]} hands as played")
     if as_json:

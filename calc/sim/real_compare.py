@@ -38,7 +38,7 @@ class RealGames:
     files: list[str]
     went_on: dict[str, int] = field(default_factory=dict)  # games that would go on after the log's last hand
     ended_early: dict[str, int] = field(default_factory=dict)  # games this scheme ends before the log's last hand
-    settled: list[dict] = field(default_factory=list)  # per game: scheme -> Settled (for the tests)
+    settled: list[dict] = field(default_factory=list)  # per game: scheme -> Settled (its ledger rows)
     skipped: list[str] = field(default_factory=list)  # files in the folders that are not logs (a README)
 
 

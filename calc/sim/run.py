@@ -157,7 +157,7 @@ class MatchResult(NamedTuple):
     schemes: dict[str, SchemeResult]
     tally: Tally | None = None  # hand statistics, under the first scheme
     saved: str | None = None
-    hands: HandsBreakdown | None = None  # the first scheme's hands taken apart (as_played: the scheme check)
+    breakdown: HandsBreakdown | None = None  # the first scheme's hands taken apart (as_played: the scheme check)
 
 
 def win_income(settlement: payment.Settlement, winner: int) -> int:
