@@ -95,8 +95,8 @@ def test_the_command_prints_the_check(data_dir):
                                              "--seed", "1", "--workers", "1", "--schemes", "ron-adjust",
                                              "--json"]).output)
     assert {r["scheme"] for r in as_json["rows"]} == {"tsumo-loss", "ron-adjust"}
-    assert as_json["hands"]["dealer_tsumo_per_hand"]["real"] == 302 / 1847
-    assert as_json["hands"]["repeats_per_hand"]["simulated"] > 0
+    assert as_json["hands"]["figures"]["dealer_tsumo_per_hand"]["real"] == 302 / 1847
+    assert as_json["hands"]["counts"]["real"]["hands"] == 1847
     alone = runner.invoke(app, ["compare", "--simulated", "6"])
     assert alone.exit_code == 2 and "give --logs PATH" in alone.output
 

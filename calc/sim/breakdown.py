@@ -24,11 +24,11 @@ from calc.table.events import Abort
 LOW = 20000  # "low before the hand": the line under which the calibrated bot counts itself far behind
 # (botprofile `behind_below`, 20,000 when these figures were read; fixed here so that they keep their meaning)
 COUNTS = ("matches", "hands", "dealer_tsumo", "dealer_tsumo_points", "dealer_ron", "dealer_ron_points",
-          "dealer_no_riichi_tsumo", "dealer_no_riichi_tsumo_points", "dealer_no_riichi_ron", "dealer_no_riichi_ron_points",
-          "dealer_deal_ins", "dealer_deal_in_points", "others_tsumo", "others_tsumo_dealer_pays",
-          "dealer_tenpai_draws", "aborts", "repeats", "dealer_riichi", "non_dealer_hands", "others_riichi", "busts", "busts_on_ron",
-          "bust_hands", "low_player_hands", "low_deal_ins", "low_deal_in_points", "low_deal_in_busts",
-          "low_into_riichi")
+          "dealer_no_riichi_tsumo", "dealer_no_riichi_tsumo_points", "dealer_no_riichi_ron",
+          "dealer_no_riichi_ron_points", "dealer_deal_ins", "dealer_deal_in_points", "others_tsumo",
+          "others_tsumo_dealer_pays", "dealer_tenpai_draws", "aborts", "repeats", "dealer_riichi",
+          "non_dealer_hands", "others_riichi", "busts", "busts_on_ron", "bust_hands", "low_player_hands",
+          "low_deal_ins", "low_deal_in_points", "low_deal_in_busts", "low_into_riichi")
 
 
 class HandsBreakdown:
@@ -110,67 +110,43 @@ class HandsBreakdown:
 
     def figures(self) -> dict[str, float | None]:
         """Name -> value (None where there is nothing to divide by), in the table's order."""
-        def per(n: int, d: int) -> float | None:
-            return n / d if d else None
-
-        hands = self.hands
-        return {
-            "dealer_tsumo_per_hand": per(self.dealer_tsumo, hands),
-            "dealer_tsumo_value": per(self.dealer_tsumo_points, self.dealer_tsumo),
-            "dealer_ron_per_hand": per(self.dealer_ron, hands),
-            "dealer_ron_value": per(self.dealer_ron_points, self.dealer_ron),
-            "dealer_no_riichi_tsumo_per_hand": per(self.dealer_no_riichi_tsumo, hands),
-            "dealer_no_riichi_tsumo_value": per(self.dealer_no_riichi_tsumo_points, self.dealer_no_riichi_tsumo),
-            "dealer_no_riichi_ron_per_hand": per(self.dealer_no_riichi_ron, hands),
-            "dealer_no_riichi_ron_value": per(self.dealer_no_riichi_ron_points, self.dealer_no_riichi_ron),
-            "dealer_deal_ins_per_hand": per(self.dealer_deal_ins, hands),
-            "dealer_deal_in_value": per(self.dealer_deal_in_points, self.dealer_deal_ins),
-            "others_tsumo_per_hand": per(self.others_tsumo, hands),
-            "dealer_pays_per_others_tsumo": per(self.others_tsumo_dealer_pays, self.others_tsumo),
-            "dealer_tenpai_draws_per_hand": per(self.dealer_tenpai_draws, hands),
-            "aborts_per_hand": per(self.aborts, hands),
-            "repeats_per_hand": per(self.repeats, hands),
-            "dealer_riichi_per_hand": per(self.dealer_riichi, hands),
-            "non_dealer_riichi_per_hand": per(self.others_riichi, self.non_dealer_hands),
-            "bust_rate": per(self.busts, self.matches),
-            "busts_on_ron": per(self.busts_on_ron, self.busts),
-            "bust_hand": per(self.bust_hands, self.busts),
-            "low_deal_in_rate": per(self.low_deal_ins, self.low_player_hands),
-            "low_deal_in_value": per(self.low_deal_in_points, self.low_deal_ins),
-            "low_deal_ins_that_bust": per(self.low_deal_in_busts, self.low_deal_ins),
-            "low_deal_ins_into_riichi": per(self.low_into_riichi, self.low_deal_ins),
-        }
+        out: dict[str, float | None] = {}
+        for name, _, _, numerator, denominator in FIGURES:
+            d = getattr(self, denominator)
+            out[name] = getattr(self, numerator) / d if d else None
+        return out
 
 
-LABELS = {
-    "dealer_tsumo_per_hand": ("the dealer's tsumo wins, per hand", "rate"),
-    "dealer_tsumo_value": ("... each worth", "points"),
-    "dealer_ron_per_hand": ("the dealer's ron wins, per hand", "rate"),
-    "dealer_ron_value": ("... each worth", "points"),
-    "dealer_no_riichi_tsumo_per_hand": ("... of them without riichi: tsumo", "rate"),
-    "dealer_no_riichi_tsumo_value": ("... each worth", "points"),
-    "dealer_no_riichi_ron_per_hand": ("... of them without riichi: ron", "rate"),
-    "dealer_no_riichi_ron_value": ("... each worth", "points"),
-    "dealer_deal_ins_per_hand": ("the dealer's deal-ins, per hand", "rate"),
-    "dealer_deal_in_value": ("... each costing", "points"),
-    "others_tsumo_per_hand": ("the others' tsumo wins, per hand", "rate"),
-    "dealer_pays_per_others_tsumo": ("... the dealer paying", "points"),
-    "dealer_tenpai_draws_per_hand": ("the dealer tenpai at a draw, per hand", "rate"),
-    "aborts_per_hand": ("aborts, per hand", "rate"),
-    "repeats_per_hand": ("the dealer repeats, per hand", "rate"),
-    "dealer_riichi_per_hand": ("the dealer declares riichi, per hand", "rate"),
-    "non_dealer_riichi_per_hand": ("each non-dealer declares riichi", "rate"),
-    "bust_rate": ("busts, per match", "share"),
-    "busts_on_ron": ("... on a ron", "share"),
-    "bust_hand": ("... at hand (mean)", "hand"),
-    "low_deal_in_rate": (f"a player under {LOW:,} deals in", "share"),
-    "low_deal_in_value": ("... the deal-in costing", "points"),
-    "low_deal_ins_that_bust": ("... and busting", "share"),
-    "low_deal_ins_into_riichi": ("... into a riichi", "share"),
-}
-
-
-FORMATS = {"rate": "{:.3f}", "points": "{:,.0f}", "share": "{:.1%}", "hand": "{:.2f}"}  # by LABELS' kind
+# Each figure: its name, its label in the table, how it is shown, and the two counts it is the ratio of.
+FIGURES = (
+    ("dealer_tsumo_per_hand", "the dealer's tsumo wins, per hand", "rate", "dealer_tsumo", "hands"),
+    ("dealer_tsumo_value", "... each worth", "points", "dealer_tsumo_points", "dealer_tsumo"),
+    ("dealer_ron_per_hand", "the dealer's ron wins, per hand", "rate", "dealer_ron", "hands"),
+    ("dealer_ron_value", "... each worth", "points", "dealer_ron_points", "dealer_ron"),
+    ("dealer_no_riichi_tsumo_per_hand", "... of them without riichi: tsumo", "rate", "dealer_no_riichi_tsumo",
+     "hands"),
+    ("dealer_no_riichi_tsumo_value", "... each worth", "points", "dealer_no_riichi_tsumo_points",
+     "dealer_no_riichi_tsumo"),
+    ("dealer_no_riichi_ron_per_hand", "... of them without riichi: ron", "rate", "dealer_no_riichi_ron", "hands"),
+    ("dealer_no_riichi_ron_value", "... each worth", "points", "dealer_no_riichi_ron_points", "dealer_no_riichi_ron"),
+    ("dealer_deal_ins_per_hand", "the dealer's deal-ins, per hand", "rate", "dealer_deal_ins", "hands"),
+    ("dealer_deal_in_value", "... each costing", "points", "dealer_deal_in_points", "dealer_deal_ins"),
+    ("others_tsumo_per_hand", "the others' tsumo wins, per hand", "rate", "others_tsumo", "hands"),
+    ("dealer_pays_per_others_tsumo", "... the dealer paying", "points", "others_tsumo_dealer_pays", "others_tsumo"),
+    ("dealer_tenpai_draws_per_hand", "the dealer tenpai at a draw, per hand", "rate", "dealer_tenpai_draws", "hands"),
+    ("aborts_per_hand", "aborts, per hand", "rate", "aborts", "hands"),
+    ("repeats_per_hand", "the dealer repeats, per hand", "rate", "repeats", "hands"),
+    ("dealer_riichi_per_hand", "the dealer declares riichi, per hand", "rate", "dealer_riichi", "hands"),
+    ("non_dealer_riichi_per_hand", "each non-dealer declares riichi", "rate", "others_riichi", "non_dealer_hands"),
+    ("bust_rate", "busts, per match", "share", "busts", "matches"),
+    ("busts_on_ron", "... on a ron", "share", "busts_on_ron", "busts"),
+    ("bust_hand", "... at hand (mean)", "hand", "bust_hands", "busts"),
+    ("low_deal_in_rate", f"a player under {LOW:,} deals in", "share", "low_deal_ins", "low_player_hands"),
+    ("low_deal_in_value", "... the deal-in costing", "points", "low_deal_in_points", "low_deal_ins"),
+    ("low_deal_ins_that_bust", "... and busting", "share", "low_deal_in_busts", "low_deal_ins"),
+    ("low_deal_ins_into_riichi", "... into a riichi", "share", "low_into_riichi", "low_deal_ins"),
+)
+FORMATS = {"rate": "{:.3f}", "points": "{:,.0f}", "share": "{:.1%}", "hand": "{:.2f}"}  # by a figure's kind
 
 
 def _fmt(value: float | None, kind: str) -> str:
@@ -182,7 +158,7 @@ def text(real: HandsBreakdown, simulated: HandsBreakdown, baseline: str, *, widt
     from calc.core import layout
 
     r, s = real.figures(), simulated.figures()
-    table = [(label, _fmt(r[name], kind), _fmt(s[name], kind)) for name, (label, kind) in LABELS.items()]
+    table = [(label, _fmt(r[name], kind), _fmt(s[name], kind)) for name, label, kind, _, _ in FIGURES]
     title = (f"the hands behind them ({baseline} ledgers, hands as played; values without honba or "
              f"sticks; not checked, no intervals):")
     return "\n".join([*layout.lines(title, width),
@@ -191,5 +167,7 @@ def text(real: HandsBreakdown, simulated: HandsBreakdown, baseline: str, *, widt
 
 
 def as_dict(real: HandsBreakdown, simulated: HandsBreakdown) -> dict:
+    """Each figure's real and simulated value, then the counts behind them (to pool several runs)."""
     r, s = real.figures(), simulated.figures()
-    return {name: {"real": r[name], "simulated": s[name]} for name in LABELS}
+    return {"figures": {name: {"real": r[name], "simulated": s[name]} for name, *_ in FIGURES},
+            "counts": {"real": real.counts(), "simulated": simulated.counts()}}
