@@ -8,6 +8,7 @@ import copy
 import json
 import re
 
+import pytest
 import yaml
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
@@ -24,7 +25,8 @@ HANDS = ["234p678s999m111z5z5z", "123p456p789s99p234s", "11p33p0p5p77s99s11z22z"
 # What a person might write where a value goes: wrong types, empty, huge, negative, near misses.
 JUNK = [None, [], {}, 0, -1, 10**21, "x", True, 1.5, "Ana", [None], [{}], {"x": 1}, "3p", 2, "yakuman", "mangan",
         -5, "\t", "Zed", ["Ana", "Ana"], "9m9m9m9m9m9m", "0m", "(5555p)", 13, 100, 101]
-WHERE = re.compile(r"^random\.yaml:\d+(, column \d+)?(, at \S+)?: ")  # file:line, column, key path
+# file:line, column, key path; a key path's segments: names, [1], and ['a key'] (quoted: a key with a space)
+WHERE = re.compile(r"^random\.yaml:\d+(, column \d+)?(, at (?:[^\s\[]+|\[\d+\]|\['[^']*'\])+)?: ")
 
 
 @st.composite
@@ -165,3 +167,12 @@ def test_any_hand_is_paid_in_full_or_refused_in_one_line(data):
     assert sum(result.settlement.deltas) + result.settlement.pot_change == 0
     assert result.settlement.deltas[result.winner] == out["total"] + out["sticks"]
     report.hand_text(result, explain=True)
+
+
+def test_a_key_with_a_space_is_named_quoted_in_the_key_path():
+    # hypothesis found it: a stray "- " inside an added key ("winer") made the key "w- iner"
+    text = "rules: tenhou\nplayers: [Ana, Ben, Chen]\nhands:\n- draw: {tenpai: []}\n  'w- iner': 1\n"
+    with pytest.raises(SanmaError) as caught:
+        record.settle(record.read_text(text, "random.yaml"))
+    message = str(caught.value)
+    assert "['w- iner']" in message and WHERE.match(message), message
