@@ -78,8 +78,9 @@ class HandsBreakdown:
             self.dealer_tenpai_draws += 1
         self.aborts += isinstance(result, Abort)
         self.low_player_hands += sum(points < LOW for points in before)
+        values = {win.winner: settlement.winner_share(win.winner)[1] for win in row.kyoku.wins}
         for win in row.kyoku.wins:
-            value = settlement.winner_share(win.winner)[1]
+            value = values[win.winner]
             if win.winner == dealer:
                 no_riichi = win.winner not in riichi
                 if win.tsumo:
@@ -98,7 +99,7 @@ class HandsBreakdown:
                                                      if p.payer == dealer and p.payee == win.winner)
         discarders = {w.discarder for w in row.kyoku.wins if w.discarder is not None}
         for seat in discarders:  # a double ron is one deal-in, of both hands' value
-            cost = sum(settlement.winner_share(w.winner)[1] for w in row.kyoku.wins if w.discarder == seat)
+            cost = sum(values[w.winner] for w in row.kyoku.wins if w.discarder == seat)
             if seat == dealer:
                 self.dealer_deal_ins += 1
                 self.dealer_deal_in_points += cost

@@ -11,7 +11,6 @@ from typing import Callable
 from calc.core import layout
 
 from calc.core import rules as R
-from calc.core.errors import UsageError
 from calc.sim import run as SR
 from calc.sim import truth
 from calc.sim.realism import realism_dict, realism_text
@@ -148,10 +147,7 @@ def prepare_scheme_check(paths: list[Path], *, simulated: int, seed: int, rules:
 
     profile = R.load(rules)
     names = SR.parse_schemes(schemes, profile.payment.scheme)
-    if not CHECK_LEAST <= simulated <= SR.MAX_MATCHES:
-        raise UsageError(f"--simulated {simulated}: give {CHECK_LEAST} to {SR.MAX_MATCHES:,} matches (the check "
-                         f"reads each interval from their spread)")
-    SR.validate(simulated, bots, names, None, workers, rules=profile)
+    SR.validate(simulated, bots, names, None, workers, rules=profile, flag="--simulated", least=CHECK_LEAST)
     games = real_compare.gather(paths, names, rules)
     if games.comparison.matches < CHECK_LEAST:
         raise real_compare.RealCompareError(f"--logs: the check needs at least {CHECK_LEAST} real games "

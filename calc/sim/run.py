@@ -354,9 +354,11 @@ class SimInputError(SanmaError):
 
 
 def validate(matches: int, bots: str, schemes: tuple[str, ...], length: str | None,
-             workers: int | None = None, rules: R.RuleSet | None = None) -> None:
-    if not 1 <= matches <= MAX_MATCHES:
-        raise UsageError(f"--matches {matches}: give 1 to {MAX_MATCHES:,} matches (a run keeps every match's "
+             workers: int | None = None, rules: R.RuleSet | None = None, *, flag: str = "--matches",
+             least: int = 1) -> None:
+    """`matches` is given as `flag`, and needs at least `least` (the scheme check: two)."""
+    if not least <= matches <= MAX_MATCHES:
+        raise UsageError(f"{flag} {matches}: give {least} to {MAX_MATCHES:,} matches (a run keeps every match's "
                          f"figures; for more, run several seeds)")
     check_workers(workers)
     if bots not in B.BOTS:
