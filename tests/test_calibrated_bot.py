@@ -124,6 +124,45 @@ def test_plan_shanten_counts_only_what_the_yaku_can_use():
     assert C._plan_shanten(hand, 1, (C.TANYAO, None)) == S.standard_shanten(counts("2345p"), 1)
 
 
+def _ranked(hand: str, suuankou_from_triplets: int) -> dict[str, int]:
+    cands = C._candidates(counts(hand), 0, None, set(), CALIBRATED.seven_pairs_handicap,
+                          suuankou_from_triplets=suuankou_from_triplets)
+    return {T.name(c.value): c.ranked for c in cands}
+
+
+def test_suuankou_ranks_discards_when_no_slower():
+    """Two concealed triplets and three pairs: one from tenpai both ways. Aiming at four concealed
+    triplets, breaking a pair (6s keeps 67s, 9s) is a step back; without the aim it is as good as
+    throwing a single."""
+    hand = "111p555p22p66s99s7s4z"
+    assert _ranked(hand, 5) == {"1p": 2, "2p": 2, "5p": 2, "6s": 1, "7s": 1, "9s": 1, "4z": 1}
+    assert _ranked(hand, 2) == {"1p": 2, "2p": 2, "5p": 2, "6s": 2, "7s": 1, "9s": 2, "4z": 1}
+
+
+def test_suuankou_is_not_played_when_slower():
+    """Three triplets, a pair and 78s: the standard form is tenpai (9p goes), four concealed
+    triplets one step further: the ranking stays the standard one."""
+    hand = "111p555p333s66s78s9p"
+    assert _ranked(hand, 3) == _ranked(hand, 5)
+    assert _ranked(hand, 3)["9p"] == 0
+
+
+def test_suuankou_in_sight_makes_no_call():
+    """A closed hand with the profile's concealed triplets refuses a pon (it would open the hand);
+    this one makes toitoi tenpai, a pon the toitoi plan takes with the aim off."""
+    import random
+
+    from calc.core.rules import load
+    from calc.sim.engine import Game
+    from calc.sim.wall import Wall
+
+    game = Game(Wall.shuffled(random.Random(1)), load("tenhou"), dealer=1, round_wind=0, bots=[None] * 3)
+    game.players[0].counts[:] = counts("111p555p333s66s8s9p")  # 13 tiles: three concealed triplets
+    (six, _), = parse_tiles("6s")
+    assert C.Calibrated(CALIBRATED._replace(suuankou_from_triplets=3)).call(game, 0, six * 4, 1, ["pon"]) is None
+    assert C.Calibrated(CALIBRATED._replace(suuankou_from_triplets=5)).call(game, 0, six * 4, 1, ["pon"]) == "pon"
+
+
 @pytest.mark.parametrize("tile, genbutsu, expected", [
     ("1p", "4p", 60.0),  # suji of 4p: only a pair or single wait remains
     ("7p", "4p", 12.0),  # 4p covers 5-6, the 8-9 edge wait is open

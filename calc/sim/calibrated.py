@@ -19,7 +19,10 @@ efficiency (calc.sim.bots):
 - calls only when the hand gets a yaku: value tiles (yakuhai), honitsu (enough tiles of one suit and
   honours), toitoi, open tanyao with some value; once open, discards steer toward that yaku (off-suit
   tiles, terminals and honours, or singles go first). Late in the hand any pon that makes tenpai is
-  taken for the tenpai payment (formal tenpai);
+  taken for the tenpai payment (formal tenpai; the dealer's earlier, `dealer_formal_tenpai_from`:
+  its tenpai at a draw deals again);
+- a closed hand with `suuankou_from_triplets` concealed triplets plays for four of them when that is
+  no slower (a yakuman by tsumo), and calls nothing;
 - norths are extracted at once, except the only north of a hand close to thirteen orphans;
 - a ron is always taken; the dealer's agari-yame in the last hand is the profile's rule
   (match.agari_yame / tenpai_yame), applied by the match flow, not a bot choice.
@@ -63,7 +66,8 @@ class Calibrated(Greedy):
         counts = p.counts
         melds = len(p.melds)
         plan = self._plan(game, p) if melds else None
-        cands = _candidates(counts, melds, plan, game.forbidden, k.seven_pairs_handicap, p.suits)
+        cands = _candidates(counts, melds, plan, game.forbidden, k.seven_pairs_handicap, p.suits,
+                            k.suuankou_from_triplets)
         threats = self._threats(game, seat)
         first = cands[0]
         top_ranked, top_shanten = first.ranked, first.shanten
@@ -264,6 +268,8 @@ class Calibrated(Greedy):
         before = S.shanten(p.counts, melds)
         if threats and before >= 1 and any(game.players[t[0]].riichi for t in threats):
             return None  # not tenpai against a riichi: calls only give tiles away
+        if not melds and sum(1 for c in p.counts if c >= 3) >= k.suuankou_from_triplets:
+            return None  # four concealed triplets in sight
         if before == 0 and p.closed and value not in game.value_tiles(seat):
             return None  # a closed tenpai keeps its riichi
         kind = "daiminkan" if "daiminkan" in options and not p.closed else "pon"
@@ -278,8 +284,9 @@ class Calibrated(Greedy):
                                                 or (after <= before and after <= k.value_pon_max_shanten)
                                                 or (after < before and after <= k.value_pon_closer_shanten)):
             return kind  # yakuhai: taken when it speeds the hand up, or the hand is open anyway
-        if remaining <= k.formal_tenpai_from and after == 0 and before >= 1:
-            return kind  # formal tenpai for the tenpai payment
+        formal_from = k.dealer_formal_tenpai_from if seat == game.dealer else k.formal_tenpai_from
+        if remaining <= formal_from and after == 0 and before >= 1:
+            return kind  # formal tenpai for the tenpai payment (the dealer's also deals again)
         current = self._plan(game, p) if melds else None
         now = _plan_shanten(p.counts, melds, current) if current else before
         for plan, limit, shanten in after_plans:
@@ -510,11 +517,14 @@ class _Worth:
 
 
 def _candidates(counts: list[int], melds: int, plan: Plan | None, forbidden: set[int],
-                seven_pairs_handicap: int = 0, suits: S.Suits | None = None) -> list[_Candidate]:
+                seven_pairs_handicap: int = 0, suits: S.Suits | None = None,
+                suuankou_from_triplets: int = 5) -> list[_Candidate]:
     """Every discard allowed, with the shanten it leaves. Seven pairs and thirteen orphans
     (closed hands) are counted from the whole hand's pairs and kinds, one tile less; a closed hand
     ranks its seven pairs shanten `seven_pairs_handicap` steps further than it is (the plan shanten),
-    so that seven pairs is played only when it is that much closer than the standard form."""
+    so that seven pairs is played only when it is that much closer than the standard form. A closed
+    hand with `suuankou_from_triplets` concealed triplets ranks every discard by its distance to
+    four concealed triplets and a pair when the best of them is no further than the hand's own."""
     out: list[_Candidate] = []
     closed = not melds
     by_plan: dict[int, int] = {}  # an open hand's shanten toward honitsu or tanyao, by discard
@@ -523,13 +533,14 @@ def _candidates(counts: list[int], melds: int, plan: Plan | None, forbidden: set
         usable = _usable(counts, plan)
         by_plan = dict(S.discard_shanten(usable, melds))
         usable_shanten = S.standard_shanten(usable, melds)
-    kinds = pairs = y_kinds = y_pairs = 0
+    kinds = pairs = y_kinds = y_pairs = triplets = 0
     if closed:
         for c in counts:
             if c:
                 kinds += 1
                 if c >= 2:
                     pairs += 1
+                    triplets += c >= 3
         for v in T.TERMINALS_AND_HONORS:
             c = counts[v]
             if c:
@@ -559,7 +570,24 @@ def _candidates(counts: list[int], melds: int, plan: Plan | None, forbidden: set
             counts[v] -= 1
             out.append(_Candidate(v, _plan_shanten(counts, melds, plan), s))
             counts[v] += 1
+    if closed and triplets >= suuankou_from_triplets:
+        _rank_by_suuankou(counts, out, triplets, pairs - triplets)
     return out
+
+
+def _rank_by_suuankou(counts: list[int], cands: list[_Candidate], triplets: int, pairs: int) -> None:
+    """Rank a closed hand's discards by their distance to four concealed triplets and a pair (of
+    `triplets` triplets and `pairs` pairs held) when the best of them is no further than the hand's
+    own shanten: a suuankou tsumo (or a ron on its single wait) is a yakuman."""
+    distance = []
+    for c in cands:
+        n = counts[c.value]
+        t = triplets - (n == 3)
+        p = pairs + (n == 3) - (n == 2)
+        distance.append(8 - 2 * t - min(p, 5 - t))
+    if min(distance) <= min(c.shanten for c in cands):
+        for c, d in zip(cands, distance):
+            c.ranked = d
 
 
 def _plan_shanten(counts: list[int], melds: int, plan: Plan) -> int:
