@@ -571,20 +571,19 @@ def _candidates(counts: list[int], melds: int, plan: Plan | None, forbidden: set
             out.append(_Candidate(v, _plan_shanten(counts, melds, plan), s))
             counts[v] += 1
     if closed and triplets >= suuankou_from_triplets:
-        _rank_by_suuankou(counts, out, triplets, pairs - triplets)
+        _rank_by_suuankou(counts, out)
     return out
 
 
-def _rank_by_suuankou(counts: list[int], cands: list[_Candidate], triplets: int, pairs: int) -> None:
-    """Rank a closed hand's discards by their distance to four concealed triplets and a pair (of
-    `triplets` triplets and `pairs` pairs held) when the best of them is no further than the hand's
-    own shanten: a suuankou tsumo (or a ron on its single wait) is a yakuman."""
+def _rank_by_suuankou(counts: list[int], cands: list[_Candidate]) -> None:
+    """Rank a closed hand's discards by their distance to four concealed triplets and a pair (the
+    toitoi plan's shanten of a hand with no melds) when the best of them is no further than the
+    hand's own shanten: a suuankou tsumo (or a ron on its single wait) is a yakuman."""
     distance = []
     for c in cands:
-        n = counts[c.value]
-        t = triplets - (n == 3)
-        p = pairs + (n == 3) - (n == 2)
-        distance.append(8 - 2 * t - min(p, 5 - t))
+        counts[c.value] -= 1
+        distance.append(_plan_shanten(counts, 0, (TOITOI, None)))
+        counts[c.value] += 1
     if min(distance) <= min(c.shanten for c in cands):
         for c, d in zip(cands, distance):
             c.ranked = d
