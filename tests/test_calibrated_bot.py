@@ -147,20 +147,64 @@ def test_suuankou_is_not_played_when_slower():
     assert _ranked(hand, 3)["9p"] == 0
 
 
-def test_suuankou_in_sight_makes_no_call():
-    """A closed hand with the profile's concealed triplets refuses a pon (it would open the hand);
-    this one makes toitoi tenpai, a pon the toitoi plan takes with the aim off."""
+def _game(standing: tuple[int, ...] | None = None):
+    """A real hand to ask the bot about (a compiled bot takes nothing else); seat 1 deals."""
     import random
 
     from calc.core.rules import load
     from calc.sim.engine import Game
     from calc.sim.wall import Wall
 
-    game = Game(Wall.shuffled(random.Random(1)), load("tenhou"), dealer=1, round_wind=0, bots=[None] * 3)
+    return Game(Wall.shuffled(random.Random(1)), load("tenhou"), dealer=1, round_wind=0, bots=[None] * 3,
+                standing=standing)
+
+
+def test_suuankou_in_sight_makes_no_call():
+    """A closed hand with the profile's concealed triplets refuses a pon (it would open the hand);
+    this one makes toitoi tenpai, a pon the toitoi plan takes with the aim off."""
+    game = _game()
     game.players[0].counts[:] = counts("111p555p333s66s8s9p")  # 13 tiles: three concealed triplets
     (six, _), = parse_tiles("6s")
     assert C.Calibrated(CALIBRATED._replace(suuankou_from_triplets=3)).call(game, 0, six * 4, 1, ["pon"]) is None
     assert C.Calibrated(CALIBRATED._replace(suuankou_from_triplets=5)).call(game, 0, six * 4, 1, ["pon"]) == "pon"
+
+
+def test_an_open_hand_with_its_yaku_pons_what_speeds_it_up():
+    """White dragons called: 22p 66p 78s 34s 9p 4z is two from tenpai. A pon of 6p leaves it one
+    from tenpai (4z goes) and gives no other yaku (no honitsu, tanyao or near toitoi): taken for
+    speed alone, as far as `free_pon_max_shanten` allows."""
+    from calc.sim.engine import SimMeld
+
+    game = _game()
+    p = game.players[0]
+    (white, _), = parse_tiles("5z")
+    p.melds.append(SimMeld("pon", [white * 4, white * 4 + 1, white * 4 + 2], white * 4 + 2, 2))
+    p.counts[:] = counts("22p66p78s34s9p4z")
+    (six, _), = parse_tiles("6p")
+    assert C.Calibrated(CALIBRATED._replace(free_pon_max_shanten=1)).call(game, 0, six * 4, 1, ["pon"]) == "pon"
+    assert C.Calibrated(CALIBRATED._replace(free_pon_max_shanten=0)).call(game, 0, six * 4, 1, ["pon"]) is None
+    assert C.Calibrated(CALIBRATED._replace(free_pon_max_shanten=-1)).call(game, 0, six * 4, 1, ["pon"]) is None
+
+
+def test_far_behind_pushes_against_a_riichi_with_the_value_it_needs():
+    """Seat 0 far behind, one from tenpai, seat 2 in riichi: it pushes when its estimated han reach
+    `behind_push_min_han`; under that the ordinary rule decides (here: never, at 99 han)."""
+    game = _game(standing=(-1, 0, 0))
+    game.players[2].riichi = 2
+    p = game.players[0]
+    p.counts[:] = counts("123p456p78s34s99p1s")  # 13 tiles: one from tenpai
+    best = C._Candidate(T.PIN, 1, 1)
+    bot = C.Calibrated()
+    han = bot._han(game, p)
+
+    def pushes(min_han: float) -> bool:
+        k = CALIBRATED._replace(behind_push_min_han=min_han, push_one_shanten_min_han=99.0)
+        return C.Calibrated(k)._push(game, p, best, True)
+
+    assert pushes(han)
+    assert not pushes(han + 0.5)
+    game.standing = (0, 0, 0)
+    assert not pushes(0.0)  # not behind: the ordinary rule
 
 
 @pytest.mark.parametrize("tile, genbutsu, expected", [

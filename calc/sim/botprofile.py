@@ -21,7 +21,8 @@ class BotProfile(NamedTuple):  # not a dataclass: its methods would be generated
     dealer_push_shanten: int  # the dealer pushes against a riichi this close to tenpai, whatever its hand
     facing_dealer_han: float  # han taken off a non-dealer's estimate against the dealer's riichi
     behind_below: int  # a player with fewer points is far behind: against a riichi it pushes...
-    behind_push_shanten: int  # ... up to this far from tenpai (against open hands one step further)
+    behind_push_shanten: int  # ... up to this far from tenpai (against open hands one step further)...
+    behind_push_min_han: float  # ... when its estimated han reach this (points it needs)
     ahead_from: int  # a player with this many points or more is far ahead: folds as if its hand were worth...
     ahead_fold_han: float  # ... this many han less
     open_threat_melds: int  # an open hand with this many melds is a threat (fewer: only an obvious honitsu)
@@ -59,6 +60,8 @@ class BotProfile(NamedTuple):  # not a dataclass: its methods would be generated
     tanyao_max_shanten: int  # pon for (open) tanyao when the pon leaves the hand this close to tenpai...
     tanyao_min_han: float  # ... and the hand is worth this much without riichi (dora, red fives, norths)
     dealer_calls_value_tiles: bool  # the dealer pons every value tile, even when it slows the hand
+    free_pon_max_shanten: int  # an open hand that has its yaku (a value triplet) pons any tile that brings it
+    # closer to tenpai when the pon leaves it this close (-1: never)
     formal_tenpai_from: int  # with this few tiles left, any pon that makes tenpai is taken (tenpai payments)
     dealer_formal_tenpai_from: int  # ... the dealer's, with this few (its tenpai at a draw deals again)
     nine_terminals_play_from: int  # nine kinds of terminals and honours are played on (for thirteen
@@ -84,6 +87,11 @@ CALIBRATED = BotProfile(
     facing_dealer_han=0.0,
     behind_below=20000,
     behind_push_shanten=1,  # 2 with the dealer's refit: 24.0% busts on seed 1 (the 3,001 games: 22.7%)
+    # A player far behind who pushed with any hand dealt into riichi hands for 45% of its deal-ins (the
+    # 201 games: 36%), 9,100 points each against 7,700, and busted on 31% of them against 21%. With 3
+    # here (and the calls and nine terminals below) seeds 1-20 at 2,000 matches have 2 figures
+    # outside their bands, against 5 without these four changes (issue 23)
+    behind_push_min_han=3.0,
     ahead_from=45000,
     ahead_fold_han=2.0,
     open_threat_melds=3,
@@ -119,18 +127,23 @@ CALIBRATED = BotProfile(
     # (the dealer pons every value tile anyway, so these two are the non-dealers'.) Two from tenpai a
     # value pon is taken only when it brings the hand closer: with 1 alone calls ran 0.82-0.84 a hand
     # against the 201 games' 0.884, with 2 alone 0.92-0.94 (seeds 1-3 at 2,000 matches)
-    value_pon_closer_shanten=2,
+    # value_pon_closer_shanten 1 with the free pon below: the 201 games' open wins come with two calls
+    # or more 7.3 times in 100 hands and with one call 20.0 times; the bots' 5.0 and 25.2 with 2 and no
+    # free pon, their one-call hands dealt into 1.68 times a tsumo against the real 1.29 (seed 1)
+    value_pon_closer_shanten=1,
     honitsu_min_tiles=10,
     honitsu_max_shanten=3,
     toitoi_max_shanten=1,
     tanyao_max_shanten=2,
     tanyao_min_han=3.0,
     dealer_calls_value_tiles=True,
+    free_pon_max_shanten=1,
     formal_tenpai_from=6,
     # The dealer's tenpai at a draw deals again: with 24 the hands per match rose by 0.08 bands and
     # seeds 1-10 at 2,000 matches came all inside (2 out with 6); from 60 the dealer called for
     # any tenpai and its riichi fell by 1.7 bands (issue 23)
     dealer_formal_tenpai_from=24,
-    nine_terminals_play_from=11,
+    # 10: aborts 3.0% of the hands as the 3,001 games do (11: 3.6%), and more wins (issue 23)
+    nine_terminals_play_from=10,
     keep_north_for_kokushi=3,
 )

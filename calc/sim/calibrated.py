@@ -8,7 +8,8 @@ efficiency (calc.sim.bots):
 - threats: a riichi, an open hand with `open_threat_melds` melds, or two melds of one suit (an
   obvious honitsu) or of honours;
 - push or fold against them by the hand's distance to tenpai, its estimated value (dora, red fives,
-  norths, value triplets, tanyao, riichi; the dealer counts more) and how much wall is left;
+  norths, value triplets, tanyao, riichi; the dealer counts more) and how much wall is left; a
+  player far behind pushes further, with a hand worth the points it needs;
   folding throws the safest tile: genbutsu (the threat's own discards, and every tile thrown since
   its riichi), then honours by how many are visible, then suji and no-chance (kabe) tiles, terminals
   before middle tiles; pushing with a tenpai keeps the most live waits;
@@ -18,7 +19,8 @@ efficiency (calc.sim.bots):
   riichi on a wait with no live tile;
 - calls only when the hand gets a yaku: value tiles (yakuhai), honitsu (enough tiles of one suit and
   honours), toitoi, open tanyao with some value; once open, discards steer toward that yaku (off-suit
-  tiles, terminals and honours, or singles go first). Late in the hand any pon that makes tenpai is
+  tiles, terminals and honours, or singles go first); an open hand that has its yaku pons whatever
+  takes it closer to tenpai. Late in the hand any pon that makes tenpai is
   taken for the tenpai payment (formal tenpai; the dealer's earlier, `dealer_formal_tenpai_from`:
   its tenpai at a draw deals again);
 - a closed hand with `suuankou_from_triplets` concealed triplets plays for four of them when that is
@@ -135,11 +137,11 @@ class Calibrated(Greedy):
         standing = game.standing[p.seat]
         if not riichi_threat:
             return s < k.open_threat_fold_from + (standing < 0)
-        if standing < 0 and s <= k.behind_push_shanten:
-            return True  # far behind: folding does not save the match
         if p.seat == game.dealer and s <= k.dealer_push_shanten:
             return True  # the dealer plays for the next dealership
         han = self._han(game, p) + (k.dealer_push_bonus if p.seat == game.dealer else 0.0)
+        if standing < 0 and s <= k.behind_push_shanten and han >= k.behind_push_min_han:
+            return True  # far behind: folding does not save the match
         han -= k.ahead_fold_han if standing > 0 else 0.0
         if game.players[game.dealer].riichi and p.seat != game.dealer:
             han -= k.facing_dealer_han  # a dealer's win costs half as much again
@@ -288,6 +290,8 @@ class Calibrated(Greedy):
         if remaining <= formal_from and after == 0 and before >= 1:
             return kind  # formal tenpai for the tenpai payment (the dealer's also deals again)
         current = self._plan(game, p) if melds else None
+        if current == (FREE, None) and after < before and after <= k.free_pon_max_shanten:
+            return kind  # the yaku is there: any pon that speeds the hand up
         now = _plan_shanten(p.counts, melds, current) if current else before
         for plan, limit, shanten in after_plans:
             if shanten <= limit and shanten < now:
