@@ -52,8 +52,7 @@ class BotProfile(NamedTuple):  # not a dataclass: its methods would be generated
     suuankou_from_triplets: int  # a closed hand with this many concealed triplets plays for four of them
     # (suuankou) whenever that is no slower, and makes no call
     # --- calls -----------------------------------------------------------------------------------------
-    value_pon_max_shanten: int  # a closed hand pons a value tile when that leaves it this close to tenpai...
-    value_pon_closer_shanten: int  # ... or this close when the pon also brings it closer
+    value_pon_max_shanten: int  # a closed hand pons a value tile when that leaves it this close to tenpai
     honitsu_min_tiles: int  # tiles of one suit plus honours (of 14 incl. the call) to pon for honitsu...
     honitsu_max_shanten: int  # ... when the pon leaves the hand this close to honitsu tenpai
     toitoi_max_shanten: int  # pon for toitoi when the pon leaves the hand this close to toitoi tenpai
@@ -123,16 +122,14 @@ CALIBRATED = BotProfile(
     # 1 with the dealer's every value pon: the real dealer calls 0.33 times a hand, each non-dealer
     # 0.28; with 2 and no dealer's rule the bots called 0.30 and 0.31, and their non-dealers' wins were
     # open 37-41% of the time against 32%, cheaper (a tsumo 6,340-6,490 against 6,795)
+    # (the dealer pons every value tile anyway, so this is the non-dealers'.) A second knob took a value
+    # pon that left the hand two from tenpai when it brought the hand closer, between 1 here (calls
+    # 0.82-0.84 a hand against the 201 games' 0.884) and 2 (0.92-0.94; seeds 1-3 at 2,000 matches).
+    # The free pon below (an open hand's later calls) made it unneeded, and it went: the 201 games'
+    # open wins come with two calls or more 7.3 times in 100 hands and with one call 20.0 times, the
+    # bots' 5.0 and 25.2 with that pon and no free pon, their one-call hands dealt into 1.68 times a
+    # tsumo against the real 1.29 (seed 1, 400 matches)
     value_pon_max_shanten=1,
-    # (the dealer pons every value tile anyway, so these two are the non-dealers'.) With 2 here a value
-    # pon that left the hand two from tenpai was taken when it brought the hand closer, between
-    # value_pon_max_shanten 1 alone (calls 0.82-0.84 a hand against the 201 games' 0.884) and 2 alone
-    # (0.92-0.94; seeds 1-3 at 2,000 matches). Since the free pon below (an open hand's later calls)
-    # it is 1, which adds nothing to value_pon_max_shanten: the 201 games' open wins come with two
-    # calls or more 7.3 times in 100 hands and with one call 20.0 times, the bots' 5.0 and 25.2 with 2
-    # and no free pon, their one-call hands dealt into 1.68 times a tsumo against the real 1.29 (seed
-    # 1, 400 matches)
-    value_pon_closer_shanten=1,
     honitsu_min_tiles=10,
     honitsu_max_shanten=3,
     toitoi_max_shanten=1,

@@ -283,8 +283,7 @@ class Calibrated(Greedy):
         finally:
             p.counts[value] += 2
         if value in game.value_tiles(seat) and (not p.closed or (seat == game.dealer and k.dealer_calls_value_tiles)
-                                                or (after <= before and after <= k.value_pon_max_shanten)
-                                                or (after < before and after <= k.value_pon_closer_shanten)):
+                                                or (after <= before and after <= k.value_pon_max_shanten)):
             return kind  # yakuhai: taken when it speeds the hand up, or the hand is open anyway
         formal_from = k.dealer_formal_tenpai_from if seat == game.dealer else k.formal_tenpai_from
         if remaining <= formal_from and after == 0 and before >= 1:
