@@ -31,6 +31,8 @@ import shlex
 import subprocess
 import sys
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -135,13 +137,16 @@ def _words(command: str) -> list[str]:
     return words
 
 
-def workdir() -> Path:
-    """A fresh folder that looks like the repository's root (its entries linked in)."""
-    folder = Path(tempfile.mkdtemp(prefix="sanma-docs-"))
-    for entry in ROOT.iterdir():
-        if entry.name not in SKIPPED_ENTRIES:
-            (folder / entry.name).symlink_to(entry, target_is_directory=entry.is_dir())
-    return folder
+@contextmanager
+def workdir() -> Iterator[Path]:
+    """A fresh folder that looks like the repository's root (its entries linked in), removed afterwards
+    (only the links go: what they point to stays)."""
+    with tempfile.TemporaryDirectory(prefix="sanma-docs-") as name:
+        folder = Path(name)
+        for entry in ROOT.iterdir():
+            if entry.name not in SKIPPED_ENTRIES:
+                (folder / entry.name).symlink_to(entry, target_is_directory=entry.is_dir())
+        yield folder
 
 
 @dataclass
@@ -291,10 +296,10 @@ def check_page(page: Page) -> list[Outcome]:
         problem = "" if path.is_file() else f"{block.file} is not in the repository"
         outcomes.append(Outcome(block, actual, path.is_file() and matches(block.shown, actual), problem))
     if page.examples:
-        cwd = workdir()
-        for example in page.examples:
-            ran = run(example, cwd)
-            outcomes.append(Outcome(example, ran.output, matches(example.shown, ran.output)))
+        with workdir() as cwd:
+            for example in page.examples:
+                ran = run(example, cwd)
+                outcomes.append(Outcome(example, ran.output, matches(example.shown, ran.output)))
     return sorted(outcomes, key=lambda o: o.block.line)
 
 
