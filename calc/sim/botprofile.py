@@ -74,16 +74,20 @@ CALIBRATED = BotProfile(
     push_tenpai_min_live=4,
     push_one_shanten_min_han=4.0,
     push_one_shanten_until=24,
-    # The dealer pushes against a riichi as anyone does: with 3.0 here it won 0.130-0.137 of the hands
-    # where a non-dealer had declared (the 201 real games: 0.115), and its dealer income under
-    # double-take ran 1,490 a dealership over the real games' (issue 23; docs/simulate.md)
-    dealer_push_bonus=0.0,
+    # The dealer pushes against a riichi as with 1 han more (and, below, the others fold against its
+    # riichi as with 1 han less): its win keeps the deal. With both at 0 hands per match ran 0.70 bands
+    # short over seeds 1-20 at 2,000 matches (seeds 17 and 18 outside); with both at 1, 0.44 over
+    # seeds 1-30, every seed inside. Where a non-dealer declared first the dealer deals in 0.131 of the
+    # hands (0: 0.121; the 201 games 0.153). With 3.0 here it won 0.130-0.137 of those hands (the 201
+    # games: 0.115), and its dealer income under double-take ran 1,490 a dealership over the real
+    # games' (issue 23; docs/simulate.md, "The dealer's push")
+    dealer_push_bonus=1.0,
     dealer_push_shanten=-1,
-    # Against the dealer's riichi a non-dealer folds as against any other: with 3.0 here the bots won
-    # 0.28-0.29 of the hands where the dealer had declared, against the 201 real games' 0.354, chased it
-    # with a riichi half as often (0.11 a hand against 0.195) and drew 0.19-0.21 of them against 0.145
-    # (issue 23; docs/simulate.md, "The dealer, from the hands")
-    facing_dealer_han=0.0,
+    # A cost of the 1 here: the non-dealers win 0.282 of the hands where the dealer declared (0: 0.293;
+    # the 201 games 0.352). With 3.0 they won 0.28-0.29, chased it with a riichi half as often (0.11 a
+    # hand against 0.195) and drew 0.19-0.21 of them against 0.145; pushing harder against it (-1)
+    # puts hands per match at -0.74 bands (issue 23; docs/simulate.md, "The dealer, from the hands")
+    facing_dealer_han=1.0,
     behind_below=20000,
     behind_push_shanten=1,  # 2 with the dealer's refit: 24.0% busts on seed 1 (the 3,001 games: 22.7%)
     # A player far behind who pushed with any hand dealt into riichi hands for 45% of its deal-ins (the
