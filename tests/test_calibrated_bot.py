@@ -207,6 +207,38 @@ def test_far_behind_pushes_against_a_riichi_with_the_value_it_needs():
     assert not pushes(0.0)  # not behind: the ordinary rule
 
 
+
+def test_the_dealer_pushes_with_a_han_more_and_the_others_fold_against_its_riichi_with_one_less():
+    """`dealer_push_bonus`: the dealer (seat 1), one from tenpai against seat 2's riichi, pushes where
+    the same hand folds for a non-dealer (the one-from-tenpai push asks one han more than it has).
+    `facing_dealer_han`: a non-dealer's tenpai on no live tile pushes against a non-dealer's riichi
+    with the han the rule asks, and folds against the dealer's."""
+    game = _game()
+    hand = counts("123p456p78s34s99p1s")  # 13 tiles: one from tenpai
+    for seat in (0, 1):
+        game.players[seat].counts[:] = hand
+    one_from_tenpai = C._Candidate(T.PIN, 1, 1)
+    han = C.Calibrated()._han(game, game.players[1])
+    assert han == C.Calibrated()._han(game, game.players[0])
+    assert game.wall.remaining >= CALIBRATED.push_one_shanten_until
+
+    def pushes(seat: int, candidate, **knobs) -> bool:
+        return C.Calibrated(CALIBRATED._replace(**knobs))._push(game, game.players[seat], candidate, True)
+
+    game.players[2].riichi = 2
+    assert pushes(1, one_from_tenpai, push_one_shanten_min_han=han + 1, dealer_push_bonus=1.0)
+    assert not pushes(1, one_from_tenpai, push_one_shanten_min_han=han + 1, dealer_push_bonus=0.0)
+    assert not pushes(0, one_from_tenpai, push_one_shanten_min_han=han + 1, dealer_push_bonus=1.0)
+
+    tenpai = C._Candidate(T.PIN, 1, 0)
+    tenpai.live = 0  # no winning tile left: only its value makes it push
+    asks = dict(push_tenpai_min_han=han, push_tenpai_min_live=1)
+    assert pushes(0, tenpai, facing_dealer_han=1.0, **asks)  # seat 2 (not the dealer) declared
+    game.players[2].riichi = 0
+    game.players[1].riichi = 2
+    assert pushes(0, tenpai, facing_dealer_han=0.0, **asks)
+    assert not pushes(0, tenpai, facing_dealer_han=1.0, **asks)
+
 @pytest.mark.parametrize("tile, genbutsu, expected", [
     ("1p", "4p", 60.0),  # suji of 4p: only a pair or single wait remains
     ("7p", "4p", 12.0),  # 4p covers 5-6, the 8-9 edge wait is open

@@ -76,10 +76,11 @@ CALIBRATED = BotProfile(
     push_one_shanten_until=24,
     # The dealer pushes against a riichi as with 1 han more (and, below, the others fold against its
     # riichi as with 1 han less): its win keeps the deal. With both at 0 hands per match ran 0.70 bands
-    # short over seeds 1-20 at 2,000 matches (seeds 17 and 18 outside); with both at 1, 0.44 over
-    # seeds 1-30, every seed inside. Where a non-dealer declared first the dealer deals in 0.131 of the
-    # hands (0: 0.121; the 201 games 0.153). With 3.0 here it won 0.130-0.137 of those hands (the 201
-    # games: 0.115), and its dealer income under double-take ran 1,490 a dealership over the real
+    # short over seeds 1-20 at 2,000 matches (seeds 17 and 18 outside); with both at 1, 0.44 short over
+    # seeds 1-50 and inside on every one of them (one other figure is outside on one seed: seed 39's
+    # tsumo share, 1.08 bands short). Where a non-dealer declared first the dealer deals in 0.131 of
+    # the hands (0: 0.121; the 201 games 0.153). With 3.0 here it won 0.130-0.137 of those hands (the
+    # 201 games: 0.115), and its dealer income under double-take ran 1,490 a dealership over the real
     # games' (issue 23; docs/simulate.md, "The dealer's push")
     dealer_push_bonus=1.0,
     dealer_push_shanten=-1,
