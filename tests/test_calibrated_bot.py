@@ -207,7 +207,6 @@ def test_far_behind_pushes_against_a_riichi_with_the_value_it_needs():
     assert not pushes(0.0)  # not behind: the ordinary rule
 
 
-
 def test_the_dealer_pushes_with_a_han_more_and_the_others_fold_against_its_riichi_with_one_less():
     """`dealer_push_bonus`: the dealer (seat 1), one from tenpai against seat 2's riichi, pushes where
     the same hand folds for a non-dealer (the one-from-tenpai push asks one han more than it has).
@@ -238,6 +237,7 @@ def test_the_dealer_pushes_with_a_han_more_and_the_others_fold_against_its_riich
     game.players[1].riichi = 2
     assert pushes(0, tenpai, facing_dealer_han=0.0, **asks)
     assert not pushes(0, tenpai, facing_dealer_han=1.0, **asks)
+
 
 @pytest.mark.parametrize("tile, genbutsu, expected", [
     ("1p", "4p", 60.0),  # suji of 4p: only a pair or single wait remains
