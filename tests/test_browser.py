@@ -202,12 +202,13 @@ def test_replay_report(browser, tmp_path, data_dir):
 @pytest.fixture(scope="module")
 def compared(tmp_path_factory):
     """One comparison, as a page, a plot and its --json (one run writes all three). On these 8 matches
-    double-take's busts rise (+37.5 points [+1.6, +73.4]), its seat 0 ends lower [-32.8, -3.2] and
-    most other intervals hold zero, maru-dori's busts among them (seed 25 since the dealer's refit of
-    issue 23: seed 2's matches no longer had a seat that ends lower)."""
+    double-take's busts rise (+37.5 points [+1.6, +73.4]), its seat 0 ends lower [-64.2, -12.4] and
+    its seat 2 higher [+0.4, +51.4], and maru-dori's intervals all hold zero. The seed is chosen for
+    that: a change to the bots' play changes the matches, so pick another seed that shows all four
+    (seed 8 since the dealer's push of issue 23)."""
     folder = tmp_path_factory.mktemp("compare")
     html, svg = folder / "compare.html", folder / "compare.svg"
-    args = ["compare", "--matches", "8", "--seed", "25", "--schemes", "maru-dori,double-take", "--workers", "1"]
+    args = ["compare", "--matches", "8", "--seed", "8", "--schemes", "maru-dori,double-take", "--workers", "1"]
     result = runner.invoke(app, [*args, "--html", str(html), "--plot", str(svg), "--json"])
     assert result.exit_code == 0, result.output
     return html, svg, json.loads(result.stdout)
@@ -285,7 +286,7 @@ def test_compare_colours_say_better_or_worse_by_meaning(browser, compared):
             seen.add((name, figure, judged))
     # more busts are worse: red, never green; a seat that ends lower is red; where it cannot tell, grey
     assert ("double-take", "bust_rate", "worse") in seen
-    assert any(figure == "mean_points" and judged == "worse" for _, figure, judged in seen)
+    assert ("double-take", "mean_points", "worse") in seen and ("double-take", "mean_points", "better") in seen
     assert ("maru-dori", "bust_rate", "untold") in seen
     page.close()
 
