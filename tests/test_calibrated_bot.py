@@ -239,6 +239,51 @@ def test_the_dealer_pushes_with_a_han_more_and_the_others_fold_against_its_riich
     assert not pushes(0, tenpai, facing_dealer_han=1.0, **asks)
 
 
+def test_a_two_sided_neighbour_counts_at_its_weight():
+    """`two_sided_weight`: 3p beside 4p (a two-sided shape) is worth that much more per copy of 4p;
+    2p beside 1p (an edge shape) counts at `edge_weight`, whatever this knob."""
+    game = _game()
+    p = game.players[0]
+
+    def worth(tile: str, hand: str, weight: float) -> float:
+        (value, _), = parse_tiles(tile)
+        p.counts[:] = counts(hand)
+        p.counts[value] -= 1  # asked with the tile already out of the hand
+        return C._Worth(CALIBRATED._replace(two_sided_weight=weight), game, p).of(value)
+
+    assert worth("3p", "34p", 3.0) - worth("3p", "34p", 2.0) == pytest.approx(1.0)
+    assert worth("3p", "344p", 3.0) - worth("3p", "344p", 2.0) == pytest.approx(2.0)
+    assert worth("2p", "12p", 3.0) == worth("2p", "12p", 2.0)
+
+
+def test_careful_throws_the_safest_of_the_equally_fast_against_an_open_hand():
+    """`open_care_worth`: seat 2 has called and thrown 3s. Of 5p (the least useful) and 3s (a little
+    more useful, as fast), the bot throws 3s when the margin reaches their difference; a tile that
+    takes the hand closer to tenpai less is never weighed."""
+    from calc.sim.engine import SimMeld
+
+    game = _game()
+    (white, _), = parse_tiles("5z")
+    (five, _), (three, _), (nine, _) = parse_tiles("5p3s9p")
+    open_hand = game.players[2]
+    open_hand.melds.append(SimMeld("pon", [white * 4, white * 4 + 1, white * 4 + 2], white * 4 + 2, 1))
+    open_hand.river_values.add(three)
+    cands = []
+    for value, worth, improve in ((five, 1.0, 12), (three, 2.0, 12), (nine, 0.5, 8)):
+        c = C._Candidate(value, 2, 2)
+        c.worth, c.improve = worth, improve
+        cands.append(c)
+    best = C._first_least(cands, C._RACE)
+    assert T.name(best.value) == "5p"  # the most improving tiles, then the least useful
+
+    def careful(margin: float) -> str:
+        return T.name(C._careful(game, game.players[0], [(2, None)], cands, best, margin).value)
+
+    assert careful(0.5) == "5p"
+    assert careful(1.0) == "3s"
+    assert careful(9.0) == "3s"  # 9p takes the hand closer less: not as fast
+
+
 @pytest.mark.parametrize("tile, genbutsu, expected", [
     ("1p", "4p", 60.0),  # suji of 4p: only a pair or single wait remains
     ("7p", "4p", 12.0),  # 4p covers 5-6, the 8-9 edge wait is open

@@ -28,6 +28,8 @@ class BotProfile(NamedTuple):  # not a dataclass: its methods would be generated
     open_threat_melds: int  # an open hand with this many melds is a threat (fewer: only an obvious honitsu)
     dealer_threat_melds: int  # ... and a dealer's open hand with this many
     open_threat_fold_from: int  # against open threats only, fold from this shanten
+    open_care_worth: float  # with no threat but an open hand, of the discards as fast as the best and
+    # this much more useful at most, the safest against the open hands (-1: no care)
     # --- riichi or dama ------------------------------------------------------------------------------
     dama_min_points: int  # a closed tenpai whose every wait has a yaku stays dama when its ron is worth this
     dama_mid_from: int  # ... and once the live wall holds fewer tiles than this...
@@ -43,6 +45,7 @@ class BotProfile(NamedTuple):  # not a dataclass: its methods would be generated
     race_max_shanten: int  # ... when the hand is at most this far from tenpai (further: by usefulness alone)
     race_by_wait: bool  # one from tenpai, each tile that brings tenpai counts by the width of the wait it leaves
     pair_weight: float  # how much a tile's other copies count when a discard is chosen by usefulness
+    two_sided_weight: float  # ... each neighbour it makes a two-sided wait with (34)
     dora_weight: float  # ... each dora it is
     red_weight: float  # ... a red five (the last copy of its value)
     value_tile_weight: float  # ... a value honour (a yakuhai pon may come)
@@ -101,6 +104,11 @@ CALIBRATED = BotProfile(
     open_threat_melds=3,
     dealer_threat_melds=2,
     open_threat_fold_from=2,
+    # Off: with 3, deal-ins fell 0.40 bands and the tsumo share rose 0.41 (seeds 1-6 at 2,000 matches)
+    # but riichi per hand rose 0.50 and sanbaiman fell 0.23; beside a faster hand builder
+    # (`two_sided_weight` 2.5) the dealer's income under four schemes left its interval in the scheme
+    # check of `make test` (issue 23; docs/simulate.md, "A faster hand builder")
+    open_care_worth=-1.0,
     dama_min_points=12000,
     dama_mid_from=30,
     dama_mid_points=8000,
@@ -113,6 +121,10 @@ CALIBRATED = BotProfile(
     race_max_shanten=1,
     race_by_wait=True,
     pair_weight=3.0,
+    # 2.5 builds hands faster (wins +0.52 bands, draws -0.59 on seeds 1-6 at 2,000 matches) but
+    # cheaper, with more riichi (+0.49) and fewer sanbaiman (issue 23; docs/simulate.md, "A faster hand
+    # builder")
+    two_sided_weight=2.0,
     dora_weight=4.5,
     red_weight=5.5,
     value_tile_weight=2.0,

@@ -105,6 +105,11 @@ class Calibrated(Greedy):
                                         for t in _improving(tuple(counts), melds, top_shanten))
                     counts[c.value] += 1
         best = _first_least(cands, _RACE)
+        if not threats and k.open_care_worth >= 0:
+            open_hands: list[tuple[int, int | None]] = [(o.seat, None) for o in game.players
+                                                        if o.seat != seat and o.melds]
+            if open_hands:
+                best = _careful(game, p, open_hands, cands, best, k.open_care_worth)
         if threats:
             riichi_threat = any(game.players[t[0]].riichi for t in threats)
             _safeties(game, p, threats, cands)
@@ -450,6 +455,22 @@ def _before(a: _Candidate, b: _Candidate, order: int) -> bool:
     return a.worth < b.worth
 
 
+def _careful(game: Game, p: Player, open_hands: list[tuple[int, int | None]], cands: list[_Candidate],
+             best: _Candidate, margin: float) -> _Candidate:
+    """Of the discards as fast as `best` (the same shanten, live waits and improving tiles) and at
+    most `margin` more useful, the safest against the open hands (of equals the least useful)."""
+    equals = [c for c in cands if c.ranked == best.ranked and c.shanten == best.shanten and c.live == best.live
+              and c.improve == best.improve and c.worth <= best.worth + margin]
+    if len(equals) < 2:
+        return best
+    _safeties(game, p, open_hands, equals)
+    safest = best
+    for c in equals:
+        if c.safety > safest.safety or c.safety == safest.safety and c.worth < safest.worth:
+            safest = c
+    return safest
+
+
 def _first_least(cands: list[_Candidate], order: int) -> _Candidate:
     best = cands[0]
     for c in cands:
@@ -512,7 +533,7 @@ class _Worth:
                 low = min(n, n + d)
                 # a two-sided pair of neighbours is worth more than an edge (12, 89) or a gap (13)
                 two_sided = abs(d) == 1 and 1 <= low <= 6
-                score += (2.0 if two_sided else k.edge_weight if abs(d) == 1 else 1.0) * counts[v + d]
+                score += (k.two_sided_weight if two_sided else k.edge_weight if abs(d) == 1 else 1.0) * counts[v + d]
         score += 0.5 if 2 <= n <= 6 else 0.2 if n in (1, 7) else 0.0
         if self.lean >= 0 and base != self.lean:
             score -= k.honitsu_lean
