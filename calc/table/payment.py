@@ -10,7 +10,7 @@ absolute (0..players-1). Whatever a function returns, `sum(deltas) + pot_change 
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import lru_cache
+from functools import lru_cache, partial
 from math import floor
 from typing import NamedTuple
 
@@ -374,15 +374,19 @@ def _render(term: Term, leaf) -> str:
     return f"{term.rounding}({text})" if term.rounding else text
 
 
+def _leaf_numbers(amounts: dict[int, tuple[Amount, Amount]], t: Term) -> str:
+    """A leaf's value before its rounding (the sign is written by _render)."""
+    return _num(_size(amounts[id(t)][0]))
+
+
 def _step(words: tuple[str, str], term: Term, amounts: dict[int, tuple[Amount, Amount]]) -> str:
     """`the non-dealer pays C(b) + C(north/2) = C(240) + C(150) = 300 + 200 = 500`: the share's
     label and formula (`_words`), then the amounts `term_value` worked out for the term and its parts."""
-    def numbers(t: Term) -> str:  # a leaf's value before its rounding; the sign is written by _render
-        return _num(_size(amounts[id(t)][0]))
-
     label, formula = words
     raw, value = amounts[id(term)]
-    shown = [formula, _render(term, numbers)]
+    # partial, not a nested function: compiled, a nested function and its environment refer to each
+    # other, a reference cycle per call that only the cyclic collector frees (the simulator pauses it)
+    shown = [formula, _render(term, partial(_leaf_numbers, amounts))]
     if term.base == "sum" and term.rounding:  # added up, then rounded
         shown.append(f"{term.rounding}({_num(raw)})")
     elif term.base == "sum":  # each part rounded, then added up
