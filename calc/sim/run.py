@@ -19,7 +19,7 @@ import signal
 from pathlib import Path
 from typing import Callable, Iterator, NamedTuple
 
-from calc.table import match, payment
+from calc.table import match
 from calc.core import rules as R
 from calc.core.errors import SanmaError, UsageError
 from calc.core.workers import check as check_workers
@@ -160,11 +160,6 @@ class MatchResult(NamedTuple):
     breakdown: HandsBreakdown | None = None  # the first scheme's hands taken apart (as_played: the scheme check)
 
 
-def win_income(settlement: payment.Settlement, winner: int) -> int:
-    """What a winner collected for the hand itself: no honba, no sticks."""
-    return sum(p.amount - p.honba for p in settlement.payments if p.payee == winner and p.role != payment.STICKS)
-
-
 def extension_round(rules: R.RuleSet) -> int:
     """The round wind (0 East, 1 South, 2 West) of the extension round: the one after the last
     regular round, South for an east game and West for a half game (rules.md §6)."""
@@ -197,7 +192,7 @@ def scheme_result(rows, state: match.MatchState, standings, rules: R.RuleSet) ->
         dealer_income += row.deltas[row.dealer]
         dealerships.add(row.label)
         for w in row.kyoku.wins:
-            income = win_income(row.settlement, w.winner)
+            income = row.settlement.winner_share(w.winner)[1]  # the hand itself: no honba, no sticks
             bucket = tsumo if w.tsumo else ron
             bucket[0] += income
             bucket[1] += 1
@@ -228,7 +223,7 @@ def _tally(run: MatchRun, rules: R.RuleSet) -> Tally:
             t.wins += 1
             t.tsumo += w.tsumo
             t.han += ev.han
-            t.points += win_income(row.settlement, w.winner)
+            t.points += row.settlement.winner_share(w.winner)[1]
             t.yakuman += bool(ev.yakuman)
             t.limits[limit_class(w.value.limit)] += 1
             t.winner_nuki += len_nuki(play, w.winner)
