@@ -256,6 +256,29 @@ def test_a_two_sided_neighbour_counts_at_its_weight():
     assert worth("2p", "12p", 3.0) == worth("2p", "12p", 2.0)
 
 
+def test_a_closed_hand_near_tanyao_lets_its_terminals_and_honours_go_first():
+    """`tanyao_lean`: with at most `tanyao_lean_within` other terminals and honours in a closed hand,
+    each of them is worth that much less; a simple tile, or a hand with more of them, is not."""
+    game = _game()
+    p = game.players[0]
+
+    def lean(tile: str, hand: str) -> float:
+        (value, _), = parse_tiles(tile)
+        p.counts[:] = counts(hand)
+        worth = {}
+        for knob in (3.0, 0.0):
+            weigh = C._Worth(CALIBRATED._replace(tanyao_lean=knob, tanyao_lean_within=2), game, p)
+            p.counts[value] -= 1  # asked with the tile already out of the hand
+            worth[knob] = weigh.of(value)
+            p.counts[value] += 1
+        return worth[3.0] - worth[0.0]
+
+    near = "234p567p345s668s19p"  # 14 tiles, two of them terminals
+    assert lean("1p", near) == -3.0 and lean("9p", near) == -3.0
+    assert lean("8s", near) == 0.0
+    assert lean("1p", "234p567p345s19p19s1z") == 0.0  # five terminals and honours: no lean
+
+
 def test_careful_throws_the_safest_of_the_equally_fast_against_an_open_hand():
     """`open_care_worth`: seat 2 has called and thrown 3s. Of 5p (the least useful) and 3s (a little
     more useful, as fast), the bot throws 3s when the margin reaches their difference; a tile that

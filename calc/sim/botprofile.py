@@ -52,6 +52,8 @@ class BotProfile(NamedTuple):  # not a dataclass: its methods would be generated
     edge_weight: float  # ... each neighbour it makes an edge wait with (12, 89): 2 for two-sided, 1 for a gap
     honitsu_lean: float  # ... less, in a closed hand with this many tiles of one suit and honours:
     honitsu_lean_from: int  # tiles of the other suits
+    tanyao_lean: float  # ... less, in a closed hand with at most this many other terminals and honours:
+    tanyao_lean_within: int  # a terminal or honour (0: no lean)
     suuankou_from_triplets: int  # a closed hand with this many concealed triplets plays for four of them
     # (suuankou) whenever that is no slower, and makes no call
     # --- calls -----------------------------------------------------------------------------------------
@@ -131,6 +133,11 @@ CALIBRATED = BotProfile(
     edge_weight=1.0,
     honitsu_lean=3.0,
     honitsu_lean_from=10,
+    # Off: with 3 (at most 2 others) wins rose 0.44 bands and draws fell 0.53 (seeds 1-6 at 2,000
+    # matches) with riichi +0.10 and points per win -0.13, a faster builder than `two_sided_weight`
+    # 2.5, but hands per match stayed 0.43 short (issue 23; docs/simulate.md, "A faster hand builder")
+    tanyao_lean=0.0,
+    tanyao_lean_within=2,
     # The 3,001 games win 0.19% of their hands by four concealed triplets (suuankou); without this aim
     # the bots won 0.04% and their yakuman share ran 0.69 bands under the real 0.51% (seeds 1-10 at
     # 2,000 matches). With 3: 0.13-0.15%, yakuman 0.35 bands under; with 2 it overshot (0.72 bands

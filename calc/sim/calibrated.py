@@ -504,6 +504,12 @@ class _Worth:
         red = game.red
         self.reds = {t // 4 for t in p.hand if t in red}
         self.lean = -1  # the suit a closed hand leans to (honitsu), or -1
+        self.near_tanyao = False  # a closed hand with few terminals and honours leans to tanyao
+        if k.tanyao_lean and p.closed:
+            ends = 0
+            for v in T.TERMINALS_AND_HONORS:
+                ends += counts[v]
+            self.near_tanyao = ends - 1 <= k.tanyao_lean_within  # the tile weighed is one of them
         if k.honitsu_lean and p.closed:
             honours = 0
             for v in range(T.HONOR, 34):
@@ -522,6 +528,8 @@ class _Worth:
         k = self.k
         counts = self.counts
         score = k.pair_weight * counts[v] + k.dora_weight * self.dora.count(v)
+        if self.near_tanyao and YAOCHUU[v]:
+            score -= k.tanyao_lean
         if v in self.reds and not counts[v]:
             score += k.red_weight
         if v >= T.HONOR:
