@@ -521,7 +521,9 @@ class _Worth:
                     n += counts[v]
                 if n >= held:
                     held, suit = n, s
-            if held + 1 >= k.honitsu_lean_from:  # the tile being weighed is out of counts
+            # `held` counts the whole hand before its discard (14 tiles): the lean starts a tile before
+            # `honitsu_lean_from`, as the knob was calibrated
+            if held + 1 >= k.honitsu_lean_from:
                 self.lean = suit
 
     def of(self, v: int) -> float:
