@@ -49,7 +49,7 @@ class BotProfile(NamedTuple):  # not a dataclass: its methods would be generated
     dora_weight: float  # ... each dora it is
     red_weight: float  # ... a red five (the last copy of its value)
     value_tile_weight: float  # ... a value honour (a yakuhai pon may come)
-    edge_weight: float  # ... each neighbour it makes an edge wait with (12, 89): 2 for two-sided, 1 for a gap
+    edge_weight: float  # ... each neighbour it makes an edge wait with (12, 89); a gap (13) counts 1
     honitsu_lean: float  # ... less, in a closed hand with this many tiles of one suit and honours:
     honitsu_lean_from: int  # tiles of the other suits
     tanyao_lean: float  # ... less, in a closed hand with at most this many other terminals and honours:

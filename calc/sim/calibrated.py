@@ -464,11 +464,7 @@ def _careful(game: Game, p: Player, open_hands: list[tuple[int, int | None]], ca
     if len(equals) < 2:
         return best
     _safeties(game, p, open_hands, equals)
-    safest = best
-    for c in equals:
-        if c.safety > safest.safety or c.safety == safest.safety and c.worth < safest.worth:
-            safest = c
-    return safest
+    return _first_least(equals, _PUSH)  # all as fast: the safest, then the least useful
 
 
 def _first_least(cands: list[_Candidate], order: int) -> _Candidate:
