@@ -159,6 +159,17 @@ def _game(standing: tuple[int, ...] | None = None):
                 standing=standing)
 
 
+def _hold(game, seat: int, hand: str) -> list[int]:
+    """Give `seat` the tiles of `hand` (no red five), as the bot reads them; its counts."""
+    held = counts(hand)
+    p = game.players[seat]
+    p.hand = [value * 4 + copy for value, n in enumerate(held)
+              for copy in [c for c in range(4) if value * 4 + c not in game.red][:n]]
+    p.counts[:] = held
+    p.suits = S.Suits.of(p.counts)
+    return held
+
+
 def test_suuankou_in_sight_makes_no_call():
     """A closed hand with the profile's concealed triplets refuses a pon (it would open the hand);
     this one makes toitoi tenpai, a pon the toitoi plan takes with the aim off."""
@@ -254,6 +265,44 @@ def test_a_two_sided_neighbour_counts_at_its_weight():
     assert worth("3p", "34p", 3.0) - worth("3p", "34p", 2.0) == pytest.approx(1.0)
     assert worth("3p", "344p", 3.0) - worth("3p", "344p", 2.0) == pytest.approx(2.0)
     assert worth("2p", "12p", 3.0) == worth("2p", "12p", 2.0)
+
+
+def test_an_honour_that_is_no_value_tile_counts_at_its_weight():
+    """`guest_tile_weight`: for seat 0 (west in the East round) south is no value tile and counts
+    the knob; west (its seat wind) and the white dragon count `value_tile_weight` whatever it is;
+    below 0 a lone south goes before a lone terminal (worth 0)."""
+    game = _game()
+    p = game.players[0]
+
+    def worth(tile: str, weight: float) -> float:
+        (value, _), = parse_tiles(tile)
+        p.counts[:] = counts("19p" + tile)
+        p.counts[value] -= 1  # asked with the tile already out of the hand
+        return C._Worth(CALIBRATED._replace(guest_tile_weight=weight, honitsu_lean=0.0), game, p).of(value)
+
+    assert worth("2z", -1.0) == -1.0 and worth("2z", 0.0) == 0.0
+    assert worth("3z", -1.0) == worth("5z", -1.0) == CALIBRATED.value_tile_weight
+    (nine, _), = parse_tiles("9p")
+    p.counts[:] = counts("1p")
+    assert C._Worth(CALIBRATED, game, p).of(nine) == 0.0
+
+
+def test_the_dealer_races_from_its_own_shanten():
+    """`dealer_race_max_shanten`: two from tenpai, 1p (a gap to 3p) and 1s (an edge beside 2s) are
+    the least useful tiles of this hand, worth 1 each; by usefulness alone the first of them goes,
+    1p. Raced, 1s goes: 16 live tiles take the hand closer once 1s is gone, 12 once 1p is. Only the
+    dealer (seat 1) races at two from tenpai, and only when its knob says so."""
+    game = _game()
+
+    def throws(seat: int, dealer_race: int) -> str:
+        held = _hold(game, seat, "11m1p35p6p8p12s4567s5z")  # 14 tiles, two from tenpai
+        assert S.shanten(held, 0) == 2
+        bot = C.Calibrated(CALIBRATED._replace(race_max_shanten=1, dealer_race_max_shanten=dealer_race))
+        tile, _ = bot.discard(game, seat, False)
+        return T.name(tile // 4)
+
+    assert throws(1, 1) == "1p" and throws(1, 2) == "1s"
+    assert throws(0, 2) == "1p"
 
 
 def test_a_closed_hand_near_tanyao_lets_its_terminals_and_honours_go_first():

@@ -91,7 +91,8 @@ class Calibrated(Greedy):
                     c.live = sum(4 - seen[w] - counts[w] - meld_own[w] for w in _waits(tuple(counts)))
                 c.worth = worth.of(v)
                 counts[v] += 1
-            if 1 <= top_shanten <= k.race_max_shanten and len(tops) > 1:
+            race_max = k.dealer_race_max_shanten if seat == game.dealer else k.race_max_shanten
+            if 1 <= top_shanten <= race_max and len(tops) > 1:
                 # a race between discards of equal shanten: the most live tiles that take the hand
                 # a step closer, counted for the `race_weighed` least useful tiles (the rest rarely win it)
                 for c in _least_useful(tops, k.race_weighed):
@@ -531,7 +532,7 @@ class _Worth:
         if v in self.reds and not counts[v]:
             score += k.red_weight
         if v >= T.HONOR:
-            return score + (k.value_tile_weight if v in self.values else 0.0)
+            return score + (k.value_tile_weight if v in self.values else k.guest_tile_weight)
         base = v - v % 9
         n = v % 9
         for d in (-2, -1, 1, 2):
