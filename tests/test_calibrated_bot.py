@@ -250,17 +250,22 @@ def test_the_dealer_pushes_with_a_han_more_and_the_others_fold_against_its_riich
     assert not pushes(0, tenpai, facing_dealer_han=1.0, **asks)
 
 
+def _worth_of(profile: BotProfile, tile: str, hand: str) -> float:
+    """How useful `tile` is to seat 0 holding `hand` (which holds it), asked as the bot asks: with
+    the tile already out of the hand."""
+    game = _game()
+    p = game.players[0]
+    (value, _), = parse_tiles(tile)
+    p.counts[:] = counts(hand)
+    p.counts[value] -= 1
+    return C._Worth(profile, game, p).of(value)
+
+
 def test_a_two_sided_neighbour_counts_at_its_weight():
     """`two_sided_weight`: 3p beside 4p (a two-sided shape) is worth that much more per copy of 4p;
     2p beside 1p (an edge shape) counts at `edge_weight`, whatever this knob."""
-    game = _game()
-    p = game.players[0]
-
     def worth(tile: str, hand: str, weight: float) -> float:
-        (value, _), = parse_tiles(tile)
-        p.counts[:] = counts(hand)
-        p.counts[value] -= 1  # asked with the tile already out of the hand
-        return C._Worth(CALIBRATED._replace(two_sided_weight=weight), game, p).of(value)
+        return _worth_of(CALIBRATED._replace(two_sided_weight=weight), tile, hand)
 
     assert worth("3p", "34p", 3.0) - worth("3p", "34p", 2.0) == pytest.approx(1.0)
     assert worth("3p", "344p", 3.0) - worth("3p", "344p", 2.0) == pytest.approx(2.0)
@@ -271,20 +276,12 @@ def test_an_honour_that_is_no_value_tile_counts_at_its_weight():
     """`guest_tile_weight`: for seat 0 (west in the East round) south is no value tile and counts
     the knob; west (its seat wind) and the white dragon count `value_tile_weight` whatever it is;
     below 0 a lone south goes before a lone terminal (worth 0)."""
-    game = _game()
-    p = game.players[0]
-
     def worth(tile: str, weight: float) -> float:
-        (value, _), = parse_tiles(tile)
-        p.counts[:] = counts("19p" + tile)
-        p.counts[value] -= 1  # asked with the tile already out of the hand
-        return C._Worth(CALIBRATED._replace(guest_tile_weight=weight, honitsu_lean=0.0), game, p).of(value)
+        return _worth_of(CALIBRATED._replace(guest_tile_weight=weight), tile, "19p" + tile)
 
     assert worth("2z", -1.0) == -1.0 and worth("2z", 0.0) == 0.0
     assert worth("3z", -1.0) == worth("5z", -1.0) == CALIBRATED.value_tile_weight
-    (nine, _), = parse_tiles("9p")
-    p.counts[:] = counts("1p")
-    assert C._Worth(CALIBRATED, game, p).of(nine) == 0.0
+    assert _worth_of(CALIBRATED, "9p", "19p") == 0.0
 
 
 def test_the_dealer_races_from_its_own_shanten():
