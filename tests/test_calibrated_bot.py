@@ -178,6 +178,22 @@ def test_suuankou_in_sight_makes_no_call():
     (six, _), = parse_tiles("6s")
     assert C.Calibrated(CALIBRATED._replace(suuankou_from_triplets=3)).call(game, 0, six * 4, 1, ["pon"]) is None
     assert C.Calibrated(CALIBRATED._replace(suuankou_from_triplets=5)).call(game, 0, six * 4, 1, ["pon"]) == "pon"
+    # one from tenpai both ways: in sight, whatever `suuankou_refuses_calls` says
+    three = CALIBRATED._replace(suuankou_from_triplets=3, suuankou_refuses_calls=False)
+    assert C.Calibrated(three).call(game, 0, six * 4, 1, ["pon"]) is None
+
+
+def test_suuankou_out_of_sight_refuses_calls_only_when_told():
+    """Two concealed triplets in a tenpai on 58s (111p 555p 234s 67s 77z): four concealed triplets
+    are three steps away (one pair, two triplets). With `suuankou_refuses_calls` the hand refuses the
+    pon of its red dragons all the same; without it the far aim holds nothing back, and the value
+    pon (tenpai with a yaku) is taken."""
+    game = _game()
+    game.players[0].counts[:] = counts("111p555p234s67s77z")
+    (red, _), = parse_tiles("7z")
+    two = CALIBRATED._replace(suuankou_from_triplets=2)
+    assert C.Calibrated(two._replace(suuankou_refuses_calls=True)).call(game, 0, red * 4, 1, ["pon"]) is None
+    assert C.Calibrated(two._replace(suuankou_refuses_calls=False)).call(game, 0, red * 4, 1, ["pon"]) == "pon"
 
 
 def test_an_open_hand_with_its_yaku_pons_what_speeds_it_up():

@@ -57,7 +57,8 @@ class BotProfile(NamedTuple):  # not a dataclass: its methods would be generated
     tanyao_lean: float  # ... less, in a closed hand with at most this many other terminals and honours:
     tanyao_lean_within: int  # a terminal or honour (0: no lean)
     suuankou_from_triplets: int  # a closed hand with this many concealed triplets plays for four of them
-    # (suuankou) whenever that is no slower, and makes no call
+    # (suuankou) whenever that is no slower...
+    suuankou_refuses_calls: bool  # ... and makes no call (False: only while suuankou is as close as the hand is)
     # --- calls -----------------------------------------------------------------------------------------
     value_pon_max_shanten: int  # a closed hand pons a value tile when that leaves it this close to tenpai
     honitsu_min_tiles: int  # tiles of one suit plus honours (of 14 incl. the call) to pon for honitsu...
@@ -156,6 +157,10 @@ CALIBRATED = BotProfile(
     # 2,000 matches). With 3: 0.13-0.15%, yakuman 0.35 bands under; with 2 it overshot (0.72 bands
     # over) and the closed hands it kept cut the calls per hand by 0.68 bands (issue 23)
     suuankou_from_triplets=3,
+    # False, with 2 above, on the refit of the real builder (docs/simulate.md, "The refit, measured
+    # further"): yakuman +0.44 bands and points per win +0.12 with calls -0.21 (seeds 1-6 at 2,000
+    # matches), where refusing every call with two triplets cut calls by 0.62 (issue 23)
+    suuankou_refuses_calls=True,
     # 1 with the dealer's every value pon: the real dealer calls 0.33 times a hand, each non-dealer
     # 0.28; with 2 and no dealer's rule the bots called 0.30 and 0.31, and their non-dealers' wins were
     # open 37-41% of the time against 32%, cheaper (a tsumo 6,340-6,490 against 6,795)

@@ -276,7 +276,8 @@ class Calibrated(Greedy):
         before = S.shanten(p.counts, melds)
         if threats and before >= 1 and any(game.players[t[0]].riichi for t in threats):
             return None  # not tenpai against a riichi: calls only give tiles away
-        if not melds and sum(1 for c in p.counts if c >= 3) >= k.suuankou_from_triplets:
+        if not melds and sum(1 for c in p.counts if c >= 3) >= k.suuankou_from_triplets and (
+                k.suuankou_refuses_calls or _plan_shanten(p.counts, 0, (TOITOI, None)) <= before):
             return None  # four concealed triplets in sight
         if before == 0 and p.closed and value not in game.value_tiles(seat):
             return None  # a closed tenpai keeps its riichi
