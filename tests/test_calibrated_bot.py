@@ -341,6 +341,22 @@ def test_a_closed_hand_near_tanyao_lets_its_terminals_and_honours_go_first():
     assert lean("1p", "234p567p345s19p19s1z") == 0.0  # five terminals and honours: no lean
 
 
+def test_a_dealer_with_one_call_is_a_threat_only_when_the_profile_says_so():
+    """`dealer_threat_melds`: the dealer (seat 1) has called white dragons once. At 1 it looks ready
+    to the others; at 2 (main's play) it does not, and a non-dealer with the same call never does
+    (`open_threat_melds` 3; one call is no obvious honitsu)."""
+    from calc.sim.engine import SimMeld
+
+    game = _game()
+    (white, _), = parse_tiles("5z")
+    game.players[1].melds.append(SimMeld("pon", [white * 4, white * 4 + 1, white * 4 + 2], white * 4 + 2, 2))
+    assert C.Calibrated(CALIBRATED._replace(dealer_threat_melds=1))._threats(game, 0) == [(1, None)]
+    assert C.Calibrated(CALIBRATED._replace(dealer_threat_melds=2))._threats(game, 0) == []
+    game.players[1].melds.clear()
+    game.players[2].melds.append(SimMeld("pon", [white * 4, white * 4 + 1, white * 4 + 2], white * 4 + 2, 1))
+    assert C.Calibrated(CALIBRATED._replace(dealer_threat_melds=1))._threats(game, 0) == []
+
+
 def test_careful_throws_the_safest_of_the_equally_fast_against_an_open_hand():
     """`open_care_worth`: seat 2 has called and thrown 3s. Of 5p (the least useful) and 3s (a little
     more useful, as fast), the bot throws 3s when the margin reaches their difference; a tile that

@@ -240,11 +240,13 @@ class Calibrated(Greedy):
             if o.riichi:
                 out.append((o.seat, None))
                 continue
-            if len(o.melds) < 2:
+            called = len(o.melds)
+            if not called:
                 continue
             suits = {m.value // 9 * 9 for m in o.melds if m.value < T.HONOR}
             enough = self.k.dealer_threat_melds if o.seat == game.dealer else self.k.open_threat_melds
-            if len(o.melds) >= enough or len(suits) <= 1:
+            # enough calls, or two or more in one suit and honours (an obvious honitsu)
+            if called >= enough or called >= 2 and len(suits) <= 1:
                 out.append((o.seat, next(iter(suits)) if len(suits) == 1 else None))
         return out
 
