@@ -26,8 +26,11 @@ from calc.sim.compare import BASELINE
 # 20: docs/simulate.md, "The refit, measured further"): read the row before changing the seed. Seed
 # 1 did, after the dealer's refit (issue 23): its first 100 matches ran 8.52 hands each (the row's
 # interval ±0.43) where its 2,000 run 8.90 and agree, so every scheme's hands-per-match row missed
-# together.
-MATCHES, SEED = 100, 2
+# together. Seed 2 did, after the refit on the real builder: double-take's dealer income and its
+# effect, the two rows the 2,000-match check misses with the play before the refit too (4,029 and
+# 3,781 a dealership against 2,440); all 60 rows agree on 8 of seeds 1 to 20 (the play before: 11),
+# and seed 3 is the first after 2 of them.
+MATCHES, SEED = 100, 3
 runner = CliRunner()
 
 
