@@ -112,9 +112,10 @@ CALIBRATED = BotProfile(
     ahead_from=45000,
     ahead_fold_han=2.0,
     open_threat_melds=3,
-    # At 1 the others fold their hands two from tenpai or further against the dealer's first call: hands
-    # per match +0.06 bands (main -0.41), tsumo share +0.91, but wins -1.67 and draws +1.81 (seeds 1-6
-    # at 2,000 matches; issue 23; docs/simulate.md, "The refit, measured further")
+    # At 1 the others fold their hands two from tenpai or further against the dealer's first call: on
+    # the play before the refit, hands per match +0.06 bands (at 2: -0.41), tsumo share +0.91, but wins
+    # -1.67 and draws +1.81 (seeds 1-6 at 2,000 matches; issue 23; docs/simulate.md, "The refit,
+    # measured further")
     dealer_threat_melds=2,
     open_threat_fold_from=2,
     # Off before the refit: with 3 on the slower builder, deal-ins fell 0.40 bands and the tsumo share

@@ -246,7 +246,7 @@ class Calibrated(Greedy):
             suits = {m.value // 9 * 9 for m in o.melds if m.value < T.HONOR}
             enough = self.k.dealer_threat_melds if o.seat == game.dealer else self.k.open_threat_melds
             # enough calls, or two or more in one suit and honours (an obvious honitsu)
-            if called >= enough or called >= 2 and len(suits) <= 1:
+            if called >= enough or (called >= 2 and len(suits) <= 1):
                 out.append((o.seat, next(iter(suits)) if len(suits) == 1 else None))
         return out
 
