@@ -234,6 +234,30 @@ def test_far_behind_pushes_against_a_riichi_with_the_value_it_needs():
     assert not pushes(0.0)  # not behind: the ordinary rule
 
 
+def test_far_behind_asks_more_against_the_dealers_riichi():
+    """`behind_facing_dealer_han`: the same far-behind hand (seat 0, one from tenpai) pushes against
+    a non-dealer's riichi with the han `behind_push_min_han` asks, and against the dealer's (seat 1)
+    only with that many han more."""
+    game = _game(standing=(-1, 0, 0))
+    p = game.players[0]
+    p.counts[:] = counts("123p456p78s34s99p1s")
+    best = C._Candidate(T.PIN, 1, 1)
+    han = C.Calibrated()._han(game, p)
+    assert game.dealer == 1
+
+    def pushes(extra: float) -> bool:
+        k = CALIBRATED._replace(behind_push_min_han=han, behind_facing_dealer_han=extra,
+                                push_one_shanten_min_han=99.0)
+        return C.Calibrated(k)._push(game, p, best, True)
+
+    game.players[2].riichi = 2
+    assert pushes(2.0)  # a non-dealer declared: the extra does not apply
+    game.players[2].riichi = 0
+    game.players[1].riichi = 2
+    assert pushes(0.0)
+    assert not pushes(2.0)
+
+
 def test_the_dealer_pushes_with_a_han_more_and_the_others_fold_against_its_riichi_with_one_less():
     """`dealer_push_bonus`: the dealer (seat 1), one from tenpai against seat 2's riichi, pushes where
     the same hand folds for a non-dealer (the one-from-tenpai push asks one han more than it has).

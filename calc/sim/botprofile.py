@@ -23,6 +23,7 @@ class BotProfile(NamedTuple):  # not a dataclass: its methods would be generated
     behind_below: int  # a player with fewer points is far behind: against a riichi it pushes...
     behind_push_shanten: int  # ... up to this far from tenpai (against open hands one step further)...
     behind_push_min_han: float  # ... when its estimated han reach this (points it needs)
+    behind_facing_dealer_han: float  # ... and this many more against the dealer's riichi
     ahead_from: int  # a player with this many points or more is far ahead: folds as if its hand were worth...
     ahead_fold_han: float  # ... this many han less
     open_threat_melds: int  # an open hand with this many melds is a threat (fewer: only an obvious honitsu)
@@ -109,6 +110,7 @@ CALIBRATED = BotProfile(
     # here (and the calls and nine terminals below) seeds 1-20 at 2,000 matches have 2 figures
     # outside their bands, against 5 without these four changes (issue 23)
     behind_push_min_han=3.0,
+    behind_facing_dealer_han=0.0,
     ahead_from=45000,
     ahead_fold_han=2.0,
     open_threat_melds=3,

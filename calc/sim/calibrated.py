@@ -146,10 +146,13 @@ class Calibrated(Greedy):
         if p.seat == game.dealer and s <= k.dealer_push_shanten:
             return True  # the dealer plays for the next dealership
         han = self._han(game, p) + (k.dealer_push_bonus if p.seat == game.dealer else 0.0)
-        if standing < 0 and s <= k.behind_push_shanten and han >= k.behind_push_min_han:
-            return True  # far behind: folding does not save the match
+        facing_dealer = game.players[game.dealer].riichi and p.seat != game.dealer
+        if standing < 0 and s <= k.behind_push_shanten:
+            needed = k.behind_push_min_han + (k.behind_facing_dealer_han if facing_dealer else 0.0)
+            if han >= needed:
+                return True  # far behind: folding does not save the match
         han -= k.ahead_fold_han if standing > 0 else 0.0
-        if game.players[game.dealer].riichi and p.seat != game.dealer:
+        if facing_dealer:
             han -= k.facing_dealer_han  # a dealer's win costs half as much again
         if s <= 0:
             return han >= k.push_tenpai_min_han or best.live >= k.push_tenpai_min_live
