@@ -16,7 +16,8 @@ import doors
 # first 150) to bring every kind of hand below at least as often as MINIMUM asks; 133 adds an
 # agari-yame, and 10834 is the first with a chankan since the calibrated bots' refit on the real
 # players' hand builder (issue 23; a scan of the calibrated seeds from 104: no scenario stacks one,
-# their ordinary play finds it; 31609 had one before that refit, 6429 before the dealer's).
+# their ordinary play finds it, and still does with the far-behind players' fold against the dealer;
+# 31609 had one before that refit, 6429 before the dealer's).
 SEEDS = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 15, 16, 20, 22, 27, 33, 100, 101, 102, 133, 10834)
 # The fewest of each kind the seeds must cover: a change of the bots' play may move the counts, as
 # long as it keeps them covered.

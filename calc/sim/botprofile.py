@@ -81,8 +81,9 @@ class BotProfile(NamedTuple):  # not a dataclass: its methods would be generated
 # The profile refit on the real players' hand builder (issue 23; docs/simulate.md, "The hands at the
 # table, tile by tile" and "The refit, measured further"): honours thrown as early as real players
 # throw them, and push, care, dama and value weights fitted again to that pace. Over seeds 1-100 at
-# 2,000 matches 96 have every realism figure inside its band (the play before it: 86). The figures in
-# the comments of the knobs the refit left as they were were measured on the play before it.
+# 2,000 matches 96 have every realism figure inside its band (the play before it: 86); with the players
+# far behind folding against the dealer's riichi (R3, below) 99. The figures in the comments of the
+# knobs the refit left as they were were measured on the play before it.
 CALIBRATED = BotProfile(
     push_tenpai_min_han=2.0,  # 1 before the refit
     push_tenpai_min_live=4,
@@ -110,16 +111,23 @@ CALIBRATED = BotProfile(
     # here (and the calls and nine terminals below) seeds 1-20 at 2,000 matches have 2 figures
     # outside their bands, against 5 without these four changes (issue 23)
     behind_push_min_han=3.0,
-    behind_facing_dealer_han=0.0,
+    # ... and 6 against the dealer's riichi (R3, issue 23; docs/simulate.md, "The players far behind
+    # against the dealer"). At 0 the players under 20,000 dealt into the dealer's riichi 0.028 times a
+    # hand (the 201 games: 0.018) at 11,800 each, and the matches busted 0.29 bands over the 3,001
+    # games (seeds 1-100 at 2,000 matches); with 3 here, `ahead_fold_han` 1 and `open_threat_fold_from`
+    # 3: +0.13, the deal-ins their fold took given back by the leader and against open hands. Alone,
+    # 2 here took the bust rate from +0.15 to +0.01 bands but deal-ins from -0.09 to -0.32 and wins
+    # from 0.00 to -0.19 (seeds 1-8)
+    behind_facing_dealer_han=3.0,
     ahead_from=45000,
-    ahead_fold_han=2.0,
+    ahead_fold_han=1.0,  # 2 before R3: with the fold above at 2, deal-ins -0.32 bands (at 1: -0.12; seeds 1-8)
     open_threat_melds=3,
     # At 1 the others fold their hands two from tenpai or further against the dealer's first call: on
     # the play before the refit, hands per match +0.06 bands (at 2: -0.41), tsumo share +0.91, but wins
     # -1.67 and draws +1.81 (seeds 1-6 at 2,000 matches; issue 23; docs/simulate.md, "The refit,
     # measured further")
     dealer_threat_melds=2,
-    open_threat_fold_from=2,
+    open_threat_fold_from=3,  # 2 before R3: at 3 deal-ins +0.13 bands, bust rate unmoved (seeds 1-8)
     # Off before the refit: with 3 on the slower builder, deal-ins fell 0.40 bands and the tsumo share
     # rose 0.41 (seeds 1-6 at 2,000 matches) but riichi per hand rose 0.50 and sanbaiman fell 0.23
     # (issue 23; docs/simulate.md, "A faster hand builder")
