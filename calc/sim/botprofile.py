@@ -78,7 +78,7 @@ class BotProfile(NamedTuple):  # not a dataclass: its methods would be generated
     keep_north_for_kokushi: int  # a hand this close to thirteen orphans keeps its only north
 
 
-# The profile refit on the real players' hand builder (issue 23; docs/simulate.md, "The hands at the
+# The profile refit on the real players' hand builder (issue 23; docs/calibration.md, "The hands at the
 # table, tile by tile" and "The refit, measured further"): honours thrown as early as real players
 # throw them, and push, care, dama and value weights fitted again to that pace. Over seeds 1-100 at
 # 2,000 matches 96 have every realism figure inside its band (the play before it: 86); with the players
@@ -96,13 +96,13 @@ CALIBRATED = BotProfile(
     # tsumo share, 1.08 bands short). Where a non-dealer declared first the dealer deals in 0.131 of
     # the hands (0: 0.121; the 201 games 0.153). With 3.0 here it won 0.130-0.137 of those hands (the
     # 201 games: 0.115), and its dealer income under double-take ran 1,490 a dealership over the real
-    # games' (issue 23; docs/simulate.md, "The dealer's push")
+    # games' (issue 23; docs/calibration.md, "The dealer's push")
     dealer_push_bonus=1.0,
     dealer_push_shanten=-1,
     # A cost of the 1 here: the non-dealers win 0.282 of the hands where the dealer declared (0: 0.293;
     # the 201 games 0.352). With 3.0 they won 0.28-0.29, chased it with a riichi half as often (0.11 a
     # hand against 0.195) and drew 0.19-0.21 of them against 0.145; pushing harder against it (-1)
-    # puts hands per match at -0.74 bands (issue 23; docs/simulate.md, "The dealer, from the hands")
+    # puts hands per match at -0.74 bands (issue 23; docs/calibration.md, "The dealer, from the hands")
     facing_dealer_han=1.0,
     behind_below=20000,
     behind_push_shanten=1,  # 2 with the dealer's refit: 24.0% busts on seed 1 (the 3,001 games: 22.7%)
@@ -111,7 +111,7 @@ CALIBRATED = BotProfile(
     # here (and the calls and nine terminals below) seeds 1-20 at 2,000 matches have 2 figures
     # outside their bands, against 5 without these four changes (issue 23)
     behind_push_min_han=3.0,
-    # ... and 6 against the dealer's riichi (R3, issue 23; docs/simulate.md, "The players far behind
+    # ... and 6 against the dealer's riichi (R3, issue 23; docs/calibration.md, "The players far behind
     # against the dealer"). At 0 the players under 20,000 dealt into the dealer's riichi 0.028 times a
     # hand (the 201 games: 0.018) at 11,800 each, and the matches busted 0.29 bands over the 3,001
     # games (seeds 1-100 at 2,000 matches); with 3 here, `ahead_fold_han` 1 and `open_threat_fold_from`
@@ -124,13 +124,13 @@ CALIBRATED = BotProfile(
     open_threat_melds=3,
     # At 1 the others fold their hands two from tenpai or further against the dealer's first call: on
     # the play before the refit, hands per match +0.06 bands (at 2: -0.41), tsumo share +0.91, but wins
-    # -1.67 and draws +1.81 (seeds 1-6 at 2,000 matches; issue 23; docs/simulate.md, "The refit,
+    # -1.67 and draws +1.81 (seeds 1-6 at 2,000 matches; issue 23; docs/calibration.md, "The refit,
     # measured further")
     dealer_threat_melds=2,
     open_threat_fold_from=3,  # 2 before R3: at 3 deal-ins +0.13 bands, bust rate unmoved (seeds 1-8)
     # Off before the refit: with 3 on the slower builder, deal-ins fell 0.40 bands and the tsumo share
     # rose 0.41 (seeds 1-6 at 2,000 matches) but riichi per hand rose 0.50 and sanbaiman fell 0.23
-    # (issue 23; docs/simulate.md, "A faster hand builder")
+    # (issue 23; docs/calibration.md, "A faster hand builder")
     open_care_worth=3.0,
     dama_min_points=16000,  # 12,000 before the refit: sanbaiman -0.17 bands with it (seeds 1-6)
     dama_mid_from=36,  # 30 before the refit
@@ -144,13 +144,13 @@ CALIBRATED = BotProfile(
     race_max_shanten=1,
     # 2: the dealer wins 0.306 of the hands, as the 201 games' dealers (0.302; 0.287 at 1, the play
     # before the refit). On that play it cost riichi +0.85, points per win -0.67 and sanbaiman -0.66
-    # (seeds 1-6 at 2,000 matches), which the refit's value weights win back (issue 23; docs/simulate.md,
+    # (seeds 1-6 at 2,000 matches), which the refit's value weights win back (issue 23; docs/calibration.md,
     # "The hands at the table, tile by tile")
     dealer_race_max_shanten=2,
     race_by_wait=True,
     pair_weight=3.0,
     # 2.5 builds hands faster (wins +0.52 bands, draws -0.59 on seeds 1-6 at 2,000 matches) but
-    # cheaper, with more riichi (+0.49) and fewer sanbaiman (issue 23; docs/simulate.md, "A faster hand
+    # cheaper, with more riichi (+0.49) and fewer sanbaiman (issue 23; docs/calibration.md, "A faster hand
     # builder")
     two_sided_weight=2.0,
     dora_weight=5.5,  # 4.5 and 5.5 for a red five before the refit
@@ -158,7 +158,7 @@ CALIBRATED = BotProfile(
     # Real players throw 1.46 honours of their first three discards, the play before the refit 0.62: a
     # lone guest honour tied with a lone terminal at 0 and went after it (tile order), a lone value
     # honour was worth 2 and kept. At -1 and 0 (-0.5 for value honours) the bots hold the real players'
-    # honours turn by turn and reach tenpai at their pace (issue 23; docs/simulate.md, "The hands at the
+    # honours turn by turn and reach tenpai at their pace (issue 23; docs/calibration.md, "The hands at the
     # table, tile by tile")
     value_tile_weight=0.0,
     guest_tile_weight=-1.0,
@@ -167,7 +167,7 @@ CALIBRATED = BotProfile(
     honitsu_lean_from=10,
     # Off: with 3 (at most 2 others) wins rose 0.44 bands and draws fell 0.53 (seeds 1-6 at 2,000
     # matches) with riichi +0.10 and points per win -0.13, a faster builder than `two_sided_weight`
-    # 2.5, but hands per match stayed 0.43 short (issue 23; docs/simulate.md, "A faster hand builder")
+    # 2.5, but hands per match stayed 0.43 short (issue 23; docs/calibration.md, "A faster hand builder")
     tanyao_lean=0.0,
     tanyao_lean_within=2,
     # The 3,001 games win 0.19% of their hands by four concealed triplets (suuankou); without this aim
@@ -178,7 +178,7 @@ CALIBRATED = BotProfile(
     suuankou_from_triplets=2,
     # False: a call is refused only while suuankou is as close as the hand is. With the aim from 2 this
     # gives yakuman +0.44 bands and points per win +0.12 for calls -0.21 (seeds 1-6 at 2,000 matches),
-    # where refusing every call cut calls by 0.62 (issue 23; docs/simulate.md, "The refit, measured
+    # where refusing every call cut calls by 0.62 (issue 23; docs/calibration.md, "The refit, measured
     # further")
     suuankou_refuses_calls=False,
     # 1 with the dealer's every value pon: the real dealer calls 0.33 times a hand, each non-dealer

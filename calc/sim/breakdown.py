@@ -13,7 +13,7 @@ are what the hand itself is worth (Settlement.winner_share: no honba, no sticks)
 
 Counts only, added up match by match in any grouping (like calc.sim.stats.Tally); `figures()`
 turns them into the shares and means the table shows. The figures are descriptive: they carry no
-interval and are not checked (docs/simulate.md, "Two more layers down", reads them).
+interval and are not checked (docs/calibration.md, "Two more layers down", reads them).
 """
 
 from __future__ import annotations
