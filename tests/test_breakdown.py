@@ -30,6 +30,7 @@ def test_the_201_games_taken_apart(real):
     assert (b.dealer_no_riichi_tsumo, b.dealer_no_riichi_ron, b.dealer_riichi, b.others_riichi) == (144, 153, 517, 802)
     assert (b.dealer_tsumo_points, b.dealer_ron_points) == (2595800, 2708700)
     assert (b.low_player_hands, b.low_deal_ins, b.low_deal_in_busts, b.low_into_riichi) == (613, 103, 22, 37)
+    assert b.low_into_dealer_riichi == 11  # of the 37 into a riichi
     assert b.repeats == _repeat_parts(b) == 756
     figures = b.figures()
     assert figures["dealer_tsumo_per_hand"] == 302 / 1847 and figures["dealer_tsumo_value"] == 2595800 / 302

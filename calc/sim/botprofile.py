@@ -112,10 +112,10 @@ CALIBRATED = BotProfile(
     # outside their bands, against 5 without these four changes (issue 23)
     behind_push_min_han=3.0,
     # ... and 6 against the dealer's riichi (R3, issue 23; docs/calibration.md, "The players far behind
-    # against the dealer"). At 0 the players under 20,000 dealt into the dealer's riichi 0.028 times a
-    # hand (the 201 games: 0.018) at 11,800 each, and the matches busted 0.29 bands over the 3,001
-    # games (seeds 1-100 at 2,000 matches); with 3 here, `ahead_fold_han` 1 and `open_threat_fold_from`
-    # 3: +0.13, the deal-ins their fold took given back by the leader and against open hands. Alone,
+    # against the dealer"). At 0 the players under 20,000 dealt into the dealer's riichi 0.031 times a
+    # hand (the 201 games: 0.018; at 3: 0.024), and the matches busted 0.29 bands over the 3,001 games
+    # (seeds 1-100 at 2,000 matches); with 3 here, `ahead_fold_han` 1 and `open_threat_fold_from` 3:
+    # +0.13, the deal-ins their fold took given back by the leader and against open hands. Alone,
     # 2 here took the bust rate from +0.15 to +0.01 bands but deal-ins from -0.09 to -0.32 and wins
     # from 0.00 to -0.19 (seeds 1-8)
     behind_facing_dealer_han=3.0,

@@ -8,7 +8,8 @@ dealer's wins by tsumo and by ron and their value, without riichi too (open or d
 deal-ins, what it pays on the others' tsumo wins, its tenpai at a draw, the aborts and its
 repeats (on the Tenhou profile a repeat is exactly one of those: a dealer's win, its tenpai at a
 draw, an abort), who declares riichi; and the busts: how many come on a ron, at which hand, and
-how the deal-ins of the players who are low before a hand (under `LOW` points) bust them. Values
+how the deal-ins of the players who are low before a hand (under `LOW` points) bust them, and how
+many go into a riichi, the dealer's among them. Values
 are what the hand itself is worth (Settlement.winner_share: no honba, no sticks).
 
 Counts only, added up match by match in any grouping (like calc.sim.stats.Tally); `figures()`
@@ -28,7 +29,7 @@ COUNTS = ("matches", "hands", "dealer_tsumo", "dealer_tsumo_points", "dealer_ron
           "dealer_no_riichi_ron_points", "dealer_deal_ins", "dealer_deal_in_points", "others_tsumo",
           "others_tsumo_dealer_pays", "dealer_tenpai_draws", "aborts", "repeats", "dealer_riichi",
           "non_dealer_hands", "others_riichi", "busts", "busts_on_ron", "bust_hands", "low_player_hands",
-          "low_deal_ins", "low_deal_in_points", "low_deal_in_busts", "low_into_riichi")
+          "low_deal_ins", "low_deal_in_points", "low_deal_in_busts", "low_into_riichi", "low_into_dealer_riichi")
 
 
 class HandsBreakdown:
@@ -108,6 +109,9 @@ class HandsBreakdown:
                 self.low_deal_in_points += cost
                 self.low_deal_in_busts += row.state.end_reason == match.BUST and row.scores[seat] < 0
                 self.low_into_riichi += any(w.winner in riichi for w in row.kyoku.wins if w.discarder == seat)
+                # the deal-ins the calibrated bot's `behind_facing_dealer_han` folds against
+                self.low_into_dealer_riichi += dealer in riichi and any(
+                    w.winner == dealer for w in row.kyoku.wins if w.discarder == seat)
 
     def figures(self) -> dict[str, float | None]:
         """Name -> value (None where there is nothing to divide by), in the table's order."""
@@ -146,6 +150,8 @@ FIGURES = (
     ("low_deal_in_value", "... the deal-in costing", "points", "low_deal_in_points", "low_deal_ins"),
     ("low_deal_ins_that_bust", "... and busting", "share", "low_deal_in_busts", "low_deal_ins"),
     ("low_deal_ins_into_riichi", "... into a riichi", "share", "low_into_riichi", "low_deal_ins"),
+    ("low_deal_ins_into_dealer_riichi", "... into the dealer's riichi", "share", "low_into_dealer_riichi",
+     "low_deal_ins"),
 )
 FORMATS = {"rate": "{:.3f}", "points": "{:,.0f}", "share": "{:.1%}", "hand": "{:.2f}"}  # by a figure's kind
 
