@@ -369,17 +369,21 @@ def test_a_closed_hand_near_tanyao_lets_its_terminals_and_honours_go_first():
 
 def test_a_dealer_with_one_call_is_a_threat_only_when_the_profile_says_so():
     """`dealer_threat_melds`: the dealer (seat 1) has called white dragons once. At 1 it looks ready
-    to the others; at 2 (main's play) it does not, and a non-dealer with the same call never does
+    to the others; at 2 (the default play) it does not, and a non-dealer with the same call never does
     (`open_threat_melds` 3; one call is no obvious honitsu)."""
     from calc.sim.engine import SimMeld
 
     game = _game()
     (white, _), = parse_tiles("5z")
-    game.players[1].melds.append(SimMeld("pon", [white * 4, white * 4 + 1, white * 4 + 2], white * 4 + 2, 2))
+
+    def white_pon(from_seat: int) -> SimMeld:
+        return SimMeld("pon", [white * 4, white * 4 + 1, white * 4 + 2], white * 4 + 2, from_seat)
+
+    game.players[1].melds.append(white_pon(2))
     assert C.Calibrated(CALIBRATED._replace(dealer_threat_melds=1))._threats(game, 0) == [(1, None)]
     assert C.Calibrated(CALIBRATED._replace(dealer_threat_melds=2))._threats(game, 0) == []
     game.players[1].melds.clear()
-    game.players[2].melds.append(SimMeld("pon", [white * 4, white * 4 + 1, white * 4 + 2], white * 4 + 2, 1))
+    game.players[2].melds.append(white_pon(1))
     assert C.Calibrated(CALIBRATED._replace(dealer_threat_melds=1))._threats(game, 0) == []
 
 

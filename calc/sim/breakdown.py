@@ -9,8 +9,8 @@ deal-ins, what it pays on the others' tsumo wins, its tenpai at a draw, the abor
 repeats (on the Tenhou profile a repeat is exactly one of those: a dealer's win, its tenpai at a
 draw, an abort), who declares riichi; and the busts: how many come on a ron, at which hand, and
 how the deal-ins of the players who are low before a hand (under `LOW` points) bust them, and how
-many go into a riichi, the dealer's among them. Values
-are what the hand itself is worth (Settlement.winner_share: no honba, no sticks).
+many go into a riichi, the dealer's among them. Values are what the hand itself is worth
+(Settlement.winner_share: no honba, no sticks).
 
 Counts only, added up match by match in any grouping (like calc.sim.stats.Tally); `figures()`
 turns them into the shares and means the table shows. The figures are descriptive: they carry no
@@ -100,7 +100,8 @@ class HandsBreakdown:
                                                      if p.payer == dealer and p.payee == win.winner)
         discarders = {w.discarder for w in row.kyoku.wins if w.discarder is not None}
         for seat in discarders:  # a double ron is one deal-in, of both hands' value
-            cost = sum(values[w.winner] for w in row.kyoku.wins if w.discarder == seat)
+            winners = [w.winner for w in row.kyoku.wins if w.discarder == seat]
+            cost = sum(values[winner] for winner in winners)
             if seat == dealer:
                 self.dealer_deal_ins += 1
                 self.dealer_deal_in_points += cost
@@ -108,10 +109,9 @@ class HandsBreakdown:
                 self.low_deal_ins += 1
                 self.low_deal_in_points += cost
                 self.low_deal_in_busts += row.state.end_reason == match.BUST and row.scores[seat] < 0
-                self.low_into_riichi += any(w.winner in riichi for w in row.kyoku.wins if w.discarder == seat)
+                self.low_into_riichi += any(winner in riichi for winner in winners)
                 # the deal-ins the calibrated bot's `behind_facing_dealer_han` folds against
-                self.low_into_dealer_riichi += dealer in riichi and any(
-                    w.winner == dealer for w in row.kyoku.wins if w.discarder == seat)
+                self.low_into_dealer_riichi += dealer in riichi and dealer in winners
 
     def figures(self) -> dict[str, float | None]:
         """Name -> value (None where there is nothing to divide by), in the table's order."""
