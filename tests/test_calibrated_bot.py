@@ -443,3 +443,26 @@ def test_every_knob_is_in_the_profile():
     assert isinstance(CALIBRATED, BotProfile)
     assert C.Calibrated().k is CALIBRATED
     assert all(isinstance(getattr(CALIBRATED, name), (int, float)) for name in BotProfile._fields)
+
+
+def test_a_seven_pairs_tenpai_declares_by_its_own_wall_length():
+    """`seven_pairs_dama_from`: a seven-pairs tenpai (six pairs and a tanki on the east wind) early
+    in the hand declares riichi when the knob is past the live wall, and waits like the other single
+    waits (`single_wait_dama_from`) when it is not; a standard tenpai on one wait (the kanchan 2s)
+    keeps to `single_wait_dama_from` either way."""
+    game = _game()
+    assert game.wall.remaining >= CALIBRATED.single_wait_dama_from
+    p = game.players[0]
+
+    def declares(hand: str, discard: str, seven_pairs_from: int) -> bool:
+        _hold(game, 0, hand)
+        (value, _), = parse_tiles(discard)
+        best = C._Candidate(value, 0, 0)
+        best.live = 3
+        k = CALIBRATED._replace(seven_pairs_dama_from=seven_pairs_from)
+        return C.Calibrated(k)._riichi(game, p, best)
+
+    assert p.closed
+    assert declares("11p55p99p22s66s88s1z7p", "7p", game.wall.remaining + 1)
+    assert not declares("11p55p99p22s66s88s1z7p", "7p", CALIBRATED.single_wait_dama_from)
+    assert not declares("123p456p789s13s55p9p", "9p", game.wall.remaining + 1)

@@ -40,6 +40,7 @@ class BotProfile(NamedTuple):  # not a dataclass: its methods would be generated
     single_wait_dama_from: int  # a tenpai on one wait (kanchan, penchan, tanki) does not declare riichi
     # while the live wall holds this many tiles: it may improve...
     dealer_riichi_at_once: bool  # ... unless it is the dealer's
+    seven_pairs_dama_from: int  # ... a seven-pairs tenpai (its wait is always one tile, a tanki) from this many
     # --- shape -----------------------------------------------------------------------------------------
     seven_pairs_handicap: int  # a closed hand plays seven pairs only when it is this many steps closer
     race_weighed: int  # discards of equal shanten compared by the live tiles that bring the hand closer: the N least useful...
@@ -139,6 +140,10 @@ CALIBRATED = BotProfile(
     riichi_until=14,
     single_wait_dama_from=26,
     dealer_riichi_at_once=False,
+    # As the other single waits (R3's play). Real players declare on their seven pairs (6.1% of the 201
+    # games' riichi wins, R3's 2.0%); from 36 points per win rose 0.33 bands but riichi 0.99 and deal-ins
+    # fell 0.37 (seeds 1-8 at 2,000 matches; issue 23; docs/calibration.md, "Riichi wins and seven pairs")
+    seven_pairs_dama_from=26,
     seven_pairs_handicap=1,
     race_weighed=2,  # 3 before the refit: the strongest value knob found, points per win +0.69 bands
     race_max_shanten=1,

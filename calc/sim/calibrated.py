@@ -162,16 +162,21 @@ class Calibrated(Greedy):
 
     def _riichi(self, game: Game, p: Player, best: _Candidate) -> bool:
         """Riichi, or not yet: a tenpai on a single wait (kanchan, penchan, tanki) waits for a better
-        one while the wall is long; a tenpai that already has a yaku on every wait stays dama when
-        its ron is worth `dama_min_points` (as a non-dealer is paid; from
-        `dama_facing_riichi_points` against a riichi), and late in the hand."""
+        one while the wall is long (a seven-pairs tenpai by a wall length of its own); a tenpai that
+        already has a yaku on every wait stays dama when its ron is worth `dama_min_points` (as a
+        non-dealer is paid; from `dama_facing_riichi_points` against a riichi), and late in the hand."""
         k = self.k
         if best.live <= 0:
             return False
         waits = self._wait_values(game, p, best.value)
         waiting = not (k.dealer_riichi_at_once and p.seat == game.dealer)
-        if waiting and len(waits) <= 1 and game.wall.remaining >= k.single_wait_dama_from:
-            return False
+        if waiting and len(waits) <= 1:
+            held = p.counts  # the discard still in it
+            wait_from = k.single_wait_dama_from
+            if p.closed and sum(1 for v in range(34) if held[v] - (v == best.value) == 2) == 6:
+                wait_from = k.seven_pairs_dama_from  # six pairs and the tanki: seven pairs
+            if game.wall.remaining >= wait_from:
+                return False
         if not all(basic for _, _, basic in waits):
             return True  # a wait without a yaku could win only by tsumo
         if game.wall.remaining < k.riichi_until:
