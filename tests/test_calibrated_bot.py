@@ -466,3 +466,20 @@ def test_a_seven_pairs_tenpai_declares_by_its_own_wall_length():
     assert declares("11p55p99p22s66s88s1z7p", "7p", game.wall.remaining + 1)
     assert not declares("11p55p99p22s66s88s1z7p", "7p", CALIBRATED.single_wait_dama_from)
     assert not declares("123p456p789s13s55p9p", "9p", game.wall.remaining + 1)
+
+
+def test_an_outside_tanki_counts_its_live_copies_by_the_knob():
+    """`outside_tanki_weight`: a seven-pairs tenpai chooses its tanki by the live copies. East, seen
+    once (2 live), loses to 4s (3 live) at 1, the plain count; at 2 the east's copies count twice
+    (4 against 3) and the hand keeps it, discarding 4s."""
+    game = _game()
+    _hold(game, 0, "11p55p99p22s66s88s1z4s")
+    game.seen[T.EAST] = 1
+    (four, _), = parse_tiles("4s")
+
+    def discarded(weight: float) -> int:
+        tile, _ = C.Calibrated(CALIBRATED._replace(outside_tanki_weight=weight)).discard(game, 0, False)
+        return tile // 4
+
+    assert discarded(1.0) == T.EAST
+    assert discarded(2.0) == four

@@ -46,6 +46,8 @@ class BotProfile(NamedTuple):  # not a dataclass: its methods would be generated
     race_weighed: int  # discards of equal shanten compared by the live tiles that bring the hand closer: the N least useful...
     race_max_shanten: int  # ... when the hand is at most this far from tenpai (further: by usefulness alone)
     dealer_race_max_shanten: int  # ... and the dealer's
+    outside_tanki_weight: float  # a tenpai's single wait on a terminal or honour (a tanki): its live copies
+    # count this many times when the wait is chosen
     race_by_wait: bool  # one from tenpai, each tile that brings tenpai counts by the width of the wait it leaves
     pair_weight: float  # how much a tile's other copies count when a discard is chosen by usefulness
     two_sided_weight: float  # ... each neighbour it makes a two-sided wait with (34)
@@ -152,6 +154,11 @@ CALIBRATED = BotProfile(
     # (seeds 1-6 at 2,000 matches), which the refit's value weights win back (issue 23; docs/calibration.md,
     # "The hands at the table, tile by tile")
     dealer_race_max_shanten=2,
+    # The plain count (R3's play). 1.5, with seven pairs from two steps closer (`seven_pairs_handicap` 2),
+    # declared from 36 tiles and other single waits from 23, puts seven pairs at 5.16% of the wins (the
+    # 3,001 games: 5.23%, R3: 5.71%) and points per win at -0.15 bands (R3 -0.28), but the bust rate at
+    # +0.22 (R3 -0.01; seeds 1-8 at 2,000 matches; issue 23; docs/calibration.md, "Riichi wins and seven pairs")
+    outside_tanki_weight=1.0,
     race_by_wait=True,
     pair_weight=3.0,
     # 2.5 builds hands faster (wins +0.52 bands, draws -0.59 on seeds 1-6 at 2,000 matches) but

@@ -88,7 +88,11 @@ class Calibrated(Greedy):
                 v = c.value
                 counts[v] -= 1
                 if c.shanten == 0:
-                    c.live = sum(4 - seen[w] - counts[w] - meld_own[w] for w in _waits(tuple(counts)))
+                    waits = _waits(tuple(counts))
+                    c.live = sum(4 - seen[w] - counts[w] - meld_own[w] for w in waits)
+                    c.wait_worth = float(c.live)
+                    if len(waits) == 1 and waits[0] in T.TERMINALS_AND_HONORS_SET:
+                        c.wait_worth *= k.outside_tanki_weight  # a tile the others let go of
                 c.worth = worth.of(v)
                 counts[v] += 1
             race_max = k.dealer_race_max_shanten if seat == game.dealer else k.race_max_shanten
@@ -427,6 +431,7 @@ class _Candidate:
         self.ranked = ranked
         self.shanten = shanten
         self.live = -1
+        self.wait_worth = -1.0  # the live waits as the race weighs them (`outside_tanki_weight`)
         self.improve = 0
         self.worth = 0.0
         self.safety = 0.0
@@ -450,8 +455,8 @@ def _before(a: _Candidate, b: _Candidate, order: int) -> bool:
         if a.shanten != b.shanten:
             return a.shanten < b.shanten
         if order == _RACE:
-            if a.live != b.live:
-                return a.live > b.live
+            if a.wait_worth != b.wait_worth:
+                return a.wait_worth > b.wait_worth
             if a.improve != b.improve:
                 return a.improve > b.improve
         elif order == _PUSH_TENPAI:
