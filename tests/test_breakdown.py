@@ -57,3 +57,22 @@ def test_no_division_by_nothing_and_no_unknown_count():
     assert set(empty.values()) == {None}
     with pytest.raises(TypeError, match="unknown counts: bogus"):
         HandsBreakdown(bogus=1)
+
+
+def test_the_dealer_income_parts_add_up_match_by_match():
+    """`DealerIncome`: on each simulated match and each scheme, the parts add up to the dealer income
+    and dealerships the comparison counts (calc.sim.run.SchemeResult), and each hand is in one part."""
+    from calc.core import rules as R
+    from calc.sim.breakdown import PARTS, DealerIncome
+
+    s = SR.setup(R.load("tenhou"), schemes=("tsumo-loss", "double-take", "ron-adjust"), bots="calibrated",
+                 seed="parts", as_played=True)
+    for index in range(10):
+        result = SR.run_match(s, index, False)
+        for scheme, summary in result.schemes.items():
+            parts = result.dealer_income[scheme]
+            assert parts.total() == summary.dealer_income and parts.dealerships == summary.dealerships
+            assert sum(parts.hands.values()) == summary.hands
+            assert parts.hands["bust_hand"] == summary.bust
+    assert [name for name, _ in PARTS] == list(DealerIncome().points)
+    assert set(DealerIncome().per_dealership()["own_tsumo"].values()) == {None}

@@ -65,6 +65,42 @@ def test_every_scheme_figure_and_effect_agrees_with_the_real_games(check):
     assert real[("ron-adjust", "bust_rate")] == pytest.approx(8 / 201)
 
 
+def test_each_schemes_dealer_income_taken_apart_adds_up_to_its_row(check):
+    """Every hand's change to the dealer's score goes to one part, so the parts per dealership add up
+    to the dealer-income row on both sides; the 201 games' double-take parts are those
+    docs/calibration.md quotes ("Double-take's dealer income, taken apart")."""
+    setup, out = check
+    level = {(r["scheme"], side): r[side]["value"] for r in out["rows"]
+             if r["figure"] == "dealer_income_per_dealership" and not r["effect"] for side in ("real", "simulated")}
+    assert set(out["dealer_income"]) == set(setup.schemes)
+    for scheme, taken in out["dealer_income"].items():
+        for side in ("real", "simulated"):
+            counts = taken["counts"][side]
+            assert sum(part[side]["points"] for part in taken["parts"].values()) == pytest.approx(level[scheme, side])
+            assert sum(counts["points"].values()) / counts["dealerships"] == pytest.approx(level[scheme, side])
+    real = out["dealer_income"]["double-take"]["counts"]["real"]
+    assert real["dealerships"] == 891 and sum(real["hands"].values()) == 1346
+    per = {name: round(points / 891) for name, points in real["points"].items()}
+    assert per == {"bust_hand": 1317, "own_tsumo": 4402, "own_ron": 1888, "deal_in": -1655, "others_tsumo": -3492,
+                   "others_ron": -17, "draw": -3}
+    assert real["hands"]["bust_hand"] == 123  # the 201 games bust 123 times under double-take (61.2%)
+
+
+def test_a_missed_dealer_income_row_is_taken_apart_under_the_hands(data_dir):
+    """Seed 12's 12 matches miss double-take's effect on the dealer's income: the check then sets the
+    parts of that scheme's dealer income side by side, and of no scheme whose rows agree."""
+    result = runner.invoke(app, ["compare", "--logs", str(data_dir / "mjlog"), "--simulated", "12", "--seed", "12",
+                                 "--workers", "1", "--schemes", "double-take"])
+    assert result.exit_code == 0, result.output
+    flat = " ".join(result.output.split())
+    assert "warning: double-take's effect on the dealer income per dealership" in flat
+    assert "double-take: the dealer's income per dealership taken apart" in flat
+    assert "tsumo-loss: the dealer's income" not in flat
+    assert "the hand that busts a player +1,317 (0.138)" in flat and "the others' tsumo wins -3,492 (0.384)" in flat
+    assert "in all +2,440" in flat
+    assert max(len(line) for line in result.output.splitlines()) <= 80
+
+
 def test_every_scheme_settles_the_first_schemes_hands_as_played():
     rules = R.load("tenhou")
     s = SR.setup(rules, schemes=("tsumo-loss", "double-take", "ron-adjust"), bots="calibrated", seed="as-played",

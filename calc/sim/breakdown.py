@@ -15,6 +15,11 @@ many go into a riichi, the dealer's among them. Values are what the hand itself 
 Counts only, added up match by match in any grouping (like calc.sim.stats.Tally); `figures()`
 turns them into the shares and means the table shows. The figures are descriptive: they carry no
 interval and are not checked (docs/calibration.md, "Two more layers down", reads them).
+
+`DealerIncome` takes one figure of the check apart under each scheme: the dealer's income per
+dealership, on that scheme's own ledger (its matches end where its scores end them), by how each
+hand ended; the check shows it for the schemes whose dealer-income rows disagree
+(docs/calibration.md, "Double-take's dealer income, taken apart").
 """
 
 from __future__ import annotations
@@ -162,14 +167,19 @@ def _fmt(value: float | None, kind: str) -> str:
 
 def text(real: HandsBreakdown, simulated: HandsBreakdown, baseline: str, *, width: int | None = None) -> str:
     """The figures side by side, within `width` terminal cells (None: as wide as they come)."""
-    from calc.core import layout
-
     r, s = real.figures(), simulated.figures()
     table = [(label, _fmt(r[name], kind), _fmt(s[name], kind)) for name, label, kind, _, _ in FIGURES]
     title = (f"the hands behind them ({baseline} ledgers, hands as played; values without honba or "
              f"sticks; not checked, no intervals):")
+    return _side_by_side(title, "figure", table, width)
+
+
+def _side_by_side(title: str, first: str, table: list[tuple[str, str, str]], width: int | None) -> str:
+    """A title over a table of (`first`, real, simulated) rows, within `width` terminal cells."""
+    from calc.core import layout
+
     return "\n".join([*layout.lines(title, width),
-                      layout.fit(table, ["figure", "real", "simulated"], width=width, wrap=(0,), keep=1,
+                      layout.fit(table, [first, "real", "simulated"], width=width, wrap=(0,), keep=1,
                                  tablefmt="simple", disable_numparse=True)])
 
 
@@ -178,3 +188,86 @@ def as_dict(real: HandsBreakdown, simulated: HandsBreakdown) -> dict:
     r, s = real.figures(), simulated.figures()
     return {"figures": {name: {"real": r[name], "simulated": s[name]} for name, *_ in FIGURES},
             "counts": {"real": real.counts(), "simulated": simulated.counts()}}
+
+
+# --- a scheme's dealer income, taken apart ------------------------------------------------------------
+# Each hand's change to the dealer's score (riichi sticks, honba and noten payments included: the
+# scheme check's "dealer income per dealership" adds exactly these) goes to one part, by how the hand
+# ended; the hand that busts a player (the match's last) is a part of its own, since a scheme whose
+# tsumo pays more ends its matches there. The parts add up to the income.
+PARTS = (("bust_hand", "the hand that busts a player"), ("own_tsumo", "the dealer's tsumo wins"),
+         ("own_ron", "the dealer's rons"), ("deal_in", "the dealer's deal-ins"),
+         ("others_tsumo", "the others' tsumo wins"), ("others_ron", "the others' rons between them"),
+         ("draw", "draws and aborts"))
+
+
+def _part(row: match.LedgerRow) -> str:
+    if row.state.end_reason == match.BUST:
+        return "bust_hand"
+    dealer, wins = row.dealer, row.kyoku.wins
+    if not wins:
+        return "draw"
+    if any(w.winner == dealer for w in wins):
+        return "own_tsumo" if wins[0].tsumo else "own_ron"
+    if any(w.discarder == dealer for w in wins):
+        return "deal_in"
+    return "others_tsumo" if wins[0].tsumo else "others_ron"
+
+
+class DealerIncome:
+    """One scheme's dealer income over some matches, by part (`PARTS`): the dealer's score change
+    summed over the hands of each part, how many hands, and the dealerships they are counted over."""
+
+    def __init__(self, dealerships: int = 0, points: dict[str, int] | None = None,
+                 hands: dict[str, int] | None = None) -> None:
+        self.dealerships = dealerships
+        self.points = {name: (points or {}).get(name, 0) for name, _ in PARTS}
+        self.hands = {name: (hands or {}).get(name, 0) for name, _ in PARTS}
+
+    def __add__(self, other: DealerIncome) -> DealerIncome:
+        return DealerIncome(self.dealerships + other.dealerships,
+                            {n: self.points[n] + other.points[n] for n, _ in PARTS},
+                            {n: self.hands[n] + other.hands[n] for n, _ in PARTS})
+
+    @classmethod
+    def of_match(cls, rows: list[match.LedgerRow]) -> DealerIncome:
+        """The parts of one match's ledger rows under the scheme that settled them."""
+        out = cls(len({row.label for row in rows}))  # a dealership is a round and seat (E1, S2, ...)
+        for row in rows:
+            part = _part(row)
+            out.points[part] += row.deltas[row.dealer]
+            out.hands[part] += 1
+        return out
+
+    def total(self) -> int:
+        return sum(self.points.values())
+
+    def per_dealership(self) -> dict[str, dict[str, float | None]]:
+        """Each part's points and hands per dealership (None with no dealership)."""
+        d = self.dealerships
+        return {name: {"points": self.points[name] / d if d else None, "hands": self.hands[name] / d if d else None}
+                for name, _ in PARTS}
+
+
+def dealer_income_text(scheme: str, real: DealerIncome, simulated: DealerIncome, *, width: int | None = None) -> str:
+    """The parts side by side, per dealership: points (and hands) under `scheme`."""
+    r, s = real.per_dealership(), simulated.per_dealership()
+
+    def cell(f: dict[str, float | None]) -> str:
+        return "-" if f["points"] is None else f"{f['points']:+,.0f} ({f['hands']:.3f})"
+
+    table = [(label, cell(r[name]), cell(s[name])) for name, label in PARTS]
+    d_r, d_s = real.dealerships, simulated.dealerships
+    table.append(("in all", f"{real.total() / d_r:+,.0f}" if d_r else "-",
+                  f"{simulated.total() / d_s:+,.0f}" if d_s else "-"))
+    title = (f"{scheme}: the dealer's income per dealership taken apart by how the hand ended, points "
+             f"(hands) per dealership on {scheme}'s own ledgers, riichi sticks and honba included:")
+    return _side_by_side(title, "part", table, width)
+
+
+def dealer_income_dict(real: DealerIncome, simulated: DealerIncome) -> dict:
+    """Each part per dealership, real and simulated, then the counts behind them (to pool runs)."""
+    r, s = real.per_dealership(), simulated.per_dealership()
+    return {"parts": {name: {"real": r[name], "simulated": s[name]} for name, _ in PARTS},
+            "counts": {side: {"dealerships": x.dealerships, "points": x.points, "hands": x.hands}
+                       for side, x in (("real", real), ("simulated", simulated))}}

@@ -171,13 +171,21 @@ def scheme_check(s: SR.Setup, games, matches: int, *, as_json: bool, workers: in
     rows = SC.check(c, games.comparison)
     real_hands = sum((HB.HandsBreakdown.of_match(g[s.schemes[0]].rows) for g in games.settled), HB.HandsBreakdown())
     simulated_hands = sum((r.breakdown for r in results), HB.HandsBreakdown())
+    schemes = [scheme for scheme in s.schemes if scheme in games.comparison.schemes]
+    income = {scheme: (sum((HB.DealerIncome.of_match(g[scheme].rows) for g in games.settled), HB.DealerIncome()),
+                       sum((r.dealer_income[scheme] for r in results), HB.DealerIncome())) for scheme in schemes}
     line = (f"compare: {_setup_line('simulated', s, matches, len(results))[len('simulated: '):]}, against "
             f"{games.comparison.matches} real games; every scheme settles the {s.schemes[0]} hands as played")
     if as_json:
-        return {"setup": {"matches": matches, "finished": len(results), "seed": s.seed, "bots": s.bots,
-                          "rules": s.rules.name, "real_games": games.comparison.matches},
-                "interrupted": interrupted, "rows": SC.as_dict(rows),
-                "disagree": sum(not r.agrees for r in rows),
-                "hands": HB.as_dict(real_hands, simulated_hands)}, interrupted
+        out = {"setup": {"matches": matches, "finished": len(results), "seed": s.seed, "bots": s.bots,
+                         "rules": s.rules.name, "real_games": games.comparison.matches},
+               "interrupted": interrupted, "rows": SC.as_dict(rows),
+               "disagree": sum(not r.agrees for r in rows),
+               "hands": HB.as_dict(real_hands, simulated_hands),
+               "dealer_income": {scheme: HB.dealer_income_dict(*sides) for scheme, sides in income.items()}}
+        return out, interrupted
     check = SC.text(rows, line + (" (interrupted: the matches finished so far)" if interrupted else ""), width=width)
-    return check + "\n\n" + HB.text(real_hands, simulated_hands, s.schemes[0], width=width), interrupted
+    parts = [check, HB.text(real_hands, simulated_hands, s.schemes[0], width=width)]
+    missed = {r.scheme for r in rows if r.figure == "dealer_income_per_dealership" and not r.agrees}
+    parts += [HB.dealer_income_text(scheme, *income[scheme], width=width) for scheme in schemes if scheme in missed]
+    return "\n\n".join(parts), interrupted

@@ -27,7 +27,7 @@ from calc.core.workers import in_order
 from calc.table.events import Abort, ExhaustiveDraw, Nagashi
 from calc.sim import bots as B
 from calc.sim import stress
-from calc.sim.breakdown import HandsBreakdown
+from calc.sim.breakdown import DealerIncome, HandsBreakdown
 from calc.sim.engine import HandPlay, SimError, play_hand
 from calc.sim.stats import NOT_YAKU, Tally, limit_class
 from calc.sim.wall import Wall
@@ -158,6 +158,7 @@ class MatchResult(NamedTuple):
     tally: Tally | None = None  # hand statistics, under the first scheme
     saved: str | None = None
     breakdown: HandsBreakdown | None = None  # the first scheme's hands taken apart (as_played: the scheme check)
+    dealer_income: dict[str, DealerIncome] | None = None  # each scheme's dealer income taken apart (as_played)
 
 
 def extension_round(rules: R.RuleSet) -> int:
@@ -243,12 +244,15 @@ def len_nuki(play: HandPlay, seat: int) -> int:
 def run_match(s: Setup, index: int, want_tally: bool) -> MatchResult:
     hands = Hands(s, index)
     results = {}
+    income = {}
     first = None
     for scheme in s.schemes:
         rules = s.rules.with_scheme(scheme)
         run = settle_as_played(first, rules) if first and s.as_played else play_match(hands, rules)
         first = first or run
         results[scheme] = _summary(run, rules)
+        if s.as_played:
+            income[scheme] = DealerIncome.of_match(run.rows)
     saved = None
     if s.save is not None and s.save_format == "mjai":
         from calc.logs.mjai_writer import save_match as save_mjai
@@ -264,7 +268,7 @@ def run_match(s: Setup, index: int, want_tally: bool) -> MatchResult:
 
         saved = save_match(first, s, index)
     return MatchResult(index, results, _tally(first, s.rules) if want_tally else None, saved,
-                       HandsBreakdown.of_match(first.rows) if s.as_played else None)
+                       HandsBreakdown.of_match(first.rows) if s.as_played else None, income or None)
 
 
 def _job(args: tuple[Setup, int, int, bool]) -> list[MatchResult]:
