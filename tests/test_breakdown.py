@@ -76,3 +76,33 @@ def test_the_dealer_income_parts_add_up_match_by_match():
             assert parts.hands["bust_hand"] == summary.bust
     assert [name for name, _ in PARTS] == list(DealerIncome().points)
     assert set(DealerIncome().per_dealership()["own_tsumo"].values()) == {None}
+
+
+def test_each_kind_of_hand_goes_to_its_part():
+    """A hand-built Tenhou match: a double ron the dealer is one winner of, the dealer's deal-in, a
+    nagashi mangan and an abort (both "draws and aborts"), a ron between the others, the others' tsumo,
+    and a tsumo that busts seat 0 (the busting hand, whatever it is)."""
+    from calc.core import rules as R
+    from calc.scoring.value import hand_value, limit_value
+    from calc.sim.breakdown import DealerIncome
+    from calc.table import match
+    from calc.table.events import Abort, DoubleRon, Kyoku, Nagashi, ScoredWin
+
+    tenhou = R.load("tenhou")
+
+    def win(winner, discarder, han=None, *, limit=None):
+        value = limit_value(limit, tenhou.hand) if limit else hand_value(han, 30, tenhou.hand)
+        return ScoredWin(winner, discarder, value)
+
+    state, rows = match.start(tenhou), []
+    for result in (DoubleRon((win(0, 1, 3), win(2, 1, 2))), win(1, 0, limit="yakuman"), Nagashi((2,)),
+                   Abort("nine-terminals"), win(0, 1, 1), win(1, None, 1), win(2, None, limit="yakuman")):
+        state, row = match.apply(state, Kyoku(result), tenhou)
+        rows.append(row)
+    assert state.end_reason == match.BUST and [r.label for r in rows] == ["E1", "E1", "E2", "E3", "E3", "S1", "S2"]
+    parts = DealerIncome.of_match(rows)
+    assert parts.hands == {"bust_hand": 1, "own_tsumo": 0, "own_ron": 1, "deal_in": 1, "others_tsumo": 1,
+                           "others_ron": 1, "draw": 2}
+    assert parts.points == {"bust_hand": -16000, "own_tsumo": 0, "own_ron": 5800, "deal_in": -32200,
+                            "others_tsumo": -500, "others_ron": 0, "draw": -4000}
+    assert parts.dealerships == 5 and parts.total() == sum(r.deltas[r.dealer] for r in rows)

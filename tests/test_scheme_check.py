@@ -87,18 +87,25 @@ def test_each_schemes_dealer_income_taken_apart_adds_up_to_its_row(check):
 
 
 def test_a_missed_dealer_income_row_is_taken_apart_under_the_hands(data_dir):
-    """Seed 12's 12 matches miss double-take's effect on the dealer's income: the check then sets the
-    parts of that scheme's dealer income side by side, and of no scheme whose rows agree."""
+    """Seed 12's 12 matches miss double-take's effect on the dealer's income (its level and
+    tsumo-loss's agree): the check then sets the parts of double-take's dealer income side by side, and
+    tsumo-loss's, the other side of the effect; with no dealer-income row missed, none."""
     result = runner.invoke(app, ["compare", "--logs", str(data_dir / "mjlog"), "--simulated", "12", "--seed", "12",
                                  "--workers", "1", "--schemes", "double-take"])
     assert result.exit_code == 0, result.output
     flat = " ".join(result.output.split())
     assert "warning: double-take's effect on the dealer income per dealership" in flat
+    assert "warning: double-take's dealer income" not in flat and "warning: tsumo-loss's dealer income" not in flat
     assert "double-take: the dealer's income per dealership taken apart" in flat
-    assert "tsumo-loss: the dealer's income" not in flat
+    assert "tsumo-loss: the dealer's income per dealership taken apart" in flat
     assert "the hand that busts a player +1,317 (0.138)" in flat and "the others' tsumo wins -3,492 (0.384)" in flat
-    assert "in all +2,440" in flat
+    assert "in all +2,440" in flat and "in all +987" in flat  # the 201 games under double-take, tsumo-loss
     assert max(len(line) for line in result.output.splitlines()) <= 80
+    agreeing = runner.invoke(app, ["compare", "--logs", str(data_dir / "mjlog"), "--simulated", "6", "--seed", "1",
+                                   "--workers", "1", "--schemes", "double-take"])
+    assert agreeing.exit_code == 0
+    assert "dealer income per dealership: simulated" not in " ".join(agreeing.output.split())
+    assert "taken apart" not in agreeing.output
 
 
 def test_every_scheme_settles_the_first_schemes_hands_as_played():

@@ -47,7 +47,7 @@ class BotProfile(NamedTuple):  # not a dataclass: its methods would be generated
     race_max_shanten: int  # ... when the hand is at most this far from tenpai (further: by usefulness alone)
     dealer_race_max_shanten: int  # ... and the dealer's
     outside_tanki_weight: float  # a tenpai's single wait on a terminal or honour (a tanki): its live copies
-    # count this many times when the wait is chosen
+    # count this many times when the wait is chosen (not when pushing against a threat: there safety decides)
     race_by_wait: bool  # one from tenpai, each tile that brings tenpai counts by the width of the wait it leaves
     pair_weight: float  # how much a tile's other copies count when a discard is chosen by usefulness
     two_sided_weight: float  # ... each neighbour it makes a two-sided wait with (34)

@@ -194,11 +194,13 @@ def as_dict(real: HandsBreakdown, simulated: HandsBreakdown) -> dict:
 # Each hand's change to the dealer's score (riichi sticks, honba and noten payments included: the
 # scheme check's "dealer income per dealership" adds exactly these) goes to one part, by how the hand
 # ended; the hand that busts a player (the match's last) is a part of its own, since a scheme whose
-# tsumo pays more ends its matches there. The parts add up to the income.
+# tsumo pays more ends its matches there. The parts add up to the income. A double ron the dealer
+# wins one of is its ron; a ron between the others is theirs even where the dealer pays as liable
+# (pao); a nagashi mangan is a draw.
 PARTS = (("bust_hand", "the hand that busts a player"), ("own_tsumo", "the dealer's tsumo wins"),
          ("own_ron", "the dealer's rons"), ("deal_in", "the dealer's deal-ins"),
          ("others_tsumo", "the others' tsumo wins"), ("others_ron", "the others' rons between them"),
-         ("draw", "draws and aborts"))
+         ("draw", "draws (nagashi too) and aborts"))
 
 
 def _part(row: match.LedgerRow) -> str:

@@ -92,7 +92,7 @@ class Calibrated(Greedy):
                     c.live = sum(4 - seen[w] - counts[w] - meld_own[w] for w in waits)
                     c.wait_worth = float(c.live)
                     if len(waits) == 1 and waits[0] in T.TERMINALS_AND_HONORS_SET:
-                        c.wait_worth *= k.outside_tanki_weight  # a tile the others let go of
+                        c.wait_worth *= k.outside_tanki_weight  # the others throw such a tile more readily
                 c.worth = worth.of(v)
                 counts[v] += 1
             race_max = k.dealer_race_max_shanten if seat == game.dealer else k.race_max_shanten
@@ -425,7 +425,8 @@ def _suit_of(p: Player) -> int | None:
 class _Candidate:
     """A discard the bot weighs: its tile value, the shanten it leaves (`ranked`: toward the plan,
     or with seven pairs handicapped; `shanten`: the hand's own), and what the choice among equals
-    reads: the live waits of the tenpai it leaves (-1: not weighed), the tiles that take the hand
+    reads: the live waits of the tenpai it leaves (-1: not weighed; `wait_worth`: as the race weighs
+    them, a terminal or honour tanki's by `outside_tanki_weight`), the tiles that take the hand
     closer (the race), how useful the tile is (`worth`: less goes first) and how safe (`safety`,
     against the threats; higher is safer)."""
 
@@ -441,9 +442,10 @@ class _Candidate:
 
 
 # The orders the bot picks a discard by (`_first_least`: the first candidate that no other comes
-# before): the race of shape, ranked and shanten first, then the live waits, the improving tiles and
-# the least useful tile; pushing against a threat, safety in place of the improving tiles (a tenpai)
-# or of the live waits; folding, among the safest, the least useful tile.
+# before): the race of shape, ranked and shanten first, then the live waits (as `wait_worth` weighs
+# them), the improving tiles and the least useful tile; pushing against a threat, safety in place of
+# the improving tiles (a tenpai: after the plain live waits) or of the live waits; folding, among the
+# safest, the least useful tile.
 _RACE: Final = 0
 _PUSH_TENPAI: Final = 1
 _PUSH: Final = 2
@@ -479,8 +481,8 @@ def _careful(game: Game, p: Player, open_hands: list[tuple[int, int | None]], ca
              best: _Candidate, margin: float) -> _Candidate:
     """Of the discards as fast as `best` (the same shanten, live waits and improving tiles) and at
     most `margin` more useful, the safest against the open hands (of equals the least useful)."""
-    equals = [c for c in cands if c.ranked == best.ranked and c.shanten == best.shanten and c.live == best.live
-              and c.improve == best.improve and c.worth <= best.worth + margin]
+    equals = [c for c in cands if c.ranked == best.ranked and c.shanten == best.shanten
+              and c.wait_worth == best.wait_worth and c.improve == best.improve and c.worth <= best.worth + margin]
     if len(equals) < 2:
         return best
     _safeties(game, p, open_hands, equals)

@@ -14,7 +14,7 @@ from calc.core import rules as R
 from calc.sim import run as SR
 from calc.sim import truth
 from calc.sim.realism import realism_dict, realism_text
-from calc.sim.compare import Comparison
+from calc.sim.compare import BASELINE, Comparison
 from calc.sim.report import compare_dict, compare_svg, compare_text, simulate_dict, simulate_text
 from calc.sim.stats import Tally
 
@@ -171,9 +171,8 @@ def scheme_check(s: SR.Setup, games, matches: int, *, as_json: bool, workers: in
     rows = SC.check(c, games.comparison)
     real_hands = sum((HB.HandsBreakdown.of_match(g[s.schemes[0]].rows) for g in games.settled), HB.HandsBreakdown())
     simulated_hands = sum((r.breakdown for r in results), HB.HandsBreakdown())
-    schemes = [scheme for scheme in s.schemes if scheme in games.comparison.schemes]
     income = {scheme: (sum((HB.DealerIncome.of_match(g[scheme].rows) for g in games.settled), HB.DealerIncome()),
-                       sum((r.dealer_income[scheme] for r in results), HB.DealerIncome())) for scheme in schemes}
+                       sum((r.dealer_income[scheme] for r in results), HB.DealerIncome())) for scheme in s.schemes}
     line = (f"compare: {_setup_line('simulated', s, matches, len(results))[len('simulated: '):]}, against "
             f"{games.comparison.matches} real games; every scheme settles the {s.schemes[0]} hands as played")
     if as_json:
@@ -186,6 +185,8 @@ def scheme_check(s: SR.Setup, games, matches: int, *, as_json: bool, workers: in
         return out, interrupted
     check = SC.text(rows, line + (" (interrupted: the matches finished so far)" if interrupted else ""), width=width)
     parts = [check, HB.text(real_hands, simulated_hands, s.schemes[0], width=width)]
-    missed = {r.scheme for r in rows if r.figure == "dealer_income_per_dealership" and not r.agrees}
-    parts += [HB.dealer_income_text(scheme, *income[scheme], width=width) for scheme in schemes if scheme in missed]
+    # a missed level shows its scheme's parts; a missed effect (the scheme minus tsumo-loss) the baseline's too
+    missed = {scheme for r in rows if r.figure == "dealer_income_per_dealership" and not r.agrees
+              for scheme in ((r.scheme, BASELINE) if r.effect else (r.scheme,))}
+    parts += [HB.dealer_income_text(scheme, *income[scheme], width=width) for scheme in s.schemes if scheme in missed]
     return "\n\n".join(parts), interrupted
