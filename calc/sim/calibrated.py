@@ -175,10 +175,12 @@ class Calibrated(Greedy):
         waits = self._wait_values(game, p, best.value)
         waiting = not (k.dealer_riichi_at_once and p.seat == game.dealer)
         if waiting and len(waits) <= 1:
-            held = p.counts  # the discard still in it
             wait_from = k.single_wait_dama_from
-            if p.closed and sum(1 for v in range(34) if held[v] - (v == best.value) == 2) == 6:
-                wait_from = k.seven_pairs_dama_from  # six pairs and the tanki: seven pairs
+            if p.closed:
+                rest = p.counts[:]
+                rest[best.value] -= 1
+                if S.chiitoitsu_shanten(rest) == 0:
+                    wait_from = k.seven_pairs_dama_from  # a seven-pairs tenpai
             if game.wall.remaining >= wait_from:
                 return False
         if not all(basic for _, _, basic in waits):
