@@ -299,7 +299,9 @@ class Calibrated(Greedy):
             return None  # a closed tenpai keeps its riichi
         kind = "daiminkan" if "daiminkan" in options and not p.closed else "pon"
         p.counts[value] -= 2
-        try:  # the best discard after the pon (an open hand: the standard form only)
+        try:
+            after_plans = self._plans_after(game, p, value)
+            # the best discard after the pon (an open hand: the standard form only)
             after = min(s for _, s in S.discard_shanten(p.counts, melds + 1))
         finally:
             p.counts[value] += 2
@@ -313,11 +315,6 @@ class Calibrated(Greedy):
         if current == (FREE, None) and after < before and after <= k.free_pon_max_shanten:
             return kind  # the yaku is there: any pon that speeds the hand up
         now = _plan_shanten(p.counts, melds, current) if current else before
-        p.counts[value] -= 2
-        try:
-            after_plans = self._plans_after(game, p, value)
-        finally:
-            p.counts[value] += 2
         for plan, limit, shanten in after_plans:
             if shanten <= limit and shanten < now:
                 return kind
