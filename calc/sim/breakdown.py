@@ -234,7 +234,7 @@ class DealerIncome:
     @classmethod
     def of_match(cls, rows: list[match.LedgerRow]) -> DealerIncome:
         """The parts of one match's ledger rows under the scheme that settled them."""
-        out = cls(len({row.label for row in rows}))  # a dealership is a round and seat (E1, S2, ...)
+        out = cls(match.dealerships(rows))
         for row in rows:
             part = _part(row)
             out.points[part] += row.deltas[row.dealer]

@@ -186,12 +186,10 @@ def scheme_result(rows, state: match.MatchState, standings, rules: R.RuleSet) ->
         points[st.seat] = st.points
         ranks[st.seat] = st.rank
     dealer_income = 0
-    dealerships = set()
     tsumo = [0, 0]
     ron = [0, 0]
     for row in rows:
         dealer_income += row.deltas[row.dealer]
-        dealerships.add(row.label)
         for w in row.kyoku.wins:
             income = row.settlement.winner_share(w.winner)[1]  # the hand itself: no honba, no sticks
             bucket = tsumo if w.tsumo else ron
@@ -199,7 +197,7 @@ def scheme_result(rows, state: match.MatchState, standings, rules: R.RuleSet) ->
             bucket[1] += 1
     extension = extension_round(rules)
     return SchemeResult(tuple(points), tuple(ranks), tuple(st.score for st in sorted(standings, key=lambda s: s.seat)),
-                        dealer_income, len(dealerships), tsumo[0], tsumo[1], ron[0], ron[1], len(rows),
+                        dealer_income, match.dealerships(rows), tsumo[0], tsumo[1], ron[0], ron[1], len(rows),
                         state.end_reason == match.BUST,
                         any(match.ROUND_LETTERS.index(row.label[0]) >= extension for row in rows))
 

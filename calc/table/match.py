@@ -8,7 +8,7 @@ that differs between tables is read from `rules.match` / `rules.payment`.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Iterable, NamedTuple
 
 from calc.table import payment
 from calc.core import tiles as T
@@ -93,6 +93,11 @@ class LedgerRow(NamedTuple):
     @property
     def ended(self) -> bool:
         return self.state.ended
+
+
+def dealerships(rows: Iterable[LedgerRow]) -> int:
+    """The dealerships a ledger covers: each round and seat once (E1, S2, ...), repeats included."""
+    return len({row.label for row in rows})
 
 
 def _regular_rounds(rules: RuleSet) -> int:
