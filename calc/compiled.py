@@ -34,13 +34,15 @@ MODULES = (
     "calc.cli.hand_line",  # a --batch line read into a request
     "calc.cli.hand",  # the --batch loop: a line read, checked, scored and written
     # the simulator's and the replay's hot path: the per-suit shanten tables, the round state,
-    # the wall, the engine that plays a hand, and the bots (their knobs in calc.sim.botprofile)
+    # the wall, the bots' view of the round, the engine that plays a hand, and the bots (their
+    # knobs in calc.sim.botprofile)
     "calc.scoring.shanten",
     "calc.table.round",
     "calc.sim.wall",
+    "calc.sim.view",
     "calc.sim.engine",
     "calc.sim.botprofile",
-    "calc.sim.bots",
+    "calc.sim.greedy",
     "calc.sim.calibrated",
     "calc.sim.stress",  # the harness's table of rare hands: its bot is a compiled bot's subclass
     "calc.logs.mjlog",  # the replay's reader: one loop over every tag of a Tenhou log

@@ -11,8 +11,9 @@ profile pays them. The match is then written out the way each door takes it in a
 - `api`: `calc.settle` on the full record's mapping;
 - `keep`: the lines a scorekeeper types, fed to `sanma keep`'s command layer (full hands and values
   by turns); `pty` is the same typed through a real pseudo-terminal (pexpect, a few matches);
-- `mjai`, `tenhou6`, `mjlog`: the project's writers (calc/logs/*_writer.py), read back by the
-  readers `sanma replay` uses and replayed under the match's profile, with no mismatch.
+- `mjlog`, `mjai`, `tenhou6` (every format of calc.logs.formats): the match written by the format's
+  writer, read back by the readers `sanma replay` uses and replayed under the match's profile, with
+  no mismatch.
 
 Every door must give the truth; `compare` names the first difference (the seed, the door and the
 hand). `mutations` breaks a generated record as a tired scorekeeper does, and each broken record
@@ -44,12 +45,11 @@ from calc.cli.keep import Keeper, Shell
 from calc.core import rules as R
 from calc.core import tiles as T
 from calc.core.notation import format_tiles
-from calc.logs import mjai_writer, mjlog_writer, parse_log, tenhou6_writer
+from calc.logs import formats, parse_log
 from calc.logs.convert import hand_text
 from calc.logs.replay import replay
 from calc.scoring.value import YAKUMAN
 from calc.sim import run as SR
-from calc.sim.wall import red_ids
 from calc.table import chips, match, play as P
 from calc.table.events import Abort, DoubleRon, ExhaustiveDraw, Nagashi
 
@@ -57,7 +57,8 @@ RULESETS = Path(__file__).resolve().parents[1] / "rulesets"
 PROFILES = tuple(sorted(p.stem for p in RULESETS.glob("*.yaml") if R.variant_of(p.stem) == R.SANMA))
 SCHEMES = R.SCHEMES
 NAMES = ("Ana", "Bo", "Chen")
-DOORS = ("record", "values", "api", "keep", "mjai", "tenhou6", "mjlog")
+LOG_DOORS = tuple(f.name for f in formats.FORMATS)
+DOORS = ("record", "values", "api", "keep", *LOG_DOORS)
 
 
 class _Runner(CliRunner):
@@ -426,28 +427,22 @@ def _keep(run: SR.MatchRun, c: Case, path: Path, with_chips: bool, broken: dict[
 
 
 def log_doors(run: SR.MatchRun, c: Case, folder: Path) -> dict[str, Outcome]:
-    """Each log format written by the project's writer and read back by `sanma replay`'s readers,
-    replayed under the match's profile: every hand checked against the log, then settled."""
+    """Each log format of the registry (calc.logs.formats) written by its writer and read back by
+    `sanma replay`'s readers, replayed under the match's profile: every hand checked against the
+    log, then settled."""
     rules = rules_of(c)
-    red = red_ids(rules.game.red_fives)
-    written = {
-        "mjai": ("\n".join(json.dumps(e, ensure_ascii=False) for e in mjai_writer.game_events(run, red, c.length))
-                 + "\n", "jsonl"),
-        "tenhou6": (json.dumps(tenhou6_writer.game_json(run, red, f"doors-{c.n}", c.length), ensure_ascii=False),
-                    "json"),
-        "mjlog": (mjlog_writer.game_xml(run, NAMES, c.length), "mjlog"),
-    }
+    played = formats.MatchLog(f"doors-{c.n}", NAMES, c.length, run.rows, run.plays, run.standings)
     out = {}
-    for door, (text, suffix) in written.items():
-        path = folder / f"match.{suffix}"
-        path.write_text(text, encoding="utf-8")
+    for fmt in formats.FORMATS:
+        path = folder / f"match{fmt.suffixes[0]}"
+        path.write_text(formats.write(fmt, played), encoding="utf-8")
         try:
             game = parse_log(path.read_bytes(), str(path), rules, rules)
             replayed = replay(game, str(path), rules)
         except calc.SanmaError as exc:
-            out[door] = _refused(str(exc))
+            out[fmt.name] = _refused(str(exc))
             continue
-        out[door] = settled_outcome(replayed.settled, False, tuple(m.text() for m in replayed.mismatches))
+        out[fmt.name] = settled_outcome(replayed.settled, False, tuple(m.text() for m in replayed.mismatches))
     return out
 
 
@@ -489,7 +484,7 @@ def check(c: Case, *, doors: tuple[str, ...] = DOORS, mutate: bool = True, check
             "logs": lambda: {d: o for d, o in log_doors(run, c, folder).items() if d in doors},
         }
         for way, door in ways.items():
-            if way in doors or (way == "logs" and any(d in doors for d in ("mjai", "tenhou6", "mjlog"))):
+            if way in doors or (way == "logs" and any(d in doors for d in LOG_DOORS)):
                 try:
                     got |= door()
                 except Exception as exc:  # noqa: BLE001 - a crash behind a door is a disagreement

@@ -10,6 +10,7 @@ from calc.core import tiles as T
 from calc.core.notation import parse_tiles
 from calc.sim import calibrated as C
 from calc.scoring import shanten as S
+from calc.scoring.hand import Meld
 from calc.sim.botprofile import CALIBRATED, BotProfile
 
 
@@ -34,12 +35,11 @@ def test_wait_values_are_the_dama_ron_values(hand, expected):
     from calc.core.rules import load
 
     rest = counts(hand)
-    ids = [v * 4 + copy for v in range(34) for copy in range(rest[v])]
-    p = SimpleNamespace(counts=rest, hand=ids, melds=[], nuki=[], seat=1)
-    game = SimpleNamespace(seen=[0] * 34, is_red=lambda t: False, seat_wind=lambda seat: T.SOUTH,
-                           round_wind_tile=T.EAST, dora_ids=(), rules=load("tenhou"))
+    tiles = [(v, False) for v in range(34) for _ in range(rest[v])]
+    view = SimpleNamespace(counts=rest, hand=tiles, melds=[], nuki=0, seat=1, seen=[0] * 34, seat_wind=T.SOUTH,
+                           round_wind=T.EAST, dora_indicators=[], rules=load("tenhou"))
     (chun, _), = parse_tiles("7z")
-    waits = C.Calibrated()._wait_values(game, p, chun)
+    waits = C.Calibrated()._wait_values(view, chun)
     assert {w: basic for w, _, basic in waits} == expected
     assert all(live == 4 - rest[w] for w, live, _ in waits)
     assert rest == counts(hand)  # the hand is left as it was
@@ -148,39 +148,44 @@ def test_suuankou_is_not_played_when_slower():
 
 
 def _game(standing: tuple[int, ...] | None = None):
-    """A real hand to ask the bot about (a compiled bot takes nothing else); seat 1 deals."""
+    """A real hand to ask the bot about (a compiled bot takes nothing else): its round state, and each
+    seat's view of it (`game.views`); seat 1 deals."""
     import random
 
     from calc.core.rules import load
     from calc.sim.engine import Game
     from calc.sim.wall import Wall
 
-    return Game(Wall.shuffled(random.Random(1)), load("tenhou"), dealer=1, round_wind=0, bots=[None] * 3,
+    return Game(Wall.shuffled(random.Random(1)), load("tenhou"), dealer=1, round_wind=0, bots=[C.Calibrated()] * 3,
                 standing=standing)
 
 
 def _hold(game, seat: int, hand: str) -> list[int]:
-    """Give `seat` the tiles of `hand` (no red five), as the bot reads them; its counts."""
+    """Give `seat` the tiles of `hand` (no red five) in the round state, as the bot reads them; its counts."""
     held = counts(hand)
-    p = game.players[seat]
-    p.hand = [value * 4 + copy for value, n in enumerate(held)
-              for copy in [c for c in range(4) if value * 4 + c not in game.red][:n]]
-    p.counts[:] = held
-    p.suits = S.Suits.of(p.counts)
+    game.round.hands[seat][:] = [(value, False) for value, n in enumerate(held) for _ in range(n)]
+    game.round.counts[seat][:] = held
+    game.round.suits[seat].entries = S.Suits.of(held).entries
     return held
+
+
+def _pon(tile: str, from_seat: int) -> Meld:
+    (value, _), = parse_tiles(tile)
+    return Meld("pon", ((value, False),) * 3, (value, False), from_seat)
 
 
 def test_suuankou_in_sight_makes_no_call():
     """A closed hand with the profile's concealed triplets refuses a pon (it would open the hand);
     this one makes toitoi tenpai, a pon the toitoi plan takes with the aim off."""
     game = _game()
-    game.players[0].counts[:] = counts("111p555p333s66s8s9p")  # 13 tiles: three concealed triplets
-    (six, _), = parse_tiles("6s")
-    assert C.Calibrated(CALIBRATED._replace(suuankou_from_triplets=3)).call(game, 0, six * 4, 1, ["pon"]) is None
-    assert C.Calibrated(CALIBRATED._replace(suuankou_from_triplets=5)).call(game, 0, six * 4, 1, ["pon"]) == "pon"
+    _hold(game, 0, "111p555p333s66s8s9p")  # 13 tiles: three concealed triplets
+    view = game.views[0]
+    six = parse_tiles("6s")[0]
+    assert C.Calibrated(CALIBRATED._replace(suuankou_from_triplets=3)).call(view, six, 1, ["pon"]) is None
+    assert C.Calibrated(CALIBRATED._replace(suuankou_from_triplets=5)).call(view, six, 1, ["pon"]) == "pon"
     # one from tenpai both ways: in sight, whatever `suuankou_refuses_calls` says
     three = CALIBRATED._replace(suuankou_from_triplets=3, suuankou_refuses_calls=False)
-    assert C.Calibrated(three).call(game, 0, six * 4, 1, ["pon"]) is None
+    assert C.Calibrated(three).call(view, six, 1, ["pon"]) is None
 
 
 def test_suuankou_out_of_sight_refuses_calls_only_when_told():
@@ -189,48 +194,46 @@ def test_suuankou_out_of_sight_refuses_calls_only_when_told():
     pon of its red dragons all the same; without it the far aim holds nothing back, and the value
     pon (tenpai with a yaku) is taken."""
     game = _game()
-    game.players[0].counts[:] = counts("111p555p234s67s77z")
-    (red, _), = parse_tiles("7z")
+    _hold(game, 0, "111p555p234s67s77z")
+    red = parse_tiles("7z")[0]
     two = CALIBRATED._replace(suuankou_from_triplets=2)
-    assert C.Calibrated(two._replace(suuankou_refuses_calls=True)).call(game, 0, red * 4, 1, ["pon"]) is None
-    assert C.Calibrated(two._replace(suuankou_refuses_calls=False)).call(game, 0, red * 4, 1, ["pon"]) == "pon"
+    view = game.views[0]
+    assert C.Calibrated(two._replace(suuankou_refuses_calls=True)).call(view, red, 1, ["pon"]) is None
+    assert C.Calibrated(two._replace(suuankou_refuses_calls=False)).call(view, red, 1, ["pon"]) == "pon"
 
 
 def test_an_open_hand_with_its_yaku_pons_what_speeds_it_up():
     """White dragons called: 22p 66p 78s 34s 9p 4z is two from tenpai. A pon of 6p leaves it one
     from tenpai (4z goes) and gives no other yaku (no honitsu, tanyao or near toitoi): taken for
     speed alone, as far as `free_pon_max_shanten` allows."""
-    from calc.sim.engine import SimMeld
-
     game = _game()
-    p = game.players[0]
-    (white, _), = parse_tiles("5z")
-    p.melds.append(SimMeld("pon", [white * 4, white * 4 + 1, white * 4 + 2], white * 4 + 2, 2))
-    p.counts[:] = counts("22p66p78s34s9p4z")
-    (six, _), = parse_tiles("6p")
-    assert C.Calibrated(CALIBRATED._replace(free_pon_max_shanten=1)).call(game, 0, six * 4, 1, ["pon"]) == "pon"
-    assert C.Calibrated(CALIBRATED._replace(free_pon_max_shanten=0)).call(game, 0, six * 4, 1, ["pon"]) is None
-    assert C.Calibrated(CALIBRATED._replace(free_pon_max_shanten=-1)).call(game, 0, six * 4, 1, ["pon"]) is None
+    view = game.views[0]
+    game.round.melds[0].append(_pon("5z", 2))
+    _hold(game, 0, "22p66p78s34s9p4z")
+    six = parse_tiles("6p")[0]
+    assert C.Calibrated(CALIBRATED._replace(free_pon_max_shanten=1)).call(view, six, 1, ["pon"]) == "pon"
+    assert C.Calibrated(CALIBRATED._replace(free_pon_max_shanten=0)).call(view, six, 1, ["pon"]) is None
+    assert C.Calibrated(CALIBRATED._replace(free_pon_max_shanten=-1)).call(view, six, 1, ["pon"]) is None
 
 
 def test_far_behind_pushes_against_a_riichi_with_the_value_it_needs():
     """Seat 0 far behind, one from tenpai, seat 2 in riichi: it pushes when its estimated han reach
     `behind_push_min_han`; under that the ordinary rule decides (here: never, at 99 han)."""
     game = _game(standing=(-1, 0, 0))
-    game.players[2].riichi = 2
-    p = game.players[0]
-    p.counts[:] = counts("123p456p78s34s99p1s")  # 13 tiles: one from tenpai
+    game.round.riichi[2] = 2
+    p = game.views[0]
+    _hold(game, 0, "123p456p78s34s99p1s")  # 13 tiles: one from tenpai
     best = C._Candidate(T.PIN, 1, 1)
     bot = C.Calibrated()
-    han = bot._han(game, p)
+    han = bot._han(p)
 
     def pushes(min_han: float) -> bool:
         k = CALIBRATED._replace(behind_push_min_han=min_han, push_one_shanten_min_han=99.0)
-        return C.Calibrated(k)._push(game, p, best, True)
+        return C.Calibrated(k)._push(p, best, True)
 
     assert pushes(han)
     assert not pushes(han + 0.5)
-    game.standing = (0, 0, 0)
+    p.standing = 0
     assert not pushes(0.0)  # not behind: the ordinary rule
 
 
@@ -239,21 +242,21 @@ def test_far_behind_asks_more_against_the_dealers_riichi():
     a non-dealer's riichi with the han `behind_push_min_han` asks, and against the dealer's (seat 1)
     only with that many han more."""
     game = _game(standing=(-1, 0, 0))
-    p = game.players[0]
-    p.counts[:] = counts("123p456p78s34s99p1s")
+    p = game.views[0]
+    _hold(game, 0, "123p456p78s34s99p1s")
     best = C._Candidate(T.PIN, 1, 1)
-    han = C.Calibrated()._han(game, p)
-    assert game.dealer == 1
+    han = C.Calibrated()._han(p)
+    assert p.dealer == 1
 
     def pushes(extra: float) -> bool:
         k = CALIBRATED._replace(behind_push_min_han=han, behind_facing_dealer_han=extra,
                                 push_one_shanten_min_han=99.0)
-        return C.Calibrated(k)._push(game, p, best, True)
+        return C.Calibrated(k)._push(p, best, True)
 
-    game.players[2].riichi = 2
+    game.round.riichi[2] = 2
     assert pushes(2.0)  # a non-dealer declared: the extra does not apply
-    game.players[2].riichi = 0
-    game.players[1].riichi = 2
+    game.round.riichi[2] = 0
+    game.round.riichi[1] = 2
     assert pushes(0.0)
     assert not pushes(2.0)
 
@@ -264,18 +267,17 @@ def test_the_dealer_pushes_with_a_han_more_and_the_others_fold_against_its_riich
     `facing_dealer_han`: a non-dealer's tenpai on no live tile pushes against a non-dealer's riichi
     with the han the rule asks, and folds against the dealer's."""
     game = _game()
-    hand = counts("123p456p78s34s99p1s")  # 13 tiles: one from tenpai
     for seat in (0, 1):
-        game.players[seat].counts[:] = hand
+        _hold(game, seat, "123p456p78s34s99p1s")  # 13 tiles: one from tenpai
     one_from_tenpai = C._Candidate(T.PIN, 1, 1)
-    han = C.Calibrated()._han(game, game.players[1])
-    assert han == C.Calibrated()._han(game, game.players[0])
-    assert game.wall.remaining >= CALIBRATED.push_one_shanten_until
+    han = C.Calibrated()._han(game.views[1])
+    assert han == C.Calibrated()._han(game.views[0])
+    assert game.round.live >= CALIBRATED.push_one_shanten_until
 
     def pushes(seat: int, candidate, **knobs) -> bool:
-        return C.Calibrated(CALIBRATED._replace(**knobs))._push(game, game.players[seat], candidate, True)
+        return C.Calibrated(CALIBRATED._replace(**knobs))._push(game.views[seat], candidate, True)
 
-    game.players[2].riichi = 2
+    game.round.riichi[2] = 2
     assert pushes(1, one_from_tenpai, push_one_shanten_min_han=han + 1, dealer_push_bonus=1.0)
     assert not pushes(1, one_from_tenpai, push_one_shanten_min_han=han + 1, dealer_push_bonus=0.0)
     assert not pushes(0, one_from_tenpai, push_one_shanten_min_han=han + 1, dealer_push_bonus=1.0)
@@ -284,8 +286,8 @@ def test_the_dealer_pushes_with_a_han_more_and_the_others_fold_against_its_riich
     tenpai.live = 0  # no winning tile left: only its value makes it push
     asks = dict(push_tenpai_min_han=han, push_tenpai_min_live=1)
     assert pushes(0, tenpai, facing_dealer_han=1.0, **asks)  # seat 2 (not the dealer) declared
-    game.players[2].riichi = 0
-    game.players[1].riichi = 2
+    game.round.riichi[2] = 0
+    game.round.riichi[1] = 2
     assert pushes(0, tenpai, facing_dealer_han=0.0, **asks)
     assert not pushes(0, tenpai, facing_dealer_han=1.0, **asks)
 
@@ -294,11 +296,10 @@ def _worth_of(profile: BotProfile, tile: str, hand: str) -> float:
     """How useful `tile` is to seat 0 holding `hand` (which holds it), asked as the bot asks: with
     the tile already out of the hand."""
     game = _game()
-    p = game.players[0]
     (value, _), = parse_tiles(tile)
-    p.counts[:] = counts(hand)
-    p.counts[value] -= 1
-    return C._Worth(profile, game, p).of(value)
+    _hold(game, 0, hand)
+    game.round.counts[0][value] -= 1
+    return C._Worth(profile, game.views[0]).of(value)
 
 
 def test_a_two_sided_neighbour_counts_at_its_weight():
@@ -337,8 +338,8 @@ def test_the_dealer_races_from_its_own_shanten():
         assert S.shanten(held, 0) == 2
         bot = C.Calibrated(CALIBRATED._replace(race_max_shanten=1, dealer_race_max_shanten=dealer_race,
                                                value_tile_weight=2.0))
-        tile, _ = bot.discard(game, seat, False)
-        return T.name(tile // 4)
+        tile, _ = bot.discard(game.views[seat], False)
+        return T.name(tile[0])
 
     assert throws(1, 1) == "1p" and throws(1, 2) == "1s"
     assert throws(0, 2) == "1p"
@@ -348,14 +349,14 @@ def test_a_closed_hand_near_tanyao_lets_its_terminals_and_honours_go_first():
     """`tanyao_lean`: with at most `tanyao_lean_within` other terminals and honours in a closed hand,
     each of them is worth that much less; a simple tile, or a hand with more of them, is not."""
     game = _game()
-    p = game.players[0]
+    p = game.views[0]
 
     def lean(tile: str, hand: str) -> float:
         (value, _), = parse_tiles(tile)
-        p.counts[:] = counts(hand)
+        _hold(game, 0, hand)
         worth = {}
         for knob in (3.0, 0.0):
-            weigh = C._Worth(CALIBRATED._replace(tanyao_lean=knob, tanyao_lean_within=2), game, p)
+            weigh = C._Worth(CALIBRATED._replace(tanyao_lean=knob, tanyao_lean_within=2), p)
             p.counts[value] -= 1  # asked with the tile already out of the hand
             worth[knob] = weigh.of(value)
             p.counts[value] += 1
@@ -371,34 +372,24 @@ def test_a_dealer_with_one_call_is_a_threat_only_when_the_profile_says_so():
     """`dealer_threat_melds`: the dealer (seat 1) has called white dragons once. At 1 it looks ready
     to the others; at 2 (the default play) it does not, and a non-dealer with the same call never does
     (`open_threat_melds` 3; one call is no obvious honitsu)."""
-    from calc.sim.engine import SimMeld
-
     game = _game()
-    (white, _), = parse_tiles("5z")
-
-    def white_pon(from_seat: int) -> SimMeld:
-        return SimMeld("pon", [white * 4, white * 4 + 1, white * 4 + 2], white * 4 + 2, from_seat)
-
-    game.players[1].melds.append(white_pon(2))
-    assert C.Calibrated(CALIBRATED._replace(dealer_threat_melds=1))._threats(game, 0) == [(1, None)]
-    assert C.Calibrated(CALIBRATED._replace(dealer_threat_melds=2))._threats(game, 0) == []
-    game.players[1].melds.clear()
-    game.players[2].melds.append(white_pon(1))
-    assert C.Calibrated(CALIBRATED._replace(dealer_threat_melds=1))._threats(game, 0) == []
+    view = game.views[0]
+    game.round.melds[1].append(_pon("5z", 2))
+    assert C.Calibrated(CALIBRATED._replace(dealer_threat_melds=1))._threats(view) == [(1, None)]
+    assert C.Calibrated(CALIBRATED._replace(dealer_threat_melds=2))._threats(view) == []
+    game.round.melds[1].clear()
+    game.round.melds[2].append(_pon("5z", 1))
+    assert C.Calibrated(CALIBRATED._replace(dealer_threat_melds=1))._threats(view) == []
 
 
 def test_careful_throws_the_safest_of_the_equally_fast_against_an_open_hand():
     """`open_care_worth`: seat 2 has called and thrown 3s. Of 5p (the least useful) and 3s (a little
     more useful, as fast), the bot throws 3s when the margin reaches their difference; a tile that
     takes the hand closer to tenpai less is never weighed."""
-    from calc.sim.engine import SimMeld
-
     game = _game()
-    (white, _), = parse_tiles("5z")
     (five, _), (three, _), (nine, _) = parse_tiles("5p3s9p")
-    open_hand = game.players[2]
-    open_hand.melds.append(SimMeld("pon", [white * 4, white * 4 + 1, white * 4 + 2], white * 4 + 2, 1))
-    open_hand.river_values.add(three)
+    game.round.melds[2].append(_pon("5z", 1))
+    game.round.river_values[2].add(three)
     cands = []
     for value, worth, improve in ((five, 1.0, 12), (three, 2.0, 12), (nine, 0.5, 8)):
         c = C._Candidate(value, 2, 2)
@@ -408,7 +399,7 @@ def test_careful_throws_the_safest_of_the_equally_fast_against_an_open_hand():
     assert T.name(best.value) == "5p"  # the most improving tiles, then the least useful
 
     def careful(margin: float) -> str:
-        return T.name(C._careful(game, game.players[0], [(2, None)], cands, best, margin).value)
+        return T.name(C._careful(game.views[0], [(2, None)], cands, best, margin).value)
 
     assert careful(0.5) == "5p"
     assert careful(1.0) == "3s"
@@ -425,61 +416,18 @@ def test_careful_throws_the_safest_of_the_equally_fast_against_an_open_hand():
 def test_suji_safety(tile, genbutsu, expected):
     (value, _), = parse_tiles(tile)
     safe = {t for t, _ in parse_tiles(genbutsu)} if genbutsu else set()
-    game = SimpleNamespace(seen=[0] * 34)
-    p = SimpleNamespace(counts=[0] * 34)
-    assert C._number_safety(game, p, safe, value, 0) == expected
+    assert C._suji_safety([0] * 34, [0] * 34, safe, value, 0) == expected
 
 
 def test_no_chance_counts_as_covered():
     """Every 8p visible: no 7p-8p or 8p-9p shape can wait on 9p or 6p through it."""
     (nine, _), = parse_tiles("9p")
-    game = SimpleNamespace(seen=[0] * 34)
-    game.seen[nine - 1] = 4
-    p = SimpleNamespace(counts=[0] * 34)
-    assert C._number_safety(game, p, set(), nine, 0) == 60.0
+    seen = [0] * 34
+    seen[nine - 1] = 4
+    assert C._suji_safety(seen, [0] * 34, set(), nine, 0) == 60.0
 
 
 def test_every_knob_is_in_the_profile():
     assert isinstance(CALIBRATED, BotProfile)
     assert C.Calibrated().k is CALIBRATED
     assert all(isinstance(getattr(CALIBRATED, name), (int, float)) for name in BotProfile._fields)
-
-
-def test_a_seven_pairs_tenpai_declares_by_its_own_wall_length():
-    """`seven_pairs_dama_from`: a seven-pairs tenpai (six pairs and a tanki on the east wind) early
-    in the hand declares riichi when the knob is past the live wall, and waits like the other single
-    waits (`single_wait_dama_from`) when it is not; a standard tenpai on one wait (the kanchan 2s)
-    keeps to `single_wait_dama_from` either way."""
-    game = _game()
-    assert game.wall.remaining >= CALIBRATED.single_wait_dama_from
-    p = game.players[0]
-
-    def declares(hand: str, discard: str, seven_pairs_from: int) -> bool:
-        _hold(game, 0, hand)
-        (value, _), = parse_tiles(discard)
-        best = C._Candidate(value, 0, 0)
-        best.live = 3
-        k = CALIBRATED._replace(seven_pairs_dama_from=seven_pairs_from)
-        return C.Calibrated(k)._riichi(game, p, best)
-
-    assert p.closed
-    assert declares("11p55p99p22s66s88s1z7p", "7p", game.wall.remaining + 1)
-    assert not declares("11p55p99p22s66s88s1z7p", "7p", CALIBRATED.single_wait_dama_from)
-    assert not declares("123p456p789s13s55p9p", "9p", game.wall.remaining + 1)
-
-
-def test_an_outside_tanki_counts_its_live_copies_by_the_knob():
-    """`outside_tanki_weight`: a seven-pairs tenpai chooses its tanki by the live copies. East, seen
-    once (2 live), loses to 4s (3 live) at 1, the plain count; at 2 the east's copies count twice
-    (4 against 3) and the hand keeps it, discarding 4s."""
-    game = _game()
-    _hold(game, 0, "11p55p99p22s66s88s1z4s")
-    game.seen[T.EAST] = 1
-    (four, _), = parse_tiles("4s")
-
-    def discarded(weight: float) -> int:
-        tile, _ = C.Calibrated(CALIBRATED._replace(outside_tanki_weight=weight)).discard(game, 0, False)
-        return tile // 4
-
-    assert discarded(1.0) == T.EAST
-    assert discarded(2.0) == four

@@ -7,7 +7,6 @@ every win that has a yaku, and checks its invariants after every step (`check=Tr
 
 from __future__ import annotations
 
-import json
 import random
 
 import pytest
@@ -18,48 +17,56 @@ from calc.core import tiles as T
 from calc.table.events import FOUR_KANS, Abort, DoubleRon, ExhaustiveDraw, Nagashi, ScoredWin
 from calc.logs import read_log
 from calc.logs.replay import replay
-from calc.logs import tenhou6_writer as record
+from calc.logs import formats
 from calc.scoring import shanten as S
 from calc.sim.engine import play_hand
-from calc.sim.run import MatchRun
 from calc.sim.wall import red_ids, rigged, sanma_ids
+from calc.table.play import Discard, Dora, Nuki
 
 TENHOU = R.load("tenhou")
 
 
+def tile(tile_id: int) -> tuple[int, bool]:
+    """The tile a wall's id deals (the red fives are ids 52 and 88)."""
+    return tile_id // 4, tile_id in red_ids(TENHOU.game.red_fives)
+
+
 class Script:
+    name = "script"
+
     def __init__(self, discards=(), calls=(), kans=False, nuki=False, riichi=False, decline=()):
-        self.discards = list(discards)  # tile ids to throw, in order; None = the tile just drawn
-        self.calls = list(calls)  # ids of discards to pon
+        self.discards = [tile(t) for t in discards]  # tiles to throw, in order (given by id); else the tile just drawn
+        self.calls = [tile(t) for t in calls]  # discards to pon
         self.kans = kans
         self.take_nuki = nuki
         self.riichi = riichi  # declare riichi as soon as the engine allows it
-        self.decline = set(decline)  # ids of discards not to ron
+        self.decline = {tile(t) for t in decline}  # discards not to ron
 
-    def discard(self, game, seat, may_riichi):
+    def discard(self, view, may_riichi):
         if self.discards:
-            tile = self.discards.pop(0)
-            if tile is not None:
-                return tile, False
-        return game.last_drawn, self.riichi and may_riichi
+            return self.discards.pop(0), False
+        return view.drawn(), self.riichi and may_riichi
 
-    def ron(self, game, seat, tile):
+    def ron(self, view, tile):
         return tile not in self.decline
 
-    def call(self, game, seat, tile, discarder, options):
+    def call(self, view, tile, discarder, options):
         if self.calls and self.calls[0] == tile:
             self.calls.pop(0)
             return "pon"
         return None
 
-    def kan(self, game, seat, options):
+    def kan(self, view, options):
         return options[0] if self.kans else None
 
-    def nuki(self, game, seat):
+    def nuki(self, view):
         return self.take_nuki
 
-    def nine_terminals(self, game, seat):
+    def nine_terminals(self, view):
         return False
+
+    def standing(self, scores):
+        return None
 
 
 class Tiles:
@@ -124,10 +131,10 @@ def replay_mismatches(play, tmp_path) -> list[str]:
     """The hand written as a one-hand tenhou.net/6 record and read back by the log reader: every
     number the replay checks, except the end of a match that has only begun."""
     state, row = match.apply(match.start(TENHOU), play.kyoku, TENHOU)
-    run = MatchRun("tsumo-loss", [row], [play], state, match.tally(state, TENHOU))
+    played = formats.MatchLog("rigged", ("bot A", "bot B", "bot C"), "hanchan", [row], [play],
+                              match.tally(state, TENHOU))
     path = tmp_path / "rigged.json"
-    path.write_text(json.dumps(record.game_json(run, red_ids(TENHOU.game.red_fives), "rigged", "hanchan"),
-                               ensure_ascii=False), encoding="utf-8")
+    path.write_text(formats.write(formats.BY_NAME["tenhou6"], played), encoding="utf-8")
     checked = replay(read_log(path), str(path))
     return [m.text() for m in checked.mismatches if m.where != "final"]
 
@@ -196,7 +203,7 @@ def test_rinshan_on_the_tile_after_a_north(tmp_path):
     ev = win.evaluation
     assert dict(ev.yaku) == {"menzen_tsumo": 1, "pinfu": 1, "rinshan_kaihou": 1, "ittsu": 2}
     assert ev.nuki == 1 and ev.han == 6 and ev.value.limit == "haneman"
-    assert play.result.wins[0].win_source == "replacement_after_nukidora" and play.nuki == 1
+    assert play.result.wins[0].win_source == "replacement_after_nukidora" and play.count(Nuki) == 1
     assert settle(play).deltas == (12000, -6000, -6000)
     assert replay_mismatches(play, tmp_path) == []
 
@@ -221,7 +228,7 @@ def test_chankan_on_an_added_kan_after_a_pass_without_yaku(tmp_path):
     assert (ev.han, ev.fu) == (1, 40)  # 20 + closed ron 10 + kanchan 2 + East pair (round wind) 2
     assert play.result.wins[0].win_source == "kakan"
     assert settle(play).deltas == (0, -1300, 1300)
-    assert len(play.dora) == 1  # the added kan's indicator never shows: the kan was robbed
+    assert play.count(Dora) == 0  # the added kan's indicator never shows: the kan was robbed
     assert replay_mismatches(play, tmp_path) == []
 
 
@@ -272,7 +279,7 @@ def test_four_kans_by_two_players_abort_after_the_next_discard(tmp_path):
     play = play_hand(wall, TENHOU, dealer=0, round_wind=0, bots=[Script(kans=True), Script(kans=True), Script()],
                      check=True)
     assert play.kyoku.result == Abort(FOUR_KANS)
-    assert len(play.dora) == 5  # a closed kan's indicator shows at once
+    assert play.count(Dora) == 4  # a closed kan's indicator shows at once
     assert settle(play).deltas == (0, 0, 0)
     assert replay_mismatches(play, tmp_path) == []
 
@@ -291,7 +298,7 @@ def test_permanent_furiten_refuses_a_ron_the_hand_would_score(tmp_path):
     wall = rigged([dealer, seat1, seat2], interleave(per_seat), dora=t("7z"), ura=t("6p 6p"), replacements=t("3p 3p 3p"))
     play = play_hand(wall, TENHOU, dealer=0, round_wind=0, bots=[Script(), Script(discards=[six, east]), Script()],
                      check=True)
-    assert ("discard", shot[0], True, False) in play.gives[2]
+    assert Discard(2, tile(shot[0])) in play.events
     assert isinstance(play.kyoku.result, ExhaustiveDraw)
     assert play.kyoku.result.tenpai == frozenset({1})
     assert settle(play).deltas == (-1000, 2000, -1000)
@@ -339,8 +346,8 @@ def test_riichi_furiten_lasts_for_the_rest_of_the_hand_and_tsumo_still_wins(tmp_
     wall = rigged([dealer, seat1, seat2], interleave(per_seat), dora=t("6z"), ura=t("6z"))  # dora 7z: none held
     play = play_hand(wall, TENHOU, dealer=0, round_wind=0,
                      bots=[Script(), Script(riichi=True, decline=six_a), Script()], check=True)
-    assert ("discard", six_a[0], True, False) in play.gives[0]
-    assert ("discard", three[0], True, False) in play.gives[2]
+    assert Discard(0, tile(six_a[0])) in play.events
+    assert Discard(2, tile(three[0])) in play.events
     win = play.kyoku.result
     assert isinstance(win, ScoredWin) and win.winner == 1 and win.tsumo
     assert dict(win.evaluation.yaku) == {"double_riichi": 2, "menzen_tsumo": 1, "ittsu": 2}
@@ -356,7 +363,7 @@ def test_same_wall_same_hand(bots):
 
     plays = [play_hand(Wall.shuffled(random.Random("same")), TENHOU, dealer=1, round_wind=1,
                        bots=[make(bots)] * 3, check=True) for _ in range(2)]
-    assert plays[0].gives == plays[1].gives and plays[0].kyoku == plays[1].kyoku
+    assert plays[0].events == plays[1].events and plays[0].kyoku == plays[1].kyoku
 
 
 @pytest.mark.parametrize("kuikae", [False, True])
@@ -375,9 +382,9 @@ def test_kuikae_follows_the_profile(kuikae):
     class SwapCaller(Script):
         """Pons the 4p, then throws the 4p it still holds."""
 
-        def discard(self, game, seat, may_riichi):
-            held = [tile for tile in game.players[seat].hand if tile // 4 == T.PIN + 3]
-            return (held[0], False) if held and game.players[seat].melds else super().discard(game, seat, may_riichi)
+        def discard(self, view, may_riichi):
+            held = [t for t in view.hand if t[0] == T.PIN + 3]
+            return (held[0], False) if held and view.melds else super().discard(view, may_riichi)
 
     bots = [Script(), SwapCaller(calls=called), Script()]
     if kuikae:

@@ -19,6 +19,7 @@ from calc.sim.bots import make
 from calc.sim.engine import play_hand
 from calc.sim.stats import Tally
 from calc.sim.wall import Wall
+from calc.table.play import Discard
 
 TENHOU = R.load("tenhou")
 runner = CliRunner()
@@ -323,7 +324,7 @@ def test_no_riichi_without_the_points_for_the_stick():
                          bots=[make("greedy")] * 3, riichi_allowed=(True, False, True), check=True)
         for r in play.kyoku.riichi:
             declared[r.seat] += 1
-        assert not any(g[0] == "discard" and g[3] for g in play.gives[1])
+        assert not any(type(e) is Discard and e.seat == 1 and e.riichi for e in play.events)
     assert declared[1] == 0 and declared[0] + declared[2] > 0
 
 

@@ -1,5 +1,5 @@
 """Sanma game records: Tenhou's mjlog XML and tenhou.net/6 JSON, and mjai event logs (plain or gzip),
-read into `Game`.
+read into `Game`; the formats are calc.logs.formats's table.
 
 The format is told from the content, never from the file name. Every problem is a `LogError`
 naming the file: not a log, truncated or corrupt, a four-player log, an unsupported lobby.
@@ -8,29 +8,19 @@ naming the file: not a log, truncated or corrupt, a four-player log, an unsuppor
 from __future__ import annotations
 
 import gzip
-import json
 import zlib
 from pathlib import Path
 
 from calc.core import rules as R
-from calc.core.nesting import too_deep
-from calc.logs.mjlog import read_mjlog
+from calc.logs import formats
+from calc.logs.formats import GZIP_MAGIC
 from calc.logs.model import Draw, Game, Kyoku, Lobby, LogError, LogWin, Meld, NotALog, WinFacts
 from calc.table.round import PlayError
 
 __all__ = ["Draw", "Game", "Kyoku", "Lobby", "LogError", "LogWin", "Meld", "NotALog", "WinFacts", "parse_log",
            "read_log"]
 
-GZIP_MAGIC = b"\x1f\x8b"
 PROFILE = "tenhou"  # Tenhou's own rules decide what the play means (ippatsu, ron on a north)
-
-
-def game_id_from_name(name: str) -> str:
-    base = Path(name).name
-    for suffix in (".gz", ".mjlog", ".xml", ".jsonl", ".json"):
-        if base.endswith(suffix):
-            base = base[: -len(suffix)]
-    return base
 
 
 def parse_log(data: bytes, name: str, rules: R.RuleSet | None = None,
@@ -61,33 +51,7 @@ def _parse(data: bytes, name: str, rules: R.RuleSet, mjai_rules: R.RuleSet) -> G
             raise LogError("truncated gzip: the compressed stream ends early") from None
         except (OSError, zlib.error) as e:
             raise LogError(f"corrupt gzip: {e}") from None
-    start = data[:64].lstrip()
-    if start.startswith(b"\xef\xbb\xbf"):  # a UTF-8 byte order mark
-        start = start[3:].lstrip()
-    if start.startswith(b"<"):
-        return read_mjlog(data, game_id_from_name(name), rules)
-    if start.startswith((b"{", b"[")):
-        # loaded here: a replay of mjlog files starts without the JSON readers
-        from calc.logs.mjai import looks_like_mjai, read_mjai
-        from calc.logs.tenhou6 import read_tenhou6
-
-        try:
-            text = data.decode("utf-8-sig")
-            obj = json.loads(text)
-        except UnicodeDecodeError as e:
-            raise LogError(f"broken JSON: not UTF-8 text ({e.reason})") from None
-        except RecursionError:
-            raise too_deep(LogError, text) from None
-        except json.JSONDecodeError as e:
-            if e.msg == "Extra data" and start.startswith(b"{"):  # JSON lines: an mjai event log
-                return read_mjai(data, game_id_from_name(name), mjai_rules)
-            raise LogError(f"broken JSON: {e.msg}", line=e.lineno, column=e.colno) from None
-        if looks_like_mjai(obj):
-            return read_mjai(data, game_id_from_name(name), mjai_rules)
-        return read_tenhou6(obj, game_id_from_name(name), rules)
-    if not start:
-        raise NotALog("not a Tenhou log: the file is empty")
-    raise NotALog("not a Tenhou log nor an mjai log: neither mjlog XML, tenhou.net/6 JSON nor mjai JSON lines")
+    return formats.read(data, name, rules, mjai_rules)
 
 
 def read_log(path: str | Path, rules: R.RuleSet | None = None, mjai_rules: R.RuleSet | None = None) -> Game:

@@ -10,7 +10,8 @@ from typing import Callable, Iterator, NamedTuple
 from calc.core import collector
 from calc.core import rules as R
 from calc.core.errors import SanmaError
-from calc.logs import GZIP_MAGIC, NotALog, read_log
+from calc.logs import NotALog, read_log
+from calc.logs.formats import may_be_a_log
 from calc.logs.replay import GameReplay, replay, resettle
 
 # How a game is shown (calc.cli.replay_report.render): given by the caller, so this module needs no
@@ -47,8 +48,7 @@ class Found(NamedTuple):
 
 def expand(paths: list[Path]) -> Found:
     """Files as given; a directory gives the files anywhere under it, sorted, hidden ones skipped,
-    and of those only the ones that start like a log (gzip, XML or JSON, as calc.logs tells formats)
-    are logs; the others (a README, a note) are skipped, not errors. A JSON or XML file found there
+    and of those only the ones that start like a log of some format (calc.logs.formats) are logs; the others (a README, a note) are skipped, not errors. A JSON or XML file found there
     that turns out to be no game record when read (calc.logs.NotALog) is skipped with them; a file
     named on the command line that is no log is an error."""
     out: list[Path] = []
@@ -82,18 +82,7 @@ def _looks_like_a_log(path: Path) -> bool:
             start = stream.read(256)
     except OSError:
         return True  # unreadable: the reader says why, as an error
-    if start[:2] == GZIP_MAGIC:
-        return True
-    start = start.lstrip()
-    if start.startswith(b"\xef\xbb\xbf"):
-        start = start[3:].lstrip()
-    if start.startswith(b"<"):
-        # XML: a Tenhou log's root is <mjloggm>, perhaps after a declaration; an HTML page (a report
-        # written beside the logs) or other XML is not a log
-        if start.startswith(b"<?xml"):
-            start = start[start.find(b"?>") + 2:].lstrip() if b"?>" in start else b"<mjloggm"
-        return start.startswith(b"<mjloggm")
-    return start.startswith((b"{", b"["))
+    return may_be_a_log(start)
 
 
 def replay_file(path: str, schemes: tuple[str, ...], as_json: bool, render: Render,

@@ -33,6 +33,7 @@ from calc.core.nesting import too_deep
 from calc.core.notation import Tile
 from calc.core.rules import RuleSet
 from calc.logs import tenhou as TH
+from calc.logs.formats import JSON_LINES, Content
 from calc.logs.model import Game, Kyoku, Lobby, LogError, LogWin, NotALog
 from calc.table.play import (
     DAIMINKAN,
@@ -169,6 +170,18 @@ def looks_like_mjai(obj: Any) -> bool:
     if isinstance(obj, dict):
         return isinstance(obj.get("type"), str) and "log" not in obj
     return isinstance(obj, list) and bool(obj) and all(isinstance(e, dict) and "type" in e for e in obj)
+
+
+def detect(content: Content) -> bool:
+    """JSON lines, or one JSON event or array of events."""
+    if not content.head.startswith((b"{", b"[")):
+        return False
+    value = content.json()
+    return value is JSON_LINES or looks_like_mjai(value)
+
+
+def read(content: Content, game_id: str, rules: RuleSet) -> Game:
+    return read_mjai(content.data, game_id, rules)
 
 
 def _seat(value: Any, what: str) -> int:

@@ -14,6 +14,7 @@ from urllib.parse import unquote
 
 from calc.core.rules import RuleSet
 from calc.logs import tenhou as TH
+from calc.logs.formats import Content
 from calc.logs.model import Game, Kyoku, Lobby, LogError, LogWin, NotALog
 from calc.table.play import DAIMINKAN, PON, Agari, Ankan, Call, Deal, Discard, Dora, Draw, Kakan, Nuki, Ryuukyoku
 from calc.table.round import Round
@@ -108,6 +109,15 @@ def _log_win(a: dict[str, str], players: int) -> LogWin:
 def _stated_before(sc: str, players: int) -> tuple[int, ...]:
     """The scores a result's `sc` states before its payments (score, delta pairs in hundreds)."""
     return tuple(s * 100 for s in _ints(sc)[0 : 2 * players : 2])
+
+
+def detect(content: Content) -> bool:
+    """XML: an mjlog, or no log at all (the reader says which)."""
+    return content.head.startswith(b"<")
+
+
+def read(content: Content, game_id: str, rules: RuleSet) -> Game:
+    return read_mjlog(content.data, game_id, rules)
 
 
 def read_mjlog(data: bytes | str, game_id: str, rules: RuleSet) -> Game:

@@ -1,9 +1,9 @@
-"""A simulated match written as Tenhou's mjlog XML, which `sanma replay` reads back (calc/logs/mjlog.py).
+"""A played match written as Tenhou's mjlog XML, the mirror of calc/logs/mjlog.py's reader.
 
-It consumes what the other writers consume (calc/logs/tenhou6_writer.py): per hand the ledger row
-(the match engine's settlement) and the hand's play, in the order calc/logs/playorder.py rebuilds.
-The simulator keeps Tenhou's tile ids (0-135, the red fives ids 52 and 88), so every tag carries the
-very tiles played. The tags are the reader's, written as Tenhou writes them: `<GO type>` (the lobby
+Each hand's event list (calc.logs.formats.MatchLog) becomes a tag each, in its order. The events
+carry tiles, not Tenhou's tile ids (0-135, the red fives 52 and 88): the writer gives each tile an
+id as it shows up (dealt, drawn, turned over) and follows it to the river, a meld or the north
+pile, so that every tag names one physical tile, a tile drawn and thrown at once the same. The tags are the reader's, written as Tenhou writes them: `<GO type>` (the lobby
 bits of a Phoenix sanma game with red fives and open tanyao, south or east), `<INIT>` (seed: round,
 honba, sticks, two dice, the dora indicator; `ten` in hundreds), draws `<T..>` `<U..>` `<V..>` and
 discards `<D..>` `<E..>` `<F..>` by seat, `<N who m>` with Tenhou's packed meld word, `<REACH>`
@@ -14,15 +14,29 @@ or `<RYUUKYOKU>`, and `owari` (final scores and points) on the last result.
 
 from __future__ import annotations
 
-from pathlib import Path
 from urllib.parse import quote
 from xml.sax.saxutils import quoteattr
 
-from calc.logs import playorder as P
+from calc.core.notation import Tile
 from calc.logs import tenhou as TH
+from calc.logs.formats import MatchLog, PlayedHand, steps
 from calc.logs.tenhou6_writer import YAKU_ID
 from calc.scoring.value import LIMITS
-from calc.table.play import DAIMINKAN, EXHAUSTIVE, FOUR_KANS, NAGASHI, NINE_TERMINALS, PON
+from calc.table.match import LedgerRow
+from calc.table.play import (
+    DAIMINKAN,
+    EXHAUSTIVE,
+    FOUR_KANS,
+    NAGASHI,
+    NINE_TERMINALS,
+    Ankan,
+    Call,
+    Discard,
+    Dora,
+    Draw,
+    Kakan,
+    Nuki,
+)
 
 DRAW_TAGS, DISCARD_TAGS = "TUVW", "DEFG"
 DRAW_TYPES = {EXHAUSTIVE: None, NAGASHI: "nm", NINE_TERMINALS: "yao9", FOUR_KANS: "kan4"}
@@ -34,33 +48,42 @@ def _relative(seat: int, other: int) -> int:
     return (other - seat) % 4
 
 
-def meld_word(step: tuple) -> int:
-    """Tenhou's packed meld word for a call, a closed kan or an extraction (calc.logs.mjlog._meld
-    reads it); an added kan's is `kakan_word`."""
-    kind = step[0]
-    if kind == P.NUKI:
-        return step[2] << 8 | 0x20
-    if kind == P.ANKAN:
-        return step[2][0] << 8
-    _, caller, call, from_seat, called, own = step
-    if call == DAIMINKAN:
-        return called << 8 | _relative(caller, from_seat)
-    ids = sorted([*own, called])
-    base = called // 4 * 4
-    unused = next(i for i in range(4) if base + i not in ids)
-    return _pon_word(base, unused, ids.index(called), 0x08, _relative(caller, from_seat))
-
-
-def kakan_word(added: int, pon: tuple[int, ...], called: int) -> int:
-    """An added kan: the pon's word with the added copy in the place of the unused one."""
-    base = added // 4 * 4
-    return _pon_word(base, added - base, sorted(pon).index(called), 0x10, 0)
-
-
 def _pon_word(base: int, unused: int, place: int, kind_bit: int, relative: int) -> int:
     # bits 9+: the tile value x 3 plus the called tile's place among the three; 5-6: the fourth copy
     # (the one a pon leaves out, the one an added kan adds); 3: pon, 4: added kan; 0-1: from whom
     return ((base // 4) * 3 + place) << 9 | unused << 5 | kind_bit | relative
+
+
+class _Ids:
+    """Tenhou's tile ids (0-135; ids 52 and 88 the red fives) for one hand's tiles, given as each
+    tile shows up (dealt, drawn, turned as an indicator) and followed from hand to river or meld."""
+
+    def __init__(self, players: int) -> None:
+        self.free: dict[Tile, list[int]] = {}
+        for value in range(34):
+            ids = range(value * 4, value * 4 + 4)
+            self.free[(value, False)] = [i for i in ids if i not in TH.RED_IDS]
+            self.free[(value, True)] = [i for i in ids if i in TH.RED_IDS]
+        self.held: list[dict[Tile, list[int]]] = [{} for _ in range(players)]
+
+    def new(self, tile: Tile) -> int:
+        free = self.free[tile]
+        if not free:  # a fourth plain five at a table without red fives: the format has no id for it
+            free = self.free[(tile[0], not tile[1])]
+        return free.pop(0)
+
+    def take(self, seat: int, tile: Tile) -> int:
+        """A new tile into the seat's hand."""
+        i = self.new(tile)
+        self.held[seat].setdefault(tile, []).append(i)
+        return i
+
+    def give(self, seat: int, tile: Tile, drawn: int | None = None) -> int:
+        """A tile out of the seat's hand: `drawn` itself when that is the tile just drawn."""
+        held = self.held[seat][tile]
+        i = drawn if drawn is not None and drawn in held else held[0]
+        held.remove(i)
+        return i
 
 
 def _yaku_attrs(ev) -> dict[str, str]:
@@ -84,87 +107,99 @@ def _tag(name: str, attrs: dict[str, object]) -> str:
     return f"<{name}" + "".join(f" {key}={quoteattr(str(value))}" for key, value in attrs.items()) + "/>"
 
 
-def hand_tags(row, play, *, pons: dict) -> list[str]:
-    """One hand's tags. `pons`: (seat, value) -> the called id of each pon so far (for its kakan)."""
+def hand_tags(row: LedgerRow, hand: PlayedHand) -> list[str]:
+    deal = hand.events[0]
+    n = len(deal.hands)
+    ids = _Ids(n)
+    hai = [sorted(ids.take(seat, t) for t in tiles) for seat, tiles in enumerate(deal.hands)]
+    dora = [ids.new(deal.dora)]
     start = [s - d for s, d in zip(row.scores, row.deltas)]
-    n = len(play.haipai)
     round_raw = "ESW".index(row.label[0]) * 4 + row.dealer
-    init = {"seed": f"{round_raw},{row.honba},{row.sticks_before},0,0,{play.dora[0]}",
+    init = {"seed": f"{round_raw},{row.honba},{row.sticks_before},0,0,{dora[0]}",
             "ten": ",".join(str(s // 100) for s in start) + ",0", "oya": row.dealer}
     for seat in range(n):
-        init[f"hai{seat}"] = ",".join(str(t) for t in sorted(play.haipai[seat]))
+        init[f"hai{seat}"] = ",".join(str(t) for t in hai[seat])
     out = [_tag("INIT", init)]
+    drawn: int | None = None
+    river: int | None = None  # the id of the discard just made
+    pons: dict[tuple[int, int], tuple[list[int], int]] = {}  # (seat, value) -> the pon's ids, its called id
+    for event, tsumogiri, accepted in steps(hand):
+        if accepted is not None:
+            out.append(_tag("REACH", {"who": accepted, "step": 2}))
+        kind = type(event)
+        if kind is Draw:
+            drawn = ids.take(event.seat, event.tile)
+            out.append(f"<{DRAW_TAGS[event.seat]}{drawn}/>")
+        elif kind is Discard:
+            river = ids.give(event.seat, event.tile, drawn if tsumogiri else None)
+            if event.riichi:
+                out.append(_tag("REACH", {"who": event.seat, "step": 1}))
+            out.append(f"<{DISCARD_TAGS[event.seat]}{river}/>")
+        elif kind is Dora:
+            i = ids.new(event.indicator)
+            dora.append(i)
+            out.append(_tag("DORA", {"hai": i}))
+        elif kind is Call:
+            assert river is not None
+            own = [ids.give(event.seat, t) for t in event.own]
+            rel = _relative(event.seat, event.from_seat)
+            if event.kind == DAIMINKAN:
+                word = river << 8 | rel
+            else:
+                pon = sorted([*own, river])
+                base = river // 4 * 4
+                unused = next(k for k in range(4) if base + k not in pon)
+                word = _pon_word(base, unused, pon.index(river), 0x08, rel)
+                pons[(event.seat, event.called[0])] = (pon, river)
+            out.append(_tag("N", {"who": event.seat, "m": word}))
+        elif kind is Ankan:
+            four = sorted(ids.give(event.seat, t) for t in event.tiles)
+            out.append(_tag("N", {"who": event.seat, "m": four[0] << 8}))
+        elif kind is Kakan:
+            added = ids.give(event.seat, event.tile)
+            pon, called = pons[(event.seat, event.tile[0])]
+            base = added // 4 * 4
+            out.append(_tag("N", {"who": event.seat, "m": _pon_word(base, added - base, pon.index(called), 0x10, 0)}))
+        elif kind is Nuki:
+            out.append(_tag("N", {"who": event.seat, "m": ids.give(event.seat, event.tile) << 8 | 0x20}))
+        if kind is not Draw and kind is not Dora:
+            drawn = None
     scores = [s + d for s, d in zip(start, row.deposits)]  # before the result: the deposits taken
-    for step in P.steps(play, won=bool(row.kyoku.wins)):
-        kind = step[0]
-        if kind == P.DRAW:
-            out.append(f"<{DRAW_TAGS[step[1]]}{step[2]}/>")
-        elif kind == P.DISCARD:
-            out.append(f"<{DISCARD_TAGS[step[1]]}{step[2]}/>")
-        elif kind == P.REACH:
-            out.append(_tag("REACH", {"who": step[1], "step": 1}))
-        elif kind == P.ACCEPT:
-            out.append(_tag("REACH", {"who": step[1], "step": 2}))
-        elif kind == P.DORA:
-            out.append(_tag("DORA", {"hai": step[1]}))
-        elif kind == P.KAKAN:
-            _, seat, added, pon = step
-            out.append(_tag("N", {"who": seat, "m": kakan_word(added, pon, pons[(seat, added // 4)])}))
-        else:  # a call, a closed kan, an extraction
-            if kind == P.CALL and step[2] == PON:
-                pons[(step[1], step[4] // 4)] = step[4]
-            out.append(_tag("N", {"who": step[1], "m": meld_word(step)}))
     if row.kyoku.wins:
+        ura = [ids.new(t) for t in next((w.ura_indicators for w in hand.result.wins if w.riichi), ())]
         for w in row.kyoku.wins:
             deltas, points = row.settlement.winner_share(w.winner)
             ev = w.evaluation
             attrs = {"ba": f"{row.honba},{row.sticks_before + len(row.kyoku.riichi)}", "who": w.winner,
                      "fromWho": w.winner if w.tsumo else w.discarder,
                      "ten": f"{ev.fu},{points},{LIMIT_CODE[ev.value.limit]}", **_yaku_attrs(ev),
-                     "doraHai": ",".join(str(t) for t in play.dora)}
-            if any(f.riichi for f in play.result.wins if f.winner == w.winner):
-                attrs["doraHaiUra"] = ",".join(str(t) for t in play.ura)
+                     "doraHai": ",".join(str(t) for t in dora)}
+            if any(f.riichi for f in hand.result.wins if f.winner == w.winner):
+                attrs["doraHaiUra"] = ",".join(str(t) for t in ura)
             if w.liable is not None:
                 attrs["paoWho"] = w.liable
             attrs["sc"] = _sc(scores, deltas)
             out.append(_tag("AGARI", attrs))
             scores = [s + d for s, d in zip(scores, deltas)]  # a double ron's second winner: after the first
     else:
+        draw = hand.result.draw
+        assert draw is not None
         attrs = {"ba": f"{row.honba},{row.sticks}", "sc": _sc(scores, row.settlement.deltas)}
-        kind = DRAW_TYPES[play.result.draw.kind]
-        if kind is not None:
-            attrs["type"] = kind
+        draw_type = DRAW_TYPES[draw.kind]
+        if draw_type is not None:
+            attrs["type"] = draw_type
         out.append(_tag("RYUUKYOKU", attrs))
     return out
 
 
-def game_xml(run, names: tuple[str, ...], length: str) -> str:
-    bits = TH.VS_HUMAN | TH.SANMA | TH.TOKUJOU | TH.JOUKYUU | (TH.HANCHAN if length == "hanchan" else 0)
+def write(match: MatchLog) -> str:
+    bits = TH.VS_HUMAN | TH.SANMA | TH.TOKUJOU | TH.JOUKYUU | (TH.HANCHAN if match.length == "hanchan" else 0)
     head = ['<mjloggm ver="2.3">', _tag("GO", {"type": bits, "lobby": 0}),
-            _tag("UN", {f"n{s}": quote(name) for s, name in enumerate(names)}), _tag("TAIKYOKU", {"oya": 0})]
+            _tag("UN", {f"n{s}": quote(name) for s, name in enumerate(match.players)}), _tag("TAIKYOKU", {"oya": 0})]
     tags: list[str] = []
-    pons: dict = {}
-    for row, play in zip(run.rows, run.plays):
-        pons.clear()
-        tags += hand_tags(row, play, pons=pons)
-    by_seat = sorted(run.standings, key=lambda st: st.seat)
+    for row, hand in zip(match.rows, match.hands):
+        tags += hand_tags(row, hand)
+    by_seat = sorted(match.standings, key=lambda st: st.seat)
     owari = ",".join(f"{st.score // 100},{_points(st.points)}" for st in by_seat) + ",0,0"
     tags[-1] = tags[-1][:-2] + f" owari={quoteattr(owari)}/>"
     return "".join([*head, *tags, "</mjloggm>"])
-
-
-def write_game(run, path: Path, length: str) -> None:
-    players = len(run.state.scores)
-    path.write_text(game_xml(run, tuple(f"bot {'ABC'[s]}" for s in range(players)), length), encoding="utf-8")
-
-
-def save_match(run, s, index: int) -> str:
-    """Write match `index` of a simulation run (`calc.sim.run.Setup` s) into `s.save`; returns the path."""
-    from calc.core.errors import SanmaError
-
-    path = Path(s.save) / f"sim-{s.seed}-{index:05d}.mjlog"
-    try:
-        write_game(run, path, s.rules.match.length)
-    except OSError as e:
-        raise SanmaError(f"cannot write {path}: {e.strerror}") from None
-    return str(path)

@@ -24,6 +24,7 @@ from typing import Any
 from calc.core.notation import Tile
 from calc.core.rules import RuleSet
 from calc.logs import tenhou as TH
+from calc.logs.formats import Content
 from calc.logs.mjlog import check_lobby, lobby_of
 from calc.logs.model import Game, Kyoku, LogError, LogWin, NotALog
 from calc.table.play import DAIMINKAN, PON, Agari, Ankan, Call, Deal, Discard, Dora, Draw, Kakan, Nuki, Ryuukyoku
@@ -59,6 +60,15 @@ def _relative(slot: int) -> int:
     # the called tile is written on the side it came from: left = kamicha (3), middle = toimen (2),
     # right = shimocha (1)
     return 3 - slot if slot < 3 else 1
+
+
+def detect(content: Content) -> bool:
+    """Any JSON the formats before it leave (the reader says when it is no log)."""
+    return content.head.startswith((b"{", b"["))
+
+
+def read(content: Content, game_id: str, rules: RuleSet) -> Game:
+    return read_tenhou6(content.json(), game_id, rules)
 
 
 def read_tenhou6(obj: Any, game_id_fallback: str, rules: RuleSet) -> Game:

@@ -1,26 +1,38 @@
-"""A played match written as a tenhou.net/6 JSON record, which `sanma replay` reads back.
+"""A played match written as a tenhou.net/6 JSON record, the mirror of calc/logs/tenhou6.py's reader.
 
-The format (see calc/logs/tenhou6.py): per hand `[[round, honba, sticks], scores, dora indicators,
-ura indicators, hand, draws, discards (× 4 seats, the fourth empty), result]`. Tile codes, yaku and
-draw names are Tenhou's (calc/logs/tenhou.py). The writer takes a match as the simulator keeps it
-(calc.sim.run.MatchRun: `rows` settled by the match engine, `plays` each hand by tile id 0-135:
-`haipai`, `takes`, `gives`, `dora`, `ura` and the round state's `result`) without importing the
-simulator. The amounts are the match engine's settlement under the run's profile; with the
-`tenhou` profile (the default) a replay finds no mismatch.
+The format: per hand `[[round, honba, sticks], scores, dora indicators, ura indicators, hand,
+draws, discards (× 4 seats, the fourth empty), result]`. Tile codes, yaku and draw names are
+Tenhou's (calc/logs/tenhou.py). Each hand's columns are its event list (calc.logs.formats.MatchLog)
+sorted by seat: draws and calls into the draw column, discards (60 for the tile just drawn),
+extractions and kans into the discard column. The amounts are the match engine's settlement under
+the run's profile; with the `tenhou` profile (the default) a replay finds no mismatch.
 """
 
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
-from calc.core.errors import SanmaError
-from calc.core.tiles import red_ids
+from calc.core.notation import Tile
 from calc.logs import tenhou as TH
+from calc.logs.formats import MatchLog, PlayedHand, steps
 from calc.scoring.value import BAIMAN, HANEMAN, MANGAN, SANBAIMAN, YAKUMAN
 from calc.table import payment
-from calc.table.play import EXHAUSTIVE, FOUR_KANS, NAGASHI, NINE_TERMINALS
-from calc.table.play import PON as CALL_PON
+from calc.table.match import LedgerRow
+from calc.table.play import (
+    DAIMINKAN,
+    EXHAUSTIVE,
+    FOUR_KANS,
+    NAGASHI,
+    NINE_TERMINALS,
+    PON,
+    Ankan,
+    Call,
+    Discard,
+    Dora,
+    Draw,
+    Kakan,
+    Nuki,
+)
 
 SEATS = 4  # the format always has four seats
 CODE = {tile: code for code, tile in TH.TENHOU6_TILES.items()}
@@ -31,72 +43,61 @@ LIMIT_WORDS = {MANGAN: "満貫", HANEMAN: "跳満", BAIMAN: "倍満", SANBAIMAN:
 DRAW_WORDS = {EXHAUSTIVE: "流局", NAGASHI: "流し満貫", NINE_TERMINALS: "九種九牌", FOUR_KANS: "四槓散了"}
 
 
-class SaveError(SanmaError):
-    """A record cannot be written where --save points."""
+def code(tile: Tile) -> int:
+    return CODE[tile]
 
 
-def code(tile_id: int, red: frozenset[int]) -> int:
-    return CODE[(tile_id // 4, tile_id in red)]
-
-
-def _relative(caller: int, discarder: int) -> int:
+def _call_text(kind: str, caller: int, discarder: int, called: Tile, own: tuple[Tile, ...]) -> str:
     # Tenhou keeps four-seat arithmetic in sanma: 1 = next seat, 2 = across, 3 = previous
-    return (discarder - caller) % SEATS
-
-
-def _call_text(kind: str, caller: int, discarder: int, called: int, own: list[int], red) -> str:
-    rel = _relative(caller, discarder)
-    own_codes = [str(code(t, red)) for t in sorted(own)]
-    if kind == CALL_PON:
+    rel = (discarder - caller) % SEATS
+    own_codes = [str(code(t)) for t in sorted(own)]
+    if kind == PON:
         slot, letter = 3 - rel, "p"
     else:
         slot, letter = (3 - rel if rel > 1 else 3), "m"
-    parts = own_codes[:slot] + [f"{letter}{code(called, red)}"] + own_codes[slot:]
+    parts = own_codes[:slot] + [f"{letter}{code(called)}"] + own_codes[slot:]
     return "".join(parts)
 
 
-def _gives_text(entry: tuple, red) -> int | str:
-    kind = entry[0]
-    if kind == "discard":
-        _, tile, tsumogiri, riichi = entry
-        c = TH.TSUMOGIRI if tsumogiri else code(tile, red)
-        return f"r{c}" if riichi else c
-    if kind == "nuki":
-        return f"f{code(entry[1], red)}"
-    if kind == "ankan":
-        codes = [str(code(t, red)) for t in entry[1]]
-        return "".join(codes[:3]) + "a" + codes[3]
-    if kind == "kakan":
-        return f"k{code(entry[1], red)}"  # completed below with the pon's tiles
-    return 0  # the slot after an open kan
-
-
-def _hand_columns(play, red) -> list:
+def _hand_columns(hand: PlayedHand, players: int) -> list:
+    """Each seat's dealt tiles, draws and calls (`takes`), and discards, extractions and kans (`gives`)."""
+    deal = hand.events[0]
+    takes: list[list] = [[] for _ in range(players)]
+    gives: list[list] = [[] for _ in range(players)]
+    for event, tsumogiri, _ in steps(hand):
+        kind = type(event)
+        if kind is Draw:
+            takes[event.seat].append(code(event.tile))
+        elif kind is Discard:
+            c = TH.TSUMOGIRI if tsumogiri else code(event.tile)
+            gives[event.seat].append(f"r{c}" if event.riichi else c)
+        elif kind is Call:
+            takes[event.seat].append(_call_text(event.kind, event.seat, event.from_seat, event.called, event.own))
+            if event.kind == DAIMINKAN:
+                gives[event.seat].append(0)  # the slot after an open kan
+        elif kind is Nuki:
+            gives[event.seat].append(f"f{code(event.tile)}")
+        elif kind is Ankan:
+            codes = [str(code(t)) for t in sorted(event.tiles)]
+            gives[event.seat].append("".join(codes[:3]) + "a" + codes[3])
+        elif kind is Kakan:
+            pon = _pon(hand, event.seat, event.tile[0])
+            gives[event.seat].append(f"k{code(event.tile)}" + "".join(str(code(t)) for t in pon))
     out = []
-    melds_so_far: list[dict] = [dict() for _ in range(3)]  # value -> pon tile ids, for added kans
     for seat in range(SEATS):
-        if seat >= len(play.haipai):
+        if seat >= players:
             out += [[], [], []]
-            continue
-        hand = [code(t, red) for t in sorted(play.haipai[seat])]
-        takes = []
-        for t in play.takes[seat]:
-            if isinstance(t, int):
-                takes.append(code(t, red))
-            else:
-                kind, discarder, called, own = t
-                takes.append(_call_text(kind, seat, discarder, called, own, red))
-                if kind == CALL_PON:
-                    melds_so_far[seat][called // 4] = sorted([*own, called])
-        gives = []
-        for g in play.gives[seat]:
-            text = _gives_text(g, red)
-            if g[0] == "kakan":
-                pon = melds_so_far[seat][g[1] // 4]
-                text = text + "".join(str(code(t, red)) for t in pon)
-            gives.append(text)
-        out += [hand, takes, gives]
+        else:
+            out += [[code(t) for t in sorted(deal.hands[seat])], takes[seat], gives[seat]]
     return out
+
+
+def _pon(hand: PlayedHand, seat: int, value: int) -> tuple[Tile, ...]:
+    """The three tiles of the seat's pon of `value` (an added kan is written with them)."""
+    for e in hand.events:
+        if type(e) is Call and e.seat == seat and e.called[0] == value:
+            return tuple(sorted([*e.own, e.called]))
+    raise ValueError(f"seat {seat} adds to a pon of {value} it never called")
 
 
 def _value_text(ev, settlement: payment.Settlement, winner: int, dealer: int, tsumo: bool, players: int) -> str:
@@ -130,11 +131,20 @@ def _yaku_texts(ev) -> list[str]:
     return out
 
 
-def hand_json(row, play, red: frozenset[int], players: int) -> list:
+def indicators(hand: PlayedHand) -> tuple[list[Tile], list[Tile]]:
+    """The dora indicators shown by the end of the hand, and the ura indicators (a riichi winner's)."""
+    deal = hand.events[0]
+    dora = [deal.dora, *(e.indicator for e in hand.events if type(e) is Dora)]
+    ura = next((list(w.ura_indicators) for w in hand.result.wins if w.riichi), [])
+    return dora, ura
+
+
+def hand_json(row: LedgerRow, hand: PlayedHand, players: int) -> list:
     start = [s - d for s, d in zip(row.scores, row.deltas)]
+    dora, ura = indicators(hand)
     head = [[_round_raw(row), row.honba, row.sticks_before], start + [0] * (SEATS - players),
-            [code(t, red) for t in play.dora], [code(t, red) for t in play.ura]]
-    columns = _hand_columns(play, red)
+            [code(t) for t in dora], [code(t) for t in ura]]
+    columns = _hand_columns(hand, players)
     if row.kyoku.wins:
         result: list = ["和了"]
         for w in row.kyoku.wins:
@@ -145,42 +155,35 @@ def hand_json(row, play, red: frozenset[int], players: int) -> list:
                            _value_text(w.evaluation, row.settlement, w.winner, row.dealer, w.tsumo, players),
                            *_yaku_texts(w.evaluation)])
     else:
-        kind = play.result.draw.kind
+        draw = hand.result.draw
+        assert draw is not None
         deltas = list(row.settlement.deltas) + [0] * (SEATS - players)
-        result = [DRAW_WORDS[kind], deltas] if kind in (EXHAUSTIVE, NAGASHI) else [DRAW_WORDS[kind]]
+        result = [DRAW_WORDS[draw.kind], deltas] if draw.kind in (EXHAUSTIVE, NAGASHI) else [DRAW_WORDS[draw.kind]]
     return [*head, *columns, result]
 
 
-def _round_raw(row) -> int:
+def _round_raw(row: LedgerRow) -> int:
     wind = "ESW".index(row.label[0])
     return wind * 4 + row.dealer
 
 
-def game_json(run, red: frozenset[int], name: str, length: str) -> dict:
-    players = len(run.state.scores)
-    log = [hand_json(row, play, red, players) for row, play in zip(run.rows, run.plays)]
+def game_json(match: MatchLog) -> dict:
+    players = len(match.players)
+    log = [hand_json(row, hand, players) for row, hand in zip(match.rows, match.hands)]
     sc: list = []
-    by_seat = sorted(run.standings, key=lambda st: st.seat)
+    by_seat = sorted(match.standings, key=lambda st: st.seat)
     for st in by_seat:
         sc += [st.score, st.points]
     sc += [0, 0] * (SEATS - players)
     return {
         "ver": 2.3,
-        "ref": name,
+        "ref": match.name,
         "log": log,
-        "rule": {"disp": "三鳳南喰赤" if length == "hanchan" else "三鳳東喰赤", "aka53": 1, "aka52": 1, "aka51": 1},
-        "name": [f"bot {'ABC'[s]}" for s in range(players)] + [""] * (SEATS - players),
+        "rule": {"disp": "三鳳南喰赤" if match.length == "hanchan" else "三鳳東喰赤", "aka53": 1, "aka52": 1, "aka51": 1},
+        "name": list(match.players) + [""] * (SEATS - players),
         "sc": sc,
     }
 
 
-def save_match(run, s, index: int) -> str:
-    """Write match `index` of a run (`calc.sim.run.Setup` s) into `s.save`; returns the path."""
-    name = f"sim-{s.seed}-{index:05d}"
-    path = Path(s.save) / f"{name}.json"
-    obj = game_json(run, red_ids(s.rules.game.red_fives), name, s.rules.match.length)
-    try:
-        path.write_text(json.dumps(obj, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
-    except OSError as e:
-        raise SaveError(f"cannot write {path}: {e.strerror}") from None
-    return str(path)
+def write(match: MatchLog) -> str:
+    return json.dumps(game_json(match), ensure_ascii=False, separators=(",", ":"))

@@ -40,9 +40,10 @@ from calc.core.errors import IllegalHandError
 from calc.scoring import shanten as S
 from calc.scoring.evaluate import evaluate
 from calc.scoring.hand import Hand, Meld, WinContext
+from calc.core.notation import Tile
 from calc.sim.botprofile import CALIBRATED, BotProfile
-from calc.sim.bots import Greedy, _copy
-from calc.sim.engine import Game, Player
+from calc.sim.greedy import Greedy, without
+from calc.sim.view import Seat, SeatView
 
 SUITS: Final = (T.MAN, T.PIN, T.SOU)
 SIMPLE: Final = [v < T.HONOR and 1 <= v % 9 <= 7 for v in range(34)]
@@ -62,15 +63,15 @@ class Calibrated(Greedy):
         self._values: dict[tuple, int] = {}  # a tenpai's ron values (`_wait_values`), by hand and table
 
     # --- discards ----------------------------------------------------------------------------------
-    def discard(self, game: Game, seat: int, may_riichi: bool) -> tuple[int, bool]:
-        p = game.players[seat]
+    def discard(self, p: SeatView, may_riichi: bool) -> tuple[Tile, bool]:
         k = self.k
+        seat = p.seat
         counts = p.counts
         melds = len(p.melds)
-        plan = self._plan(game, p) if melds else None
-        cands = _candidates(counts, melds, plan, game.forbidden, k.seven_pairs_handicap, p.suits,
+        plan = self._plan(p) if melds else None
+        cands = _candidates(counts, melds, plan, p.forbidden(), k.seven_pairs_handicap, p.suits,
                             k.suuankou_from_triplets)
-        threats = self._threats(game, seat)
+        threats = self._threats(p)
         first = cands[0]
         top_ranked, top_shanten = first.ranked, first.shanten
         for c in cands:
@@ -80,8 +81,8 @@ class Calibrated(Greedy):
         # only the discards of least shanten are weighed (pushing or not, the choice is among them);
         # a lone one needs weighing only when it is a tenpai (its waits decide riichi)
         weigh = tops if len(tops) > 1 or not top_shanten or threats else []
-        seen = game.seen
-        worth = _Worth(k, game, p)
+        seen = p.seen
+        worth = _Worth(k, p)
         if weigh:
             meld_own = _meld_counts(p.melds)
             for c in weigh:
@@ -95,7 +96,7 @@ class Calibrated(Greedy):
                         c.wait_worth *= k.outside_tanki_weight  # the others throw such a tile more readily
                 c.worth = worth.of(v)
                 counts[v] += 1
-            race_max = k.dealer_race_max_shanten if seat == game.dealer else k.race_max_shanten
+            race_max = k.dealer_race_max_shanten if seat == p.dealer else k.race_max_shanten
             if 1 <= top_shanten <= race_max and len(tops) > 1:
                 # a race between discards of equal shanten: the most live tiles that take the hand
                 # a step closer, counted for the `race_weighed` least useful tiles (the rest rarely win it)
@@ -111,14 +112,14 @@ class Calibrated(Greedy):
                     counts[c.value] += 1
         best = _first_least(cands, _RACE)
         if not threats and k.open_care_worth >= 0:
-            open_hands: list[tuple[int, int | None]] = [(o.seat, None) for o in game.players
+            open_hands: list[tuple[int, int | None]] = [(o.seat, None) for o in p.seats
                                                         if o.seat != seat and o.melds]
             if open_hands:
-                best = _careful(game, p, open_hands, cands, best, k.open_care_worth)
+                best = _careful(p, open_hands, cands, best, k.open_care_worth)
         if threats:
-            riichi_threat = any(game.players[t[0]].riichi for t in threats)
-            _safeties(game, p, threats, cands)
-            if not self._push(game, p, best, riichi_threat):
+            riichi_threat = any(p.seats[t[0]].riichi for t in threats)
+            _safeties(p, threats, cands)
+            if not self._push(p, best, riichi_threat):
                 safest = cands[0]
                 for c in cands:
                     if c.safety > safest.safety or c.safety == safest.safety and c.shanten < safest.shanten:
@@ -130,10 +131,10 @@ class Calibrated(Greedy):
                         c.worth = worth.of(c.value)
                         counts[c.value] += 1
                 fold = _first_least(ties, _USELESS)
-                return _copy(game, p, fold.value), False
+                return p.copy_of(fold.value), False
             best = _first_least(cands, _PUSH_TENPAI if best.shanten == 0 else _PUSH)
-        tile = _copy(game, p, best.value)
-        riichi = may_riichi and best.shanten == 0 and self._riichi(game, p, best)
+        tile = p.copy_of(best.value)
+        riichi = may_riichi and best.shanten == 0 and self._riichi(p, best)
         return tile, riichi
 
     def standing(self, scores: tuple[int, ...]) -> tuple[int, ...]:
@@ -141,16 +142,16 @@ class Calibrated(Greedy):
         k = self.k
         return tuple(-1 if x < k.behind_below else 1 if x >= k.ahead_from else 0 for x in scores)
 
-    def _push(self, game: Game, p: Player, best: _Candidate, riichi_threat: bool) -> bool:
+    def _push(self, p: SeatView, best: _Candidate, riichi_threat: bool) -> bool:
         k = self.k
         s = best.shanten
-        standing = game.standing[p.seat]
+        standing = p.standing
         if not riichi_threat:
             return s < k.open_threat_fold_from + (standing < 0)
-        if p.seat == game.dealer and s <= k.dealer_push_shanten:
+        if p.seat == p.dealer and s <= k.dealer_push_shanten:
             return True  # the dealer plays for the next dealership
-        han = self._han(game, p) + (k.dealer_push_bonus if p.seat == game.dealer else 0.0)
-        facing_dealer = game.players[game.dealer].riichi and p.seat != game.dealer
+        han = self._han(p) + (k.dealer_push_bonus if p.seat == p.dealer else 0.0)
+        facing_dealer = p.seats[p.dealer].riichi and p.seat != p.dealer
         if standing < 0 and s <= k.behind_push_shanten:
             needed = k.behind_push_min_han + (k.behind_facing_dealer_han if facing_dealer else 0.0)
             if han >= needed:
@@ -161,10 +162,10 @@ class Calibrated(Greedy):
         if s <= 0:
             return han >= k.push_tenpai_min_han or best.live >= k.push_tenpai_min_live
         if s == 1:
-            return han >= k.push_one_shanten_min_han and game.wall.remaining >= k.push_one_shanten_until
+            return han >= k.push_one_shanten_min_han and p.live >= k.push_one_shanten_until
         return False
 
-    def _riichi(self, game: Game, p: Player, best: _Candidate) -> bool:
+    def _riichi(self, p: SeatView, best: _Candidate) -> bool:
         """Riichi, or not yet: a tenpai on a single wait (kanchan, penchan, tanki) waits for a better
         one while the wall is long (a seven-pairs tenpai by a wall length of its own); a tenpai that
         already has a yaku on every wait stays dama when its ron is worth `dama_min_points` (as a
@@ -172,8 +173,8 @@ class Calibrated(Greedy):
         k = self.k
         if best.live <= 0:
             return False
-        waits = self._wait_values(game, p, best.value)
-        waiting = not (k.dealer_riichi_at_once and p.seat == game.dealer)
+        waits = self._wait_values(p, best.value)
+        waiting = not (k.dealer_riichi_at_once and p.seat == p.dealer)
         if waiting and len(waits) <= 1:
             wait_from = k.single_wait_dama_from
             if p.closed:
@@ -181,20 +182,20 @@ class Calibrated(Greedy):
                 rest[best.value] -= 1
                 if S.chiitoitsu_shanten(rest) == 0:
                     wait_from = k.seven_pairs_dama_from  # a seven-pairs tenpai
-            if game.wall.remaining >= wait_from:
+            if p.live >= wait_from:
                 return False
         if not all(basic for _, _, basic in waits):
             return True  # a wait without a yaku could win only by tsumo
-        if game.wall.remaining < k.riichi_until:
+        if p.live < k.riichi_until:
             return False  # late: a hand with a yaku stays dama
         live = sum(n for _, n, _ in waits)
-        if game.riichi_seats(p.seat):
+        if p.riichi_seats():
             enough = k.dama_facing_riichi_points
         else:
-            enough = k.dama_min_points if game.wall.remaining >= k.dama_mid_from else k.dama_mid_points
+            enough = k.dama_min_points if p.live >= k.dama_mid_from else k.dama_mid_points
         return 4 * sum(n * basic for _, n, basic in waits) < enough * live
 
-    def _wait_values(self, game, p, discard: int) -> list[tuple[int, int, int]]:
+    def _wait_values(self, p: SeatView, discard: int) -> list[tuple[int, int, int]]:
         """(wait, its live copies, the basic points of a ron on it without riichi; 0: no yaku) of the
         tenpai left after discarding `discard` (a value the hand holds)."""
         counts = p.counts
@@ -203,15 +204,15 @@ class Calibrated(Greedy):
             rest = tuple(counts)
             waits = _waits(rest)
             meld_own = _meld_counts(p.melds)
-            live = [4 - game.seen[w] - counts[w] - meld_own[w] for w in waits]
+            live = [4 - p.seen[w] - counts[w] - meld_own[w] for w in waits]
         finally:
             counts[discard] += 1
-        red = [t // 4 for t in p.hand if game.is_red(t)]
-        if discard in red and not any(t // 4 == discard and not game.is_red(t) for t in p.hand):
+        red = [index for index, is_red in p.hand if is_red]
+        if discard in red and (discard, False) not in p.hand:
             red.remove(discard)  # the red five itself goes (the bot gives a plain copy first)
-        melds = tuple(Meld(m.kind, tuple(sorted((t // 4, game.is_red(t)) for t in m.ids))) for m in p.melds)
-        context = WinContext(seat_wind=game.seat_wind(p.seat), round_wind=game.round_wind_tile,
-                             dora_indicators=tuple(i // 4 for i in game.dora_ids), nuki=len(p.nuki))
+        melds = tuple(Meld(m.kind, m.tiles) for m in p.melds)
+        context = WinContext(seat_wind=p.seat_wind, round_wind=p.round_wind,
+                             dora_indicators=tuple(i for i, _ in p.dora_indicators), nuki=p.nuki)
         out = []
         for w, n in zip(waits, live):
             key = (rest, melds, w, tuple(red), context)
@@ -219,7 +220,7 @@ class Calibrated(Greedy):
             if basic is None:
                 concealed = sorted([v for v in range(34) for _ in range(rest[v])] + [w])
                 try:
-                    basic = evaluate(Hand(tuple(concealed), melds, w, tuple(red)), context, game.rules).value.basic
+                    basic = evaluate(Hand(tuple(concealed), melds, w, tuple(red)), context, p.rules).value.basic
                 except IllegalHandError:
                     basic = 0  # no yaku
                 if len(self._values) > 1 << 12:
@@ -229,27 +230,27 @@ class Calibrated(Greedy):
         return out
 
     # --- what the bot reads from the table ------------------------------------------------------------
-    def _han(self, game: Game, p: Player) -> float:
+    def _han(self, p: SeatView) -> float:
         """A rough estimate of the hand's han as it stands (see calc.sim.botprofile)."""
         own = p.own_counts()
-        dora = game.dora_values()
+        dora = p.dora_values()
         han = float(sum(own[d] for d in dora))
-        han += len(p.nuki) * (1 + dora.count(T.NORTH))
-        han += sum(1 for t in p.hand if game.is_red(t)) + sum(1 for m in p.melds for t in m.ids if game.is_red(t))
-        han += sum(1 for v in game.value_tiles(p.seat) if own[v] >= 3)
+        han += p.nuki * (1 + dora.count(T.NORTH))
+        han += sum(1 for _, red in p.hand if red) + sum(1 for m in p.melds for _, red in m.tiles if red)
+        han += sum(1 for v in p.value_tiles if own[v] >= 3)
         if all(SIMPLE[v] or not own[v] for v in range(34)):
             han += 1
         if p.closed:
             han += 1  # riichi
-        elif self._plan(game, p) == (HONITSU, _suit_of(p)):
+        elif self._plan(p) == (HONITSU, _suit_of(p)):
             han += 2
         return han
 
-    def _threats(self, game: Game, seat: int) -> list[tuple[int, int | None]]:
+    def _threats(self, p: SeatView) -> list[tuple[int, int | None]]:
         """(seat, the suit of an obvious honitsu or None) of every other player who looks ready."""
         out: list[tuple[int, int | None]] = []
-        for o in game.players:
-            if o.seat == seat:
+        for o in p.seats:
+            if o.seat == p.seat:
                 continue
             if o.riichi:
                 out.append((o.seat, None))
@@ -257,17 +258,17 @@ class Calibrated(Greedy):
             called = len(o.melds)
             if not called:
                 continue
-            suits = {m.value // 9 * 9 for m in o.melds if m.value < T.HONOR}
-            enough = self.k.dealer_threat_melds if o.seat == game.dealer else self.k.open_threat_melds
+            suits = {_value(m) // 9 * 9 for m in o.melds if _value(m) < T.HONOR}
+            enough = self.k.dealer_threat_melds if o.seat == p.dealer else self.k.open_threat_melds
             # enough calls, or two or more in one suit and honours (an obvious honitsu)
             if called >= enough or (called >= 2 and len(suits) <= 1):
                 out.append((o.seat, next(iter(suits)) if len(suits) == 1 else None))
         return out
 
-    def _plan(self, game: Game, p: Player) -> Plan | None:
+    def _plan(self, p: SeatView) -> Plan | None:
         """The yaku an open hand plays for: a value triplet (anything goes), honitsu in one suit,
         tanyao, or toitoi; None when it has none left (it still plays for formal tenpai)."""
-        values = game.value_tiles(p.seat)
+        values = p.value_tiles
         own = p.own_counts()
         if any(own[v] >= 3 for v in values):
             return (FREE, None)
@@ -275,43 +276,43 @@ class Calibrated(Greedy):
         suit = _suit_of(p)
         if suit is not None:
             options.append((HONITSU, suit))
-        if all(SIMPLE[m.value] for m in p.melds):
+        if all(SIMPLE[_value(m)] for m in p.melds):
             options.append((TANYAO, None))
         options.append((TOITOI, None))
         melds = len(p.melds)
         return min(options, key=lambda plan: _plan_shanten(p.counts, melds, plan))
 
     # --- calls and kans -----------------------------------------------------------------------------
-    def call(self, game: Game, seat: int, tile: int, discarder: int, options: list[str]) -> str | None:
-        p = game.players[seat]
+    def call(self, p: SeatView, tile: Tile, discarder: int, options: list[str]) -> str | None:
         k = self.k
-        value = tile // 4
-        threats = self._threats(game, seat)
-        remaining = game.wall.remaining
+        seat = p.seat
+        value = tile[0]
+        threats = self._threats(p)
+        remaining = p.live
         melds = len(p.melds)
         before = S.shanten(p.counts, melds)
-        if threats and before >= 1 and any(game.players[t[0]].riichi for t in threats):
+        if threats and before >= 1 and any(p.seats[t[0]].riichi for t in threats):
             return None  # not tenpai against a riichi: calls only give tiles away
         if not melds and sum(1 for c in p.counts if c >= 3) >= k.suuankou_from_triplets and (
                 k.suuankou_refuses_calls or _plan_shanten(p.counts, 0, (TOITOI, None)) <= before):
             return None  # four concealed triplets in sight
-        if before == 0 and p.closed and value not in game.value_tiles(seat):
+        if before == 0 and p.closed and value not in p.value_tiles:
             return None  # a closed tenpai keeps its riichi
         kind = "daiminkan" if "daiminkan" in options and not p.closed else "pon"
         p.counts[value] -= 2
         try:
-            after_plans = self._plans_after(game, p, value)
+            after_plans = self._plans_after(p, value)
             # the best discard after the pon (an open hand: the standard form only)
             after = min(s for _, s in S.discard_shanten(p.counts, melds + 1))
         finally:
             p.counts[value] += 2
-        if value in game.value_tiles(seat) and (not p.closed or (seat == game.dealer and k.dealer_calls_value_tiles)
+        if value in p.value_tiles and (not p.closed or (seat == p.dealer and k.dealer_calls_value_tiles)
                                                 or (after <= before and after <= k.value_pon_max_shanten)):
             return kind  # yakuhai: taken when it speeds the hand up, or the hand is open anyway
-        formal_from = k.dealer_formal_tenpai_from if seat == game.dealer else k.formal_tenpai_from
+        formal_from = k.dealer_formal_tenpai_from if seat == p.dealer else k.formal_tenpai_from
         if remaining <= formal_from and after == 0 and before >= 1:
             return kind  # formal tenpai for the tenpai payment (the dealer's also deals again)
-        current = self._plan(game, p) if melds else None
+        current = self._plan(p) if melds else None
         if current == (FREE, None) and after < before and after <= k.free_pon_max_shanten:
             return kind  # the yaku is there: any pon that speeds the hand up
         now = _plan_shanten(p.counts, melds, current) if current else before
@@ -320,13 +321,13 @@ class Calibrated(Greedy):
                 return kind
         return None
 
-    def _plans_after(self, game: Game, p: Player, value: int) -> list[tuple[Plan, int, int]]:
+    def _plans_after(self, p: SeatView, value: int) -> list[tuple[Plan, int, int]]:
         """(plan, its shanten limit, its shanten after the pon and the best discard) of each yaku
         the pon of `value` (already out of p.counts) keeps open; honitsu and tanyao need the hand
         to be near them already."""
         k = self.k
         melds = len(p.melds) + 1
-        meld_values = [m.value for m in p.melds] + [value]
+        meld_values = [_value(m) for m in p.melds] + [value]
         plans: list[tuple[Plan, int]] = []
         number_suits = {v // 9 * 9 for v in meld_values if v < T.HONOR}
         counts = p.counts
@@ -335,13 +336,13 @@ class Calibrated(Greedy):
                 held = sum(counts[suit:suit + 9]) + sum(counts[T.HONOR:]) + 3 * melds
                 if held >= k.honitsu_min_tiles + 2:  # the pon's tiles count, the discard goes
                     plans.append(((HONITSU, suit), k.honitsu_max_shanten))
-        if all(SIMPLE[v] for v in meld_values) and self._han(game, p) >= k.tanyao_min_han:
+        if all(SIMPLE[v] for v in meld_values) and self._han(p) >= k.tanyao_min_han:
             plans.append(((TANYAO, None), k.tanyao_max_shanten))
         plans.append(((TOITOI, None), k.toitoi_max_shanten))  # every sanma call is a pon or kan
         out = []
         for plan, limit in plans:
             if plan[0] == TOITOI:
-                best = min(_plan_shanten(_without(counts, v), melds, plan) for v in range(34) if counts[v])
+                best = min(_plan_shanten(without(counts, v), melds, plan) for v in range(34) if counts[v])
             else:
                 # the tiles the yaku can use, after the best discard: of a tile it can use, or of
                 # one it cannot (the rest stays as it is)
@@ -353,10 +354,9 @@ class Calibrated(Greedy):
             out.append((plan, limit, best))
         return out
 
-    def kan(self, game: Game, seat: int, options: list[tuple[str, int]]) -> tuple[str, int] | None:
-        if self._threats(game, seat) and not game.players[seat].riichi:
+    def kan(self, p: SeatView, options: list[tuple[str, int]]) -> tuple[str, int] | None:
+        if self._threats(p) and not p.riichi:
             return None  # a kan shows a new dora for the threat
-        p = game.players[seat]
         melds = len(p.melds)
         before = S.shanten(p.counts, melds)
         for kind, value in options:
@@ -366,14 +366,13 @@ class Calibrated(Greedy):
                 return kind, value
         return None
 
-    def nine_terminals(self, game: Game, seat: int) -> bool:
+    def nine_terminals(self, p: SeatView) -> bool:
         """Abort, unless the hand holds `nine_terminals_play_from` kinds of terminals and honours
         (it plays for thirteen orphans)."""
-        counts = game.players[seat].counts
+        counts = p.counts
         return sum(1 for v in T.TERMINALS_AND_HONORS if counts[v]) < self.k.nine_terminals_play_from
 
-    def nuki(self, game: Game, seat: int) -> bool:
-        p = game.players[seat]
+    def nuki(self, p: SeatView) -> bool:
         if p.counts[T.NORTH] == 1 and p.closed and not p.melds:
             return S.kokushi_shanten(p.counts) > self.k.keep_north_for_kokushi
         return True
@@ -396,23 +395,21 @@ def _improving(counts: tuple[int, ...], melds: int, shanten: int) -> tuple[int, 
     return tuple(S.improving(rest, melds, shanten))
 
 
-def _without(counts: list[int], v: int) -> list[int]:
-    rest = counts[:]
-    rest[v] -= 1
-    return rest
+def _value(m: Meld) -> int:
+    return m.tiles[0][0]
 
 
-def _meld_counts(melds: list) -> list[int]:
+def _meld_counts(melds: list[Meld]) -> list[int]:
     """The tiles of each value in the melds (a player's `melds`)."""
     own = [0] * 34
     for m in melds:
-        own[m.value] += len(m.ids)
+        own[m.tiles[0][0]] += len(m.tiles)
     return own
 
 
-def _suit_of(p: Player) -> int | None:
+def _suit_of(p: SeatView) -> int | None:
     """The one number suit of an open hand's melds (honour melds go with any), or None."""
-    suits = {m.value // 9 * 9 for m in p.melds if m.value < T.HONOR}
+    suits = {_value(m) // 9 * 9 for m in p.melds if _value(m) < T.HONOR}
     if len(suits) > 1:
         return None
     if suits:
@@ -476,7 +473,7 @@ def _before(a: _Candidate, b: _Candidate, order: int) -> bool:
     return a.worth < b.worth
 
 
-def _careful(game: Game, p: Player, open_hands: list[tuple[int, int | None]], cands: list[_Candidate],
+def _careful(p: SeatView, open_hands: list[tuple[int, int | None]], cands: list[_Candidate],
              best: _Candidate, margin: float) -> _Candidate:
     """Of the discards as fast as `best` (the same shanten, live waits and improving tiles) and at
     most `margin` more useful, the safest against the open hands (of equals the least useful)."""
@@ -484,7 +481,7 @@ def _careful(game: Game, p: Player, open_hands: list[tuple[int, int | None]], ca
               and c.wait_worth == best.wait_worth and c.improve == best.improve and c.worth <= best.worth + margin]
     if len(equals) < 2:
         return best
-    _safeties(game, p, open_hands, equals)
+    _safeties(p, open_hands, equals)
     return _first_least(equals, _PUSH)  # all as fast: the safest, then the least useful
 
 
@@ -513,13 +510,12 @@ class _Worth:
     the middle of a suit; in a closed hand leaning to one suit and honours (honitsu), tiles of the
     other suits count less."""
 
-    def __init__(self, k: BotProfile, game: Game, p: Player) -> None:
+    def __init__(self, k: BotProfile, p: SeatView) -> None:
         self.k = k
         counts = self.counts = p.counts
-        self.dora = game.dora_values()
-        self.values = game.value_tiles(p.seat)
-        red = game.red
-        self.reds = {t // 4 for t in p.hand if t in red}
+        self.dora = p.dora_values()
+        self.values = p.value_tiles
+        self.reds = {index for index, red in p.hand if red}
         self.lean = -1  # the suit a closed hand leans to (honitsu), or -1
         self.near_tanyao = False  # a closed hand with few terminals and honours leans to tanyao
         if k.tanyao_lean and p.closed:
@@ -567,7 +563,7 @@ class _Worth:
         return score
 
 
-def _candidates(counts: list[int], melds: int, plan: Plan | None, forbidden: set[int],
+def _candidates(counts: list[int], melds: int, plan: Plan | None, forbidden: frozenset[int],
                 seven_pairs_handicap: int = 0, suits: S.Suits | None = None,
                 suuankou_from_triplets: int = 5) -> list[_Candidate]:
     """Every discard allowed, with the shanten it leaves. Seven pairs and thirteen orphans
@@ -665,13 +661,13 @@ def _usable(counts: list[int], plan: Plan) -> list[int]:
     return [0 if YAOCHUU[v] else c for v, c in enumerate(counts)]
 
 
-def _safeties(game: Game, p: Player, threats: list[tuple[int, int | None]], cands: list[_Candidate]) -> None:
+def _safeties(p: SeatView, threats: list[tuple[int, int | None]], cands: list[_Candidate]) -> None:
     """Each candidate's safety: higher is safer against every threat (the least safe one counts)."""
-    seen = game.seen
+    seen = p.seen
     counts = p.counts
     views: list[tuple[set[int], int | None]] = []  # each threat's genbutsu and obvious honitsu suit
     for seat, suit in threats:
-        o = game.players[seat]
+        o: Seat = p.seats[seat]
         views.append((o.river_values | o.safe_since_riichi if o.riichi else o.river_values, suit))
     for c in cands:
         v = c.value
@@ -689,12 +685,6 @@ def _safeties(game: Game, p: Player, threats: list[tuple[int, int | None]], cand
                 s = _suji_safety(seen, counts, genbutsu, v, visible)
             worst = min(worst, s)
         c.safety = worst
-
-
-def _number_safety(game, p, genbutsu: set[int], v: int, visible: int) -> float:
-    """The safety of number tile `v` (2p-8p, 2s-8s) against one threat: `_suji_safety` on the table
-    `game` and the hand `p` show."""
-    return _suji_safety(game.seen, p.counts, genbutsu, v, visible)
 
 
 def _suji_safety(seen: list[int], counts: list[int], genbutsu: set[int], v: int, visible: int) -> float:

@@ -20,7 +20,6 @@ from calc.sim.stats import Tally
 
 Advance = Callable[[int], None]
 CHECK_LEAST = 2  # matches (and real games) the scheme check needs: each interval is read from their spread
-SAVE_FORMATS = {"tenhou6": "tenhou.net/6", "mjai": "mjai", "mjlog": "mjlog"}  # --format: the name in the output
 
 
 def _setup_line(what: str, s: SR.Setup, matches: int, done: int) -> str:
@@ -33,10 +32,12 @@ def prepare_simulate(*, matches: int, seed: int, length: str | None, rules: str,
                      save: Path | None, workers: int | None = None, save_format: str = "tenhou6",
                      force: bool = False) -> SR.Setup:
     SR.validate(matches, bots, (), length, workers)
-    if save_format not in SAVE_FORMATS:
-        raise SR.SimInputError(f"--format {save_format!r}: {' or '.join(SAVE_FORMATS)}")
     profile = R.load(rules)
     if save is not None:
+        from calc.logs.formats import BY_NAME  # loaded only by a run that saves its matches
+
+        if save_format not in BY_NAME:
+            raise SR.SimInputError(f"--format {save_format!r}: {' or '.join(BY_NAME)}")
         SR.check_save_dir(save, force)
     return SR.setup(profile, schemes=(profile.payment.scheme,), bots=bots, seed=str(seed), length=length,
                     save=str(save) if save is not None else None, save_format=save_format)
@@ -66,7 +67,9 @@ def simulate(s: SR.Setup, matches: int, *, as_json: bool, workers: int | None = 
                                   bots=s.bots, tallies=[r.tally for r in results], yaku=False,
                                   width=layout.NARROWEST)  # the yaku are in the table above
     if s.save is not None:
-        text += f"\nsaved {len(results)} {SAVE_FORMATS[s.save_format]} records in {s.save}"
+        from calc.logs.formats import BY_NAME
+
+        text += f"\nsaved {len(results)} {BY_NAME[s.save_format].title} records in {s.save}"
         if s.save_format == "mjai":
             text += f" (`sanma replay --rules {s.rules.name}` checks them under this profile)"
         elif s.rules.name != "tenhou":

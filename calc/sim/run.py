@@ -17,7 +17,7 @@ import os
 import random
 import signal
 from pathlib import Path
-from typing import Callable, Iterator, NamedTuple
+from typing import TYPE_CHECKING, Callable, Iterator, NamedTuple
 
 from calc.table import match
 from calc.core import rules as R
@@ -25,12 +25,16 @@ from calc.core.errors import SanmaError, UsageError
 from calc.core.workers import check as check_workers
 from calc.core.workers import in_order
 from calc.table.events import Abort, ExhaustiveDraw, Nagashi
+from calc.table.play import Call, Nuki
 from calc.sim import bots as B
 from calc.sim import stress
 from calc.sim.breakdown import DealerIncome, HandsBreakdown
 from calc.sim.engine import HandPlay, SimError, play_hand
 from calc.sim.stats import NOT_YAKU, Tally, limit_class
 from calc.sim.wall import Wall
+
+if TYPE_CHECKING:  # the log formats are loaded only to save
+    from calc.logs.formats import MatchLog
 
 MAX_HANDS = 200  # a match that has not ended by then is a bug in the flow rules, not a long game
 # The most matches one run plays (--matches). A run keeps each match's figures for the paired 95%
@@ -49,8 +53,8 @@ class Setup(NamedTuple):
     bots: str
     seed: str
     check: bool = False
-    save: str | None = None  # a directory for tenhou.net/6 records of the first scheme's matches
-    save_format: str = "tenhou6"  # or "mjai" (calc/logs/mjai_writer.py), "mjlog" (calc/logs/mjlog_writer.py)
+    save: str | None = None  # a directory for records of the first scheme's matches
+    save_format: str = "tenhou6"  # their format's name in calc.logs.formats
     # every scheme after the first settles the first's hands as played, as `compare --logs` settles
     # real games (calc.sim.scheme_check): no scheme's play of its own, no hand after the first's last
     as_played: bool = False
@@ -205,9 +209,9 @@ def scheme_result(rows, state: match.MatchState, standings, rules: R.RuleSet) ->
 def _tally(run: MatchRun, rules: R.RuleSet) -> Tally:
     t = Tally(players=len(run.state.scores), matches=1, hands=len(run.rows))
     for row, play in zip(run.rows, run.plays):
-        t.riichi += play.riichi
-        t.nuki += play.nuki
-        t.calls += play.calls
+        t.riichi += len(play.result.riichi)
+        t.nuki += play.count(Nuki)
+        t.calls += play.count(Call)
         result = row.kyoku.result
         if row.kyoku.wins:
             t.win_hands += 1
@@ -225,7 +229,7 @@ def _tally(run: MatchRun, rules: R.RuleSet) -> Tally:
             t.points += row.settlement.winner_share(w.winner)[1]
             t.yakuman += bool(ev.yakuman)
             t.limits[limit_class(w.value.limit)] += 1
-            t.winner_nuki += len_nuki(play, w.winner)
+            t.winner_nuki += play.count(Nuki, w.winner)
             for name, _ in (ev.yakuman or ev.yaku):
                 if name not in NOT_YAKU:
                     t.yaku[name] += 1
@@ -233,10 +237,6 @@ def _tally(run: MatchRun, rules: R.RuleSet) -> Tally:
     t.ends[run.state.end_reason] += 1
     t.extension = went_into_extension(run, rules)
     return t
-
-
-def len_nuki(play: HandPlay, seat: int) -> int:
-    return sum(1 for g in play.gives[seat] if g[0] == "nuki")
 
 
 def run_match(s: Setup, index: int, want_tally: bool) -> MatchResult:
@@ -252,21 +252,20 @@ def run_match(s: Setup, index: int, want_tally: bool) -> MatchResult:
         if s.as_played:
             income[scheme] = DealerIncome.of_match(run.rows)
     saved = None
-    if s.save is not None and s.save_format == "mjai":
-        from calc.logs.mjai_writer import save_match as save_mjai
-        from calc.sim.wall import red_ids
+    if s.save is not None:
+        from calc.logs import formats  # loaded only by a run that saves its matches
 
-        saved = save_mjai(first, s, index, red_ids(s.rules.game.red_fives))
-    elif s.save is not None and s.save_format == "mjlog":
-        from calc.logs.mjlog_writer import save_match as save_mjlog
-
-        saved = save_mjlog(first, s, index)
-    elif s.save is not None:
-        from calc.logs.tenhou6_writer import save_match
-
-        saved = save_match(first, s, index)
+        saved = formats.save(formats.BY_NAME[s.save_format], match_log(first, s, index), s.save)
     return MatchResult(index, results, _tally(first, s.rules) if want_tally else None, saved,
                        HandsBreakdown.of_match(first.rows) if s.as_played else None, income or None)
+
+
+def match_log(run: MatchRun, s: Setup, index: int) -> MatchLog:
+    """Match `index` of a run as the log writers take it (its players named bot A, B, C)."""
+    from calc.logs.formats import MatchLog
+
+    names = tuple(f"bot {'ABC'[seat]}" for seat in range(len(run.state.scores)))
+    return MatchLog(f"sim-{s.seed}-{index:05d}", names, s.rules.match.length, run.rows, run.plays, run.standings)
 
 
 def _job(args: tuple[Setup, int, int, bool]) -> list[MatchResult]:
@@ -329,10 +328,10 @@ def _ignore_interrupt() -> None:
 def check_save_dir(path: Path, force: bool = False) -> None:
     """An unwritable --save folder is refused before any work starts, and so is one that already
     holds games (unless --force): the new games would overwrite them or mix with them."""
-    from calc.logs.tenhou6_writer import SaveError
+    from calc.logs.formats import FORMATS, SaveError
 
     if path.is_dir() and not force:
-        games = sorted(p.name for pattern in ("*.json", "*.jsonl", "*.mjlog") for p in path.glob(pattern))
+        games = sorted(p.name for suffix in dict.fromkeys(f.suffixes[0] for f in FORMATS) for p in path.glob(f"*{suffix}"))
         if games:
             raise SaveError(f"--save {path}: the folder already holds {len(games)} game file(s) ({games[0]}, ...); "
                             f"choose an empty folder, or add --force to write over them")

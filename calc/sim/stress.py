@@ -33,7 +33,9 @@ from __future__ import annotations
 import random
 
 from calc.core import tiles as T
-from calc.sim.bots import Greedy, _copy, _usefulness
+from calc.core.notation import Tile
+from calc.sim.greedy import Greedy, usefulness
+from calc.sim.view import SeatView
 from calc.sim.wall import DEAL, Wall, rigged, sanma_ids
 
 NAME = "stress"
@@ -151,59 +153,58 @@ class Stress(Greedy):
     name = NAME
 
     # --- discards ---------------------------------------------------------------------------------
-    def discard(self, game, seat: int, may_riichi: bool) -> tuple[int, bool]:
-        p = game.players[seat]
-        if self._nagashi(game, p):
-            held = [v for v in range(34) if p.counts[v] and T.is_yaochuu(v) and v not in game.forbidden]
+    def discard(self, view: SeatView, may_riichi: bool) -> tuple[Tile, bool]:
+        counts = view.counts
+        forbidden = view.forbidden()
+        if self._nagashi(view):
+            held = [v for v in range(34) if counts[v] and T.is_yaochuu(v) and v not in forbidden]
             if held:
-                dora, values = game.dora_values(), game.value_tiles(seat)
-                return _copy(game, p, min(held, key=lambda v: (_usefulness(p.counts, v, dora, values), v))), False
-        feed = [v for v in self._feeds(game, seat) if p.counts[v] and v not in game.forbidden]
+                dora, values = view.dora_values(), view.value_tiles
+                return view.copy_of(min(held, key=lambda v: (usefulness(counts, v, dora, values), v))), False
+        feed = [v for v in self._feeds(view) if counts[v] and v not in forbidden]
         if feed:
-            return _copy(game, p, feed[0]), False
-        tile, riichi = super().discard(game, seat, may_riichi)
+            return view.copy_of(feed[0]), False
+        tile, riichi = super().discard(view, may_riichi)
         if riichi:
             return tile, riichi
         # single honours go first, as people throw them, so that the others' pairs get called
-        single = [v for v in range(T.HONOR, 34) if p.counts[v] == 1 and v not in game.forbidden and v != T.NORTH]
-        return (_copy(game, p, single[0]), False) if single else (tile, riichi)
+        single = [v for v in range(T.HONOR, 34) if counts[v] == 1 and v not in forbidden and v != T.NORTH]
+        return (view.copy_of(single[0]), False) if single else (tile, riichi)
 
     @staticmethod
-    def _nagashi(game, p) -> bool:
+    def _nagashi(view: SeatView) -> bool:
         """Nagashi mangan is alive (every discard a terminal or honour, none called) and the hand
         started with at least eight number terminals (1 and 9: the nagashi deal stacks them)."""
-        if p.melds or p.called_away or any(not T.is_yaochuu(t // 4) for t in p.river):
+        if view.melds or not view.nagashi:
             return False
-        return bool(p.river) or sum(p.counts[v] for v in NUMBER_TERMINALS) >= 8
+        return view.discarded or sum(view.counts[v] for v in NUMBER_TERMINALS) >= 8
 
     @staticmethod
-    def _feeds(game, seat: int) -> list[int]:
+    def _feeds(view: SeatView) -> list[int]:
         """The tiles that would complete another player's visible daisangen (two dragon melds
         shown) or daisuushii (three wind melds): thrown for them to call, which makes it pao."""
         out = []
-        for other in game.players:
-            if other.seat == seat:
+        for other in view.seats:
+            if other.seat == view.seat:
                 continue
-            shown = {m.value for m in other.melds}
+            shown = {m.tiles[0][0] for m in other.melds}
             for kinds, needed in ((T.DRAGONS, 2), (T.WINDS, 3)):
                 if sum(v in shown for v in kinds) == needed:
                     out += [v for v in kinds if v not in shown]
         return out
 
     # --- calls, kans and norths -------------------------------------------------------------------
-    def call(self, game, seat: int, tile: int, discarder: int, options: list[str]) -> str | None:
-        p = game.players[seat]
-        if self._nagashi(game, p):
+    def call(self, view: SeatView, tile: Tile, discarder: int, options: list[str]) -> str | None:
+        if self._nagashi(view):
             return None
         if "daiminkan" in options:
             return "daiminkan"
-        if tile // 4 >= T.HONOR:
+        if tile[0] >= T.HONOR:
             return "pon"
-        return super().call(game, seat, tile, discarder, options)
+        return super().call(view, tile, discarder, options)
 
-    def nuki(self, game, seat: int) -> bool:
-        p = game.players[seat]
-        return p.counts[T.NORTH] < 2 and T.NORTH not in self._feeds(game, seat)
+    def nuki(self, view: SeatView) -> bool:
+        return view.counts[T.NORTH] < 2 and T.NORTH not in self._feeds(view)
 
-    def nine_terminals(self, game, seat: int) -> bool:
+    def nine_terminals(self, view: SeatView) -> bool:
         return True

@@ -138,7 +138,7 @@ def settled(result: RoundResult, evaluations: list) -> E.Kyoku:
 class Round:
     """The state of one hand while it is played or read."""
 
-    def __init__(self, deal: Deal, rules: RuleSet, *, check: bool = False) -> None:
+    def __init__(self, deal: Deal, rules: RuleSet, *, check: bool = False, suits: bool = False) -> None:
         n = len(deal.hands)
         for name, value in (("round", deal.round_raw), ("honba", deal.honba), ("riichi sticks", deal.sticks)):
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
@@ -169,6 +169,16 @@ class Round:
                 self.counts[seat][tile[0]] += 1
                 self._place(tile)
         self._place(deal.dora)
+        # What a player at the table can know, kept as the play goes for the simulator's bots
+        # (calc.sim.view), cheap enough that a log's reader keeps it too: the copies of each tile
+        # everyone can see (discards, the tiles shown in melds, extracted norths, indicators) and,
+        # per seat, the tile values discarded by anyone since its riichi was accepted.
+        self.seen = [0] * 34
+        self.seen[deal.dora[0]] += 1
+        self.safe_since_riichi: list[set[int]] = [set() for _ in range(n)]
+        # the suits' entries of each seat's concealed tiles (calc.scoring.shanten.Suits), kept with
+        # the counts when asked (the simulator): a replay would fill the per-suit tables for nothing
+        self.suits: list[S.Suits] | None = [S.Suits.of(c) for c in self.counts] if suits else None
         self.melds: list[list[Meld]] = [[] for _ in range(n)]
         self.nuki_count = [0] * n
         self.rivers: list[list[Tile]] = [[] for _ in range(n)]
@@ -391,6 +401,8 @@ class Round:
         else:
             raise self.fail(f"seat {seat} does not hold {T.name(*tile)}")
         self.counts[seat][index] -= 1
+        if self.suits is not None:
+            self.suits[seat].remove(index)
 
     def _pass(self) -> None:
         """The offered tile was not won on: whoever it completed is furiten now (temporarily, and
@@ -412,6 +424,7 @@ class Round:
         """The riichi discard was not ron'd: the deposit is taken now and ippatsu starts (rules.md §5)."""
         self.pending_riichi = None
         self.riichi[seat] = 2
+        self.safe_since_riichi[seat] = set()
         self.ippatsu[seat] = True
         self.scores[seat] -= self.rules.payment.riichi_stick
         self.sticks += 1
@@ -448,6 +461,8 @@ class Round:
         self.drawn[seat] = True
         self.hands[seat].append(tile)
         self.counts[seat][index] += 1
+        if self.suits is not None:
+            self.suits[seat].add(index)
         self.last = ("draw", seat, tile, source, first)
 
     def last_drawn(self, seat: int) -> Tile:
@@ -489,6 +504,10 @@ class Round:
         self.passed[seat] = []  # temporary furiten lasts until one's own next discard
         self.rivers[seat].append(tile)
         self.river_values[seat].add(tile[0])
+        self.seen[tile[0]] += 1
+        for other in range(self.n):
+            if self.riichi[other] == 2:
+                self.safe_since_riichi[other].add(tile[0])
         if not in_riichi:  # after riichi the drawn tile goes and every change to the hand keeps the waits
             self._waits[seat] = None
         if riichi and not self.tenpai(seat):
@@ -533,6 +552,7 @@ class Round:
             raise self.fail(f"seat {seat} calls a {kind} of different tiles")
         for t in e.own:
             self._take(seat, t)
+        self.seen[called[0]] += len(e.own)
         self.nagashi[from_seat] = False
         self.rivers[from_seat].pop()
         self.called_away += 1
@@ -559,6 +579,7 @@ class Round:
             raise self.fail(f"seat {seat} may not make a closed kan of {T.name(tiles[0][0])} now")
         for t in tiles:
             self._take(seat, t)
+        self.seen[tiles[0][0]] += 4
         self.melds[seat].append(Meld(ANKAN, tuple(sorted(tiles)), None, None))
         self.ippatsu_before = self.ippatsu[:]
         self._break()
@@ -581,6 +602,7 @@ class Round:
         if not self.can_kakan(seat, added[0]):
             raise self.fail(f"seat {seat} may not add {T.name(*added)} to its pon now")
         self._take(seat, added)
+        self.seen[added[0]] += 1
         melds[i] = Meld(KAKAN, tuple(sorted([*m.tiles, added])), m.called, m.from_seat)
         self.ippatsu_before = self.ippatsu[:]
         self._break()
@@ -598,6 +620,7 @@ class Round:
         if not self.can_nuki(seat):
             raise self.fail(f"seat {seat} may not extract a north now")
         self._take(seat, tile)
+        self.seen[T.NORTH] += 1
         self.nuki_count[seat] += 1
         self.ippatsu_before = self.ippatsu[:]
         if self.rules.north.nuki_cancels_ippatsu:
@@ -612,6 +635,7 @@ class Round:
         if not self.dora_owed:
             raise self.fail(f"a kan dora indicator {T.name(*indicator)} with no kan owing one")
         self._place(indicator)
+        self.seen[indicator[0]] += 1
         self.dora_owed.remove(None if None in self.dora_owed else self.dora_owed[0])
         self.dora_indicators.append(indicator)
 
