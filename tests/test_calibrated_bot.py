@@ -345,29 +345,6 @@ def test_the_dealer_races_from_its_own_shanten():
     assert throws(0, 2) == "1p"
 
 
-def test_a_closed_hand_near_tanyao_lets_its_terminals_and_honours_go_first():
-    """`tanyao_lean`: with at most `tanyao_lean_within` other terminals and honours in a closed hand,
-    each of them is worth that much less; a simple tile, or a hand with more of them, is not."""
-    game = _game()
-    p = game.views[0]
-
-    def lean(tile: str, hand: str) -> float:
-        (value, _), = parse_tiles(tile)
-        _hold(game, 0, hand)
-        worth = {}
-        for knob in (3.0, 0.0):
-            weigh = C._Worth(CALIBRATED._replace(tanyao_lean=knob, tanyao_lean_within=2), p)
-            p.counts[value] -= 1  # asked with the tile already out of the hand
-            worth[knob] = weigh.of(value)
-            p.counts[value] += 1
-        return worth[3.0] - worth[0.0]
-
-    near = "234p567p345s668s19p"  # 14 tiles, two of them terminals
-    assert lean("1p", near) == -3.0 and lean("9p", near) == -3.0
-    assert lean("8s", near) == 0.0
-    assert lean("1p", "234p567p345s19p19s1z") == 0.0  # five terminals and honours: no lean
-
-
 def test_a_dealer_with_one_call_is_a_threat_only_when_the_profile_says_so():
     """`dealer_threat_melds`: the dealer (seat 1) has called white dragons once. At 1 it looks ready
     to the others; at 2 (the default play) it does not, and a non-dealer with the same call never does

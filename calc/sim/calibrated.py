@@ -89,11 +89,7 @@ class Calibrated(Greedy):
                 v = c.value
                 counts[v] -= 1
                 if c.shanten == 0:
-                    waits = _waits(tuple(counts))
-                    c.live = sum(4 - seen[w] - counts[w] - meld_own[w] for w in waits)
-                    c.wait_worth = float(c.live)
-                    if len(waits) == 1 and waits[0] in T.TERMINALS_AND_HONORS_SET:
-                        c.wait_worth *= k.outside_tanki_weight  # the others throw such a tile more readily
+                    c.live = sum(4 - seen[w] - counts[w] - meld_own[w] for w in _waits(tuple(counts)))
                 c.worth = worth.of(v)
                 counts[v] += 1
             race_max = k.dealer_race_max_shanten if seat == p.dealer else k.race_max_shanten
@@ -148,8 +144,6 @@ class Calibrated(Greedy):
         standing = p.standing
         if not riichi_threat:
             return s < k.open_threat_fold_from + (standing < 0)
-        if p.seat == p.dealer and s <= k.dealer_push_shanten:
-            return True  # the dealer plays for the next dealership
         han = self._han(p) + (k.dealer_push_bonus if p.seat == p.dealer else 0.0)
         facing_dealer = p.seats[p.dealer].riichi and p.seat != p.dealer
         if standing < 0 and s <= k.behind_push_shanten:
@@ -166,24 +160,16 @@ class Calibrated(Greedy):
         return False
 
     def _riichi(self, p: SeatView, best: _Candidate) -> bool:
-        """Riichi, or not yet: a tenpai on a single wait (kanchan, penchan, tanki) waits for a better
-        one while the wall is long (a seven-pairs tenpai by a wall length of its own); a tenpai that
+        """Riichi, or not yet: a tenpai on a single wait (kanchan, penchan, tanki, seven pairs) waits for
+        a better one while the wall is long; a tenpai that
         already has a yaku on every wait stays dama when its ron is worth `dama_min_points` (as a
         non-dealer is paid; from `dama_facing_riichi_points` against a riichi), and late in the hand."""
         k = self.k
         if best.live <= 0:
             return False
         waits = self._wait_values(p, best.value)
-        waiting = not (k.dealer_riichi_at_once and p.seat == p.dealer)
-        if waiting and len(waits) <= 1:
-            wait_from = k.single_wait_dama_from
-            if p.closed:
-                rest = p.counts[:]
-                rest[best.value] -= 1
-                if S.chiitoitsu_shanten(rest) == 0:
-                    wait_from = k.seven_pairs_dama_from  # a seven-pairs tenpai
-            if p.live >= wait_from:
-                return False
+        if len(waits) <= 1 and p.live >= k.single_wait_dama_from:
+            return False
         if not all(basic for _, _, basic in waits):
             return True  # a wait without a yaku could win only by tsumo
         if p.live < k.riichi_until:
@@ -421,8 +407,7 @@ def _suit_of(p: SeatView) -> int | None:
 class _Candidate:
     """A discard the bot weighs: its tile value, the shanten it leaves (`ranked`: toward the plan,
     or with seven pairs handicapped; `shanten`: the hand's own), and what the choice among equals
-    reads: the live waits of the tenpai it leaves (-1: not weighed; `wait_worth`: as the race weighs
-    them, a terminal or honour tanki's by `outside_tanki_weight`), the tiles that take the hand
+    reads: the live waits of the tenpai it leaves (-1: not weighed), the tiles that take the hand
     closer (the race), how useful the tile is (`worth`: less goes first) and how safe (`safety`,
     against the threats; higher is safer)."""
 
@@ -431,15 +416,13 @@ class _Candidate:
         self.ranked = ranked
         self.shanten = shanten
         self.live = -1
-        self.wait_worth = -1.0  # the live waits as the race weighs them (`outside_tanki_weight`)
         self.improve = 0
         self.worth = 0.0
         self.safety = 0.0
 
 
 # The orders the bot picks a discard by (`_first_least`: the first candidate that no other comes
-# before): the race of shape, ranked and shanten first, then the live waits (as `wait_worth` weighs
-# them), the improving tiles and the least useful tile; pushing against a threat, safety in place of
+# before): the race of shape, ranked and shanten first, then the live waits, the improving tiles and the least useful tile; pushing against a threat, safety in place of
 # the improving tiles (a tenpai: after the plain live waits) or of the live waits; folding, among the
 # safest, the least useful tile.
 _RACE: Final = 0
@@ -456,8 +439,8 @@ def _before(a: _Candidate, b: _Candidate, order: int) -> bool:
         if a.shanten != b.shanten:
             return a.shanten < b.shanten
         if order == _RACE:
-            if a.wait_worth != b.wait_worth:
-                return a.wait_worth > b.wait_worth
+            if a.live != b.live:
+                return a.live > b.live
             if a.improve != b.improve:
                 return a.improve > b.improve
         elif order == _PUSH_TENPAI:
@@ -478,7 +461,7 @@ def _careful(p: SeatView, open_hands: list[tuple[int, int | None]], cands: list[
     """Of the discards as fast as `best` (the same shanten, live waits and improving tiles) and at
     most `margin` more useful, the safest against the open hands (of equals the least useful)."""
     equals = [c for c in cands if c.ranked == best.ranked and c.shanten == best.shanten
-              and c.wait_worth == best.wait_worth and c.improve == best.improve and c.worth <= best.worth + margin]
+              and c.live == best.live and c.improve == best.improve and c.worth <= best.worth + margin]
     if len(equals) < 2:
         return best
     _safeties(p, open_hands, equals)
@@ -517,12 +500,6 @@ class _Worth:
         self.values = p.value_tiles
         self.reds = {index for index, red in p.hand if red}
         self.lean = -1  # the suit a closed hand leans to (honitsu), or -1
-        self.near_tanyao = False  # a closed hand with few terminals and honours leans to tanyao
-        if k.tanyao_lean and p.closed:
-            ends = 0
-            for v in T.TERMINALS_AND_HONORS:
-                ends += counts[v]
-            self.near_tanyao = ends - 1 <= k.tanyao_lean_within  # the tile weighed is one of them
         if k.honitsu_lean and p.closed:
             honours = 0
             for v in range(T.HONOR, 34):
@@ -543,8 +520,6 @@ class _Worth:
         k = self.k
         counts = self.counts
         score = k.pair_weight * counts[v] + k.dora_weight * self.dora.count(v)
-        if self.near_tanyao and YAOCHUU[v]:
-            score -= k.tanyao_lean
         if v in self.reds and not counts[v]:
             score += k.red_weight
         if v >= T.HONOR:
