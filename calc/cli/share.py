@@ -89,7 +89,7 @@ def compare(setup, matches: int, *, as_json: bool, as_csv: bool, html_path: Path
     """`sanma compare --csv / --html`: the run of `calc.sim.commands.compare`, each output from the same
     comparison; the CSV and the page take their figures from the --json object (one source for all)."""
     from calc.sim import run as SR
-    from calc.sim.commands import _setup_line
+    from calc.sim.commands import setup_line
     from calc.sim.compare import Comparison
     from calc.sim.report import compare_dict, compare_svg, compare_text
 
@@ -97,7 +97,7 @@ def compare(setup, matches: int, *, as_json: bool, as_csv: bool, html_path: Path
     c = Comparison(setup.schemes, setup.rules.game.players)
     for r in results:
         c.add(r)
-    line = _setup_line("compare", setup, matches, len(results))
+    line = setup_line("compare", setup, matches, len(results))
     data = compare_dict(c, {"matches": matches, "finished": len(results), "seed": setup.seed,
                             "length": setup.rules.match.length, "bots": setup.bots, "rules": setup.rules.name},
                         interrupted, length=setup.rules.match.length)

@@ -22,7 +22,7 @@ Advance = Callable[[int], None]
 CHECK_LEAST = 2  # matches (and real games) the scheme check needs: each interval is read from their spread
 
 
-def _setup_line(what: str, s: SR.Setup, matches: int, done: int) -> str:
+def setup_line(what: str, s: SR.Setup, matches: int, done: int) -> str:
     ran = f"{done} of {matches}" if done != matches else f"{matches}"
     return (f"{what}: {ran} {s.rules.match.length} matches, seed {s.seed}, {s.bots} bots, "
             f"profile {s.rules.name}")
@@ -52,7 +52,7 @@ def simulate(s: SR.Setup, matches: int, *, as_json: bool, workers: int | None = 
         tally.add(r.tally)
     ref = truth.reference()
     simulated = tally.figures()
-    line = _setup_line("simulate", s, matches, len(results))
+    line = setup_line("simulate", s, matches, len(results))
     if as_json:
         setup = {"matches": matches, "finished": len(results), "seed": s.seed, "length": s.rules.match.length,
                  "bots": s.bots, "rules": s.rules.name, "scheme": s.rules.payment.scheme,
@@ -124,7 +124,7 @@ def compare(s: SR.Setup, matches: int, *, as_json: bool, plot: Path | None, work
     for r in results:
         c.add(r)
         tally.add(r.tally)
-    line = _setup_line("compare", s, matches, len(results))
+    line = setup_line("compare", s, matches, len(results))
     if plot is not None and results:
         plot.write_text(compare_svg(c, line), encoding="utf-8")
     ref = truth.reference()
@@ -176,7 +176,7 @@ def scheme_check(s: SR.Setup, games, matches: int, *, as_json: bool, workers: in
     simulated_hands = sum((r.breakdown for r in results), HB.HandsBreakdown())
     income = {scheme: (sum((HB.DealerIncome.of_match(g[scheme].rows) for g in games.settled), HB.DealerIncome()),
                        sum((r.dealer_income[scheme] for r in results), HB.DealerIncome())) for scheme in s.schemes}
-    line = (f"compare: {_setup_line('simulated', s, matches, len(results))[len('simulated: '):]}, against "
+    line = (f"compare: {setup_line('simulated', s, matches, len(results))[len('simulated: '):]}, against "
             f"{games.comparison.matches} real games; every scheme settles the {s.schemes[0]} hands as played")
     if as_json:
         out = {"setup": {"matches": matches, "finished": len(results), "seed": s.seed, "bots": s.bots,

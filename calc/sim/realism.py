@@ -27,7 +27,7 @@ from calc.sim.compare import Z95, ratio_estimate
 from calc.sim.report import FIGURE_ROWS, MATCH_LEVEL, YAKU_SHOWN, real_note
 from calc.sim.stats import RATIOS, figure
 
-BAND_MATCHES = 2000  # the simulation size a band allows for (the acceptance run)
+BAND_MATCHES = 2000  # the simulation size a band allows for (a realism check's run)
 LABELS = {key: text for text, key, _ in FIGURE_ROWS}
 KINDS = {key: kind for _, key, kind in FIGURE_ROWS}
 
