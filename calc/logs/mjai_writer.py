@@ -17,23 +17,10 @@ from calc.core.notation import Tile
 from calc.logs.formats import MatchLog, PlayedHand, steps
 from calc.logs.mjai import NAMES
 from calc.table.match import LedgerRow
-from calc.table.play import (
-    EXHAUSTIVE,
-    FOUR_KANS,
-    NAGASHI,
-    NINE_TERMINALS,
-    PON,
-    Ankan,
-    Call,
-    Discard,
-    Dora,
-    Draw,
-    Kakan,
-    Nuki,
-)
+from calc.table import play as P
 
-REASONS = {EXHAUSTIVE: "exhaustive_draw", NAGASHI: "nagashi_mangan", NINE_TERMINALS: "kyushukyuhai",
-           FOUR_KANS: "suukaikan"}
+REASONS = {P.EXHAUSTIVE: "exhaustive_draw", P.NAGASHI: "nagashi_mangan", P.NINE_TERMINALS: "kyushukyuhai",
+           P.FOUR_KANS: "suukaikan"}
 
 
 def pai(tile: Tile) -> str:
@@ -61,26 +48,26 @@ def hand_events(row: LedgerRow, hand: PlayedHand) -> list[dict]:
         if accepted is not None:
             out.append({"type": "reach_accepted", "actor": accepted})
         kind = type(event)
-        if kind is Draw:
+        if kind is P.Draw:
             out.append({"type": "tsumo", "actor": event.seat, "pai": pai(event.tile)})
-        elif kind is Discard:
+        elif kind is P.Discard:
             if event.riichi:
                 out.append({"type": "reach", "actor": event.seat})
             out.append({"type": "dahai", "actor": event.seat, "pai": pai(event.tile), "tsumogiri": tsumogiri})
-        elif kind is Call:
-            out.append({"type": "pon" if event.kind == PON else "daiminkan", "actor": event.seat,
+        elif kind is P.Call:
+            out.append({"type": "pon" if event.kind == P.PON else "daiminkan", "actor": event.seat,
                         "target": event.from_seat, "pai": pai(event.called),
                         "consumed": [pai(t) for t in sorted(event.own)]})
-        elif kind is Ankan:
+        elif kind is P.Ankan:
             out.append({"type": "ankan", "actor": event.seat, "consumed": [pai(t) for t in sorted(event.tiles)]})
-        elif kind is Kakan:
-            pon = next(e for e in hand.events if type(e) is Call and e.seat == event.seat
+        elif kind is P.Kakan:
+            pon = next(e for e in hand.events if type(e) is P.Call and e.seat == event.seat
                        and e.called[0] == event.tile[0])
             out.append({"type": "kakan", "actor": event.seat, "pai": pai(event.tile),
                         "consumed": [pai(t) for t in sorted([*pon.own, pon.called])]})
-        elif kind is Nuki:
+        elif kind is P.Nuki:
             out.append({"type": "kita", "actor": event.seat, "pai": pai(event.tile)})
-        elif kind is Dora:
+        elif kind is P.Dora:
             out.append({"type": "dora", "dora_marker": pai(event.indicator)})
     if row.kyoku.wins:
         ura = next((w.ura_indicators for w in hand.result.wins if w.riichi), ())

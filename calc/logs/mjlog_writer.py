@@ -3,8 +3,8 @@
 Each hand's event list (calc.logs.formats.MatchLog) becomes a tag each, in its order. The events
 carry tiles, not Tenhou's tile ids (0-135, the red fives 52 and 88): the writer gives each tile an
 id as it shows up (dealt, drawn, turned over) and follows it to the river, a meld or the north
-pile, so that every tag names one physical tile, a tile drawn and thrown at once the same. The tags are the reader's, written as Tenhou writes them: `<GO type>` (the lobby
-bits of a Phoenix sanma game with red fives and open tanyao, south or east), `<INIT>` (seed: round,
+pile, so that every tag names one physical tile, a tile drawn and thrown at once the same. The
+tags are the reader's, written as Tenhou writes them: `<GO type>` (the lobby bits of a Phoenix sanma game with red fives and open tanyao, south or east), `<INIT>` (seed: round,
 honba, sticks, two dice, the dora indicator; `ten` in hundreds), draws `<T..>` `<U..>` `<V..>` and
 discards `<D..>` `<E..>` `<F..>` by seat, `<N who m>` with Tenhou's packed meld word, `<REACH>`
 step 1 before the riichi discard and step 2 once it stands, `<DORA>`, `<AGARI>` (ten = fu, points,
@@ -23,23 +23,10 @@ from calc.logs.formats import MatchLog, PlayedHand, steps
 from calc.logs.tenhou6_writer import YAKU_ID
 from calc.scoring.value import LIMITS
 from calc.table.match import LedgerRow
-from calc.table.play import (
-    DAIMINKAN,
-    EXHAUSTIVE,
-    FOUR_KANS,
-    NAGASHI,
-    NINE_TERMINALS,
-    Ankan,
-    Call,
-    Discard,
-    Dora,
-    Draw,
-    Kakan,
-    Nuki,
-)
+from calc.table import play as P
 
 DRAW_TAGS, DISCARD_TAGS = "TUVW", "DEFG"
-DRAW_TYPES = {EXHAUSTIVE: None, NAGASHI: "nm", NINE_TERMINALS: "yao9", FOUR_KANS: "kan4"}
+DRAW_TYPES = {P.EXHAUSTIVE: None, P.NAGASHI: "nm", P.NINE_TERMINALS: "yao9", P.FOUR_KANS: "kan4"}
 LIMIT_CODE = {None: 0, **{name: k + 1 for k, name in enumerate(LIMITS)}}  # mangan 1 .. yakuman 5
 
 
@@ -127,23 +114,23 @@ def hand_tags(row: LedgerRow, hand: PlayedHand) -> list[str]:
         if accepted is not None:
             out.append(_tag("REACH", {"who": accepted, "step": 2}))
         kind = type(event)
-        if kind is Draw:
+        if kind is P.Draw:
             drawn = ids.take(event.seat, event.tile)
             out.append(f"<{DRAW_TAGS[event.seat]}{drawn}/>")
-        elif kind is Discard:
+        elif kind is P.Discard:
             river = ids.give(event.seat, event.tile, drawn if tsumogiri else None)
             if event.riichi:
                 out.append(_tag("REACH", {"who": event.seat, "step": 1}))
             out.append(f"<{DISCARD_TAGS[event.seat]}{river}/>")
-        elif kind is Dora:
+        elif kind is P.Dora:
             i = ids.new(event.indicator)
             dora.append(i)
             out.append(_tag("DORA", {"hai": i}))
-        elif kind is Call:
+        elif kind is P.Call:
             assert river is not None
             own = [ids.give(event.seat, t) for t in event.own]
             rel = _relative(event.seat, event.from_seat)
-            if event.kind == DAIMINKAN:
+            if event.kind == P.DAIMINKAN:
                 word = river << 8 | rel
             else:
                 pon = sorted([*own, river])
@@ -152,17 +139,17 @@ def hand_tags(row: LedgerRow, hand: PlayedHand) -> list[str]:
                 word = _pon_word(base, unused, pon.index(river), 0x08, rel)
                 pons[(event.seat, event.called[0])] = (pon, river)
             out.append(_tag("N", {"who": event.seat, "m": word}))
-        elif kind is Ankan:
+        elif kind is P.Ankan:
             four = sorted(ids.give(event.seat, t) for t in event.tiles)
             out.append(_tag("N", {"who": event.seat, "m": four[0] << 8}))
-        elif kind is Kakan:
+        elif kind is P.Kakan:
             added = ids.give(event.seat, event.tile)
             pon, called = pons[(event.seat, event.tile[0])]
             base = added // 4 * 4
             out.append(_tag("N", {"who": event.seat, "m": _pon_word(base, added - base, pon.index(called), 0x10, 0)}))
-        elif kind is Nuki:
+        elif kind is P.Nuki:
             out.append(_tag("N", {"who": event.seat, "m": ids.give(event.seat, event.tile) << 8 | 0x20}))
-        if kind is not Draw and kind is not Dora:
+        if kind is not P.Draw and kind is not P.Dora:
             drawn = None
     scores = [s + d for s, d in zip(start, row.deposits)]  # before the result: the deposits taken
     if row.kyoku.wins:

@@ -18,21 +18,7 @@ from calc.logs.formats import MatchLog, PlayedHand, steps
 from calc.scoring.value import BAIMAN, HANEMAN, MANGAN, SANBAIMAN, YAKUMAN
 from calc.table import payment
 from calc.table.match import LedgerRow
-from calc.table.play import (
-    DAIMINKAN,
-    EXHAUSTIVE,
-    FOUR_KANS,
-    NAGASHI,
-    NINE_TERMINALS,
-    PON,
-    Ankan,
-    Call,
-    Discard,
-    Dora,
-    Draw,
-    Kakan,
-    Nuki,
-)
+from calc.table import play as P
 
 SEATS = 4  # the format always has four seats
 CODE = {tile: code for code, tile in TH.TENHOU6_TILES.items()}
@@ -40,7 +26,8 @@ YAKU_ID: dict[str, int] = {}
 for _id, _name in sorted(TH.OUR_YAKU.items()):
     YAKU_ID.setdefault(_name, _id)
 LIMIT_WORDS = {MANGAN: "満貫", HANEMAN: "跳満", BAIMAN: "倍満", SANBAIMAN: "三倍満", YAKUMAN: "役満"}
-DRAW_WORDS = {EXHAUSTIVE: "流局", NAGASHI: "流し満貫", NINE_TERMINALS: "九種九牌", FOUR_KANS: "四槓散了"}
+DRAW_WORDS = {P.EXHAUSTIVE: "流局", P.NAGASHI: "流し満貫", P.NINE_TERMINALS: "九種九牌",
+              P.FOUR_KANS: "四槓散了"}
 
 
 def code(tile: Tile) -> int:
@@ -51,7 +38,7 @@ def _call_text(kind: str, caller: int, discarder: int, called: Tile, own: tuple[
     # Tenhou keeps four-seat arithmetic in sanma: 1 = next seat, 2 = across, 3 = previous
     rel = (discarder - caller) % SEATS
     own_codes = [str(code(t)) for t in sorted(own)]
-    if kind == PON:
+    if kind == P.PON:
         slot, letter = 3 - rel, "p"
     else:
         slot, letter = (3 - rel if rel > 1 else 3), "m"
@@ -66,21 +53,21 @@ def _hand_columns(hand: PlayedHand, players: int) -> list:
     gives: list[list] = [[] for _ in range(players)]
     for event, tsumogiri, _ in steps(hand):
         kind = type(event)
-        if kind is Draw:
+        if kind is P.Draw:
             takes[event.seat].append(code(event.tile))
-        elif kind is Discard:
+        elif kind is P.Discard:
             c = TH.TSUMOGIRI if tsumogiri else code(event.tile)
             gives[event.seat].append(f"r{c}" if event.riichi else c)
-        elif kind is Call:
+        elif kind is P.Call:
             takes[event.seat].append(_call_text(event.kind, event.seat, event.from_seat, event.called, event.own))
-            if event.kind == DAIMINKAN:
+            if event.kind == P.DAIMINKAN:
                 gives[event.seat].append(0)  # the slot after an open kan
-        elif kind is Nuki:
+        elif kind is P.Nuki:
             gives[event.seat].append(f"f{code(event.tile)}")
-        elif kind is Ankan:
+        elif kind is P.Ankan:
             codes = [str(code(t)) for t in sorted(event.tiles)]
             gives[event.seat].append("".join(codes[:3]) + "a" + codes[3])
-        elif kind is Kakan:
+        elif kind is P.Kakan:
             pon = _pon(hand, event.seat, event.tile[0])
             gives[event.seat].append(f"k{code(event.tile)}" + "".join(str(code(t)) for t in pon))
     out = []
@@ -95,7 +82,7 @@ def _hand_columns(hand: PlayedHand, players: int) -> list:
 def _pon(hand: PlayedHand, seat: int, value: int) -> tuple[Tile, ...]:
     """The three tiles of the seat's pon of `value` (an added kan is written with them)."""
     for e in hand.events:
-        if type(e) is Call and e.seat == seat and e.called[0] == value:
+        if type(e) is P.Call and e.seat == seat and e.called[0] == value:
             return tuple(sorted([*e.own, e.called]))
     raise ValueError(f"seat {seat} adds to a pon of {value} it never called")
 
@@ -134,7 +121,7 @@ def _yaku_texts(ev) -> list[str]:
 def indicators(hand: PlayedHand) -> tuple[list[Tile], list[Tile]]:
     """The dora indicators shown by the end of the hand, and the ura indicators (a riichi winner's)."""
     deal = hand.events[0]
-    dora = [deal.dora, *(e.indicator for e in hand.events if type(e) is Dora)]
+    dora = [deal.dora, *(e.indicator for e in hand.events if type(e) is P.Dora)]
     ura = next((list(w.ura_indicators) for w in hand.result.wins if w.riichi), [])
     return dora, ura
 
@@ -158,7 +145,7 @@ def hand_json(row: LedgerRow, hand: PlayedHand, players: int) -> list:
         draw = hand.result.draw
         assert draw is not None
         deltas = list(row.settlement.deltas) + [0] * (SEATS - players)
-        result = [DRAW_WORDS[draw.kind], deltas] if draw.kind in (EXHAUSTIVE, NAGASHI) else [DRAW_WORDS[draw.kind]]
+        result = [DRAW_WORDS[draw.kind], deltas] if draw.kind in (P.EXHAUSTIVE, P.NAGASHI) else [DRAW_WORDS[draw.kind]]
     return [*head, *columns, result]
 
 
