@@ -49,8 +49,9 @@ class Found(NamedTuple):
 def expand(paths: list[Path]) -> Found:
     """Files as given; a directory gives the files anywhere under it, sorted, hidden ones skipped,
     and of those only the ones that start like a log of some format (calc.logs.formats) are logs;
-    the others (a README, a note) are skipped, not errors. A JSON or XML file found there that turns out to be no game record when read (calc.logs.NotALog) is skipped with them; a file
-    named on the command line that is no log is an error."""
+    the others (a README, a note) are skipped, not errors. A JSON or XML file found there that
+    turns out to be no game record when read (calc.logs.NotALog) is skipped with them; a file named
+    on the command line that is no log is an error."""
     out: list[Path] = []
     skipped: list[Path] = []
     walked: set[str] = set()
