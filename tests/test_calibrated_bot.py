@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 import pytest
 
 from calc.core import tiles as T
@@ -32,17 +30,17 @@ VALUES = {*T.DRAGONS, T.EAST}  # the dealer in the East round (north is no value
 def test_wait_values_are_the_dama_ron_values(hand, expected):
     """Each wait of the tenpai left by a discard, with its live copies and what a ron on it without
     riichi is worth to a non-dealer (basic points; 0: no yaku), from the evaluator itself."""
-    from calc.core.rules import load
-
-    rest = counts(hand)
-    tiles = [(v, False) for v in range(34) for _ in range(rest[v])]
-    view = SimpleNamespace(counts=rest, hand=tiles, melds=[], nuki=0, seat=1, seen=[0] * 34, seat_wind=T.SOUTH,
-                           round_wind=T.EAST, dora_indicators=[], rules=load("tenhou"))
+    game = _game()  # seat 2 is South in the East round
+    rest = _hold(game, 2, hand)
+    game.round.seen[:] = [0] * 34
+    game.round.dora_indicators[:] = []  # no dora
+    view = game.views[2]
+    assert (view.seat_wind, view.round_wind) == (T.SOUTH, T.EAST)
     (chun, _), = parse_tiles("7z")
     waits = C.Calibrated()._wait_values(view, chun)
     assert {w: basic for w, _, basic in waits} == expected
     assert all(live == 4 - rest[w] for w, live, _ in waits)
-    assert rest == counts(hand)  # the hand is left as it was
+    assert view.counts == counts(hand)  # the hand is left as it was
 
 
 def test_improving_tiles_and_discard_shanten_agree_with_shanten():
@@ -125,7 +123,7 @@ def test_plan_shanten_counts_only_what_the_yaku_can_use():
 
 
 def _ranked(hand: str, suuankou_from_triplets: int) -> dict[str, int]:
-    cands = C._candidates(counts(hand), 0, None, set(), CALIBRATED.seven_pairs_handicap,
+    cands = C._candidates(counts(hand), 0, None, frozenset(), CALIBRATED.seven_pairs_handicap,
                           suuankou_from_triplets=suuankou_from_triplets)
     return {T.name(c.value): c.ranked for c in cands}
 
