@@ -505,9 +505,8 @@ class Round:
         self.rivers[seat].append(tile)
         self.river_values[seat].add(tile[0])
         self.seen[tile[0]] += 1
-        for other in range(self.n):
-            if self.riichi[other] == 2:
-                self.safe_since_riichi[other].add(tile[0])
+        for other in self.deposits:  # the seats whose riichi stands
+            self.safe_since_riichi[other].add(tile[0])
         if not in_riichi:  # after riichi the drawn tile goes and every change to the hand keeps the waits
             self._waits[seat] = None
         if riichi and not self.tenpai(seat):
