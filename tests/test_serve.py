@@ -19,8 +19,8 @@ import pytest
 from typer.testing import CliRunner
 
 from calc.cli.app import app
-from calc.cli.keep import Keeper, Refused
 from calc.table import record
+from calc.table.keeper import Keeper, Refused
 from served import TOKEN, Served
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -213,13 +213,13 @@ def test_undo_and_a_stale_page(served, table):
     before = table.read_bytes()
     status, answer, _ = served.request("POST", "/api/hands", RIICHI_RON, headers={"If-Match": headers["etag"]})
     assert status == 412 and "changed since this page last read it" in answer["error"]
-    assert served.request("POST", "/api/undo", headers={"If-Match": headers["etag"]})[0] == 412
+    assert served.request("POST", "/api/undo", {}, headers={"If-Match": headers["etag"]})[0] == 412
     assert table.read_bytes() == before
-    status, after, _ = served.request("POST", "/api/undo")
+    status, after, _ = served.request("POST", "/api/undo", {})
     assert status == 200 and after == match == settle_json(table)
     for _ in range(3):
-        assert served.request("POST", "/api/undo")[0] == 200
-    assert served.request("POST", "/api/undo")[1] == {"error": "nothing to undo"}
+        assert served.request("POST", "/api/undo", {})[0] == 200
+    assert served.request("POST", "/api/undo", {})[1] == {"error": "nothing to undo"}
     assert record.read(table).hands == ()
     code, printed = served.stop()
     assert "hand 4 (E3: Bo ron Ana: 3 han 40 fu) taken back  [127.0.0.1]" in printed
