@@ -20,10 +20,11 @@ TOKEN = "test-token"
 
 
 class Served:
-    def __init__(self, record: Path, *args: str, token: str = TOKEN) -> None:
+    def __init__(self, record: Path, *args: str, token: str = TOKEN, env: dict | None = None) -> None:
+        """`env`: more of the environment, e.g. small bounds (SANMA_BOUND_..., calc/core/bounds.py)."""
         self.record = record
         self.token = token
-        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        env = {**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})}
         # run beside the record, named as a person types it
         self.process = subprocess.Popen([sys.executable, "-m", "calc", "serve", record.name, "--port", "0",
                                          "--token", token, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,

@@ -30,7 +30,8 @@ def gunzip(data: bytes) -> bytes:
             while pending and not unpacker.eof:
                 out += unpacker.decompress(pending, _PIECE)
                 pending = unpacker.unconsumed_tail
-                _check(len(out), len(data) - len(pending) - len(unpacker.unused_data))
+                left = unpacker.unused_data if unpacker.eof else pending  # what is not unpacked yet
+                _check(len(out), len(data) - len(left))
         except zlib.error as exc:
             raise LogError(f"corrupt gzip: {exc}") from None
         if not unpacker.eof:
