@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import errno
 import os
-import shutil
 from pathlib import Path
 
 import pytest
@@ -23,13 +22,6 @@ from calc.table import record
 ROOT = Path(__file__).resolve().parent.parent
 runner = CliRunner()
 PLAYERS = ("Ana", "Bo", "Chen")
-
-
-@pytest.fixture
-def table(tmp_path):
-    path = tmp_path / "table.yaml"
-    shutil.copy(ROOT / "examples" / "table.yaml", path)
-    return path
 
 
 @pytest.fixture

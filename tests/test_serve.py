@@ -30,13 +30,6 @@ RIICHI_RON = {"riichi": ["Bo"], "win": {"winner": "Bo", "from": "Ana", "han": 3,
 
 
 @pytest.fixture
-def table(tmp_path):
-    path = tmp_path / "table.yaml"
-    shutil.copy(ROOT / "examples" / "table.yaml", path)
-    return path
-
-
-@pytest.fixture
 def served(table):
     server = Served(table)
     yield server
