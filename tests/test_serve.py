@@ -534,3 +534,16 @@ def test_a_token_that_cannot_travel_in_a_link_is_refused_at_start(table):
         assert result.exit_code == 2, token
         assert "Error: Invalid value for --token: the token goes into a link and a header" in result.output
     assert not (table.parent / ".table.yaml.lock").exists()
+
+
+def test_a_new_record_names_its_profile_file_from_its_own_folder(tmp_path):
+    """F01: `serve out/rec.yaml --players ... --rules prof/club.yaml` wrote the path as typed, which
+    readers look for beside the record: it settled only from the folder serve ran in."""
+    (tmp_path / "prof").mkdir()
+    (tmp_path / "prof" / "club.yaml").write_text("extends: standard\nmatch: {uma: [20, 0, -20]}\n")
+    (tmp_path / "out").mkdir()
+    server = Served(tmp_path / "out" / "rec.yaml", "--players", "Ana", "Bo", "Chen", "--rules", "prof/club.yaml",
+                    cwd=tmp_path)
+    server.stop()
+    assert "rules: ../prof/club.yaml\n" in (tmp_path / "out" / "rec.yaml").read_text()
+    assert settle_json(tmp_path / "out" / "rec.yaml")["rules"] == "club"
