@@ -377,9 +377,9 @@ def _check_token(token: str) -> None:
 
     if not token.strip():
         raise typer.BadParameter("the token cannot be empty", param_hint="--token")
-    if not re.fullmatch(r"[A-Za-z0-9._~-]+", token) or len(token) > bounds.TOKEN_CHARACTERS:
+    if not re.fullmatch(r"[A-Za-z0-9._~-]+", token) or len(token) > bounds.TOKEN_LENGTH:
         raise typer.BadParameter(f"the token goes into a link and a header: letters A-Z a-z, digits and . _ ~ - only, "
-                                 f"at most {bounds.TOKEN_CHARACTERS} (leave --token out for a random one)",
+                                 f"at most {bounds.TOKEN_LENGTH} (leave --token out for a random one)",
                                  param_hint="--token")
 
 

@@ -15,7 +15,7 @@ import os
 
 def _bound(name: str, default: int | float) -> int | float:
     given = os.environ.get(f"SANMA_BOUND_{name}")
-    return type(default)(given) if given else default
+    return type(default)(float(given)) if given else default
 
 
 # ---- YAML and JSON: records, profiles, schemes, `hand --batch` lines, request bodies
@@ -73,4 +73,4 @@ SERVE_CLIENT_CONNECTIONS = _bound("SERVE_CLIENT_CONNECTIONS", 64)
 SERVE_CONNECTIONS = _bound("SERVE_CONNECTIONS", 256)
 SERVE_FILES_KEPT = _bound("SERVE_FILES_KEPT", 48)
 # Characters of a `--token`: it travels in a link, a header and a cookie.
-TOKEN_CHARACTERS = _bound("TOKEN_CHARACTERS", 256)
+TOKEN_LENGTH = _bound("TOKEN_LENGTH", 256)
