@@ -14,7 +14,7 @@ PURE_TESTS := tests/test_hand_cases.py tests/test_hand_properties.py tests/test_
 	tests/test_round.py tests/test_match.py tests/test_replay.py tests/test_sim_pinned.py tests/test_waits.py \
 	tests/test_bench_hands.py tests/test_calibrated_bot.py
 
-.PHONY: run test test-browser screenshots screenshot docs docs-reference docs-examples docs-refresh bench bench-anchors fuzz build truth-figures shipped-copy clean
+.PHONY: run test test-browser screenshots screenshot docs docs-reference docs-examples docs-refresh bench bench-anchors fuzz attacks build truth-figures shipped-copy clean
 
 # An editable install: `pip install -e .` compiles the modules where a C compiler exists (setup.py).
 $(STAMP): pyproject.toml setup.py calc/compiled.py $(COMPILED)
@@ -42,6 +42,11 @@ test: $(STAMP)
 MATCHES ?= 10000
 fuzz: $(STAMP)
 	$(BIN)/python tests/fuzz_doors.py --matches $(MATCHES)
+
+# The attacks of docs/bad-input.md at full size against the real bounds (the tests run them small):
+# gzip and YAML bombs, numbers too long, deep bodies, idle connections, endless downloads (~2 min).
+attacks: $(STAMP)
+	$(BIN)/python tests/attacks.py
 
 # The HTML reports and the compare plot in the system's headless Chromium (tests/test_browser.py);
 # here a missing browser is a failure, not a skip.

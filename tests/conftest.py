@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,14 @@ def data_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = unpack(tmp_path_factory.mktemp("tenhou-sanma"))
     assert len(list((folder / "mjlog").glob("*.xml"))) == GAME_COUNT
     return folder
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Path:
+    """A match being played, three hands in (examples/table.yaml), copied: `keep` and `serve` rewrite it."""
+    path = tmp_path / "table.yaml"
+    shutil.copy(Path(__file__).resolve().parent.parent / "examples" / "table.yaml", path)
+    return path
 
 
 @pytest.fixture(scope="session")

@@ -41,7 +41,7 @@ from typer.testing import CliRunner
 
 import calc
 from calc.cli.app import app
-from calc.cli.keep import Keeper, Shell
+from calc.cli.keep import Shell
 from calc.core import rules as R
 from calc.core import tiles as T
 from calc.core.notation import format_tiles
@@ -52,6 +52,7 @@ from calc.scoring.value import YAKUMAN
 from calc.sim import run as SR
 from calc.table import chips, match, play as P
 from calc.table.events import Abort, DoubleRon, ExhaustiveDraw, Nagashi
+from calc.table.keeper import Keeper
 
 RULESETS = Path(__file__).resolve().parents[1] / "rulesets"
 PROFILES = tuple(sorted(p.stem for p in RULESETS.glob("*.yaml") if R.variant_of(p.stem) == R.SANMA))
@@ -387,14 +388,14 @@ def keep_door(run: SR.MatchRun, c: Case, folder: Path, with_chips: bool,
 def _no_fsync():
     """keep syncs the record to disk after every hand (a crash loses nothing); a throwaway folder
     needs no sync, and on a busy disk it is most of the door's time. The write is otherwise keep's own."""
-    from calc.cli import keep
+    from calc.core import files
 
-    saved = keep.os.fsync
-    keep.os.fsync = lambda fd: None
+    saved = files.os.fsync
+    files.os.fsync = lambda fd: None
     try:
         yield
     finally:
-        keep.os.fsync = saved
+        files.os.fsync = saved
 
 
 def _keep(run: SR.MatchRun, c: Case, path: Path, with_chips: bool, broken: dict[int, list[str]] | None) -> Outcome:

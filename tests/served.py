@@ -20,14 +20,17 @@ TOKEN = "test-token"
 
 
 class Served:
-    def __init__(self, record: Path, *args: str, token: str = TOKEN) -> None:
+    def __init__(self, record: Path, *args: str, token: str = TOKEN, env: dict | None = None,
+                 cwd: Path | None = None) -> None:
+        """`env`: more of the environment, e.g. small bounds (SANMA_BOUND_..., calc/core/bounds.py);
+        `cwd`: the folder it runs in (default beside the record, which it names as a person types it)."""
         self.record = record
         self.token = token
-        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-        # run beside the record, named as a person types it
-        self.process = subprocess.Popen([sys.executable, "-m", "calc", "serve", record.name, "--port", "0",
+        env = {**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})}
+        named = record.name if cwd is None else os.path.relpath(record, cwd)
+        self.process = subprocess.Popen([sys.executable, "-m", "calc", "serve", named, "--port", "0",
                                          "--token", token, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                        text=True, env=env, cwd=record.parent,
+                                        text=True, env=env, cwd=cwd or record.parent,
                                         preexec_fn=interruptible)
         self.printed: list[str] = []
         for line in self.process.stdout:

@@ -223,7 +223,8 @@ def test_a_new_record_needs_players(tmp_path):
 def _shell(tmp_path, rules: str = "standard"):
     import io
 
-    from calc.cli.keep import Keeper, Shell
+    from calc.cli.keep import Shell
+    from calc.table.keeper import Keeper
 
     keeper = Keeper(tmp_path / "m.yaml", rules, ("Ana", "Bo", "Chen"))
     shell = Shell(keeper)
@@ -248,11 +249,11 @@ def test_a_full_hand_double_ron_with_dora_keeps_the_session_and_its_riichi(tmp_p
 
 
 def test_a_bug_refuses_the_line_and_the_session_goes_on(tmp_path, monkeypatch, capsys):
-    from calc.cli import keep
+    from calc.table import keeper as domain
 
     keeper, typed = _shell(tmp_path)
     typed("riichi Bo")
-    monkeypatch.setattr(keep.record, "settle", lambda *a, **k: [][1])  # any bug in what a line calls
+    monkeypatch.setattr(domain.record, "settle", lambda *a, **k: [][1])  # any bug in what a line calls
     out = typed("Bo ron Ana 3 40")
     assert "refused: an error in sanma itself (IndexError" in out and "the session goes on" in out
     assert "Traceback" in capsys.readouterr().err

@@ -19,21 +19,14 @@ import pytest
 from typer.testing import CliRunner
 
 from calc.cli.app import app
-from calc.cli.keep import Keeper, Refused
 from calc.table import record
+from calc.table.keeper import Keeper, Refused
 from served import TOKEN, Served
 
 ROOT = Path(__file__).resolve().parent.parent
 runner = CliRunner()
 
 RIICHI_RON = {"riichi": ["Bo"], "win": {"winner": "Bo", "from": "Ana", "han": 3, "fu": 40}}
-
-
-@pytest.fixture
-def table(tmp_path):
-    path = tmp_path / "table.yaml"
-    shutil.copy(ROOT / "examples" / "table.yaml", path)
-    return path
 
 
 @pytest.fixture
@@ -213,13 +206,13 @@ def test_undo_and_a_stale_page(served, table):
     before = table.read_bytes()
     status, answer, _ = served.request("POST", "/api/hands", RIICHI_RON, headers={"If-Match": headers["etag"]})
     assert status == 412 and "changed since this page last read it" in answer["error"]
-    assert served.request("POST", "/api/undo", headers={"If-Match": headers["etag"]})[0] == 412
+    assert served.request("POST", "/api/undo", {}, headers={"If-Match": headers["etag"]})[0] == 412
     assert table.read_bytes() == before
-    status, after, _ = served.request("POST", "/api/undo")
+    status, after, _ = served.request("POST", "/api/undo", {})
     assert status == 200 and after == match == settle_json(table)
     for _ in range(3):
-        assert served.request("POST", "/api/undo")[0] == 200
-    assert served.request("POST", "/api/undo")[1] == {"error": "nothing to undo"}
+        assert served.request("POST", "/api/undo", {})[0] == 200
+    assert served.request("POST", "/api/undo", {})[1] == {"error": "nothing to undo"}
     assert record.read(table).hands == ()
     code, printed = served.stop()
     assert "hand 4 (E3: Bo ron Ana: 3 han 40 fu) taken back  [127.0.0.1]" in printed
@@ -391,3 +384,173 @@ def test_ctrl_c_right_after_start_stops_it_cleanly(table):
         code, printed = Served(table).stop()
         assert code == 0 and "Stopped; table.yaml holds 3 hand(s)." in printed and "Traceback" not in printed
     assert not (table.parent / ".table.yaml.lock").exists()
+
+
+# ---------------------------------------------------------------- under attack: docs/serve.md's threat model
+
+
+def test_a_hand_s_key_cannot_write_a_line_of_its_own(served, table):
+    """f01: the key went into the YAML unquoted; one POST rewrote the scheme and the uma, and every
+    later hand was refused."""
+    before, settled = table.read_bytes(), settle_json(table)
+    status, answer, _ = served.request("POST", "/api/hands", {"draw": {"tenpai": []},
+                                                              "riichi: []\nscheme: north-split\numa: 10-30\n#": 1})
+    assert status == 422 and answer["error"].startswith("hand 4: unknown key 'riichi: []\\nscheme: north-split")
+    assert table.read_bytes() == before and settle_json(table) == settled
+    assert served.request("POST", "/api/hands", {"draw": {"tenpai": ["Ana"]}})[0] == 201
+    assert settle_json(table)["scheme"] == "tsumo-loss"
+
+
+def test_a_correction_typed_into_the_file_while_serving_is_taken_in(served, table):
+    """f03: the next phone entry wrote the record from memory over the correction."""
+    _, _, headers = served.request("GET", "/api/match")
+    text = table.read_text().replace("han: 3, fu: 40}", "han: 4, fu: 40}   # corrected by hand")
+    table.write_text(text)
+    entry = {"win": {"winner": "Chen", "tsumo": True, "han": 1, "fu": 30}}
+    status, answer, _ = served.request("POST", "/api/hands", entry)
+    assert status == 409 and answer["error"].startswith("the record file was changed from outside sanma serve")
+    assert table.read_text() == text
+    status, match, now = served.request("GET", "/api/match")
+    assert now["etag"] != headers["etag"] and match == settle_json(table)
+    # a page that read the record before the change is told so (412) and reads it again
+    assert served.request("POST", "/api/hands", entry, headers={"If-Match": headers["etag"]})[0] == 412
+    assert served.request("POST", "/api/hands", entry, headers={"If-Match": now["etag"]})[0] == 201
+    hands = record.read(table).hands
+    assert len(hands) == 4 and hands[1].wins[0].value.han == 4
+    # a change seen first by a GET (the phones ask every two seconds) is taken in there
+    table.write_text(table.read_text().replace("han: 1, fu: 30}", "han: 2, fu: 30}"))
+    assert served.request("GET", "/api/match")[1]["ledger"][-1]["what"] == "Chen tsumo: 2 han 30 fu"
+    assert served.request("POST", "/api/undo", {})[0] == 200
+
+
+def test_a_form_of_another_page_cannot_take_a_hand_back(served, table):
+    """f02: undo read no body, so a plain form of a page on another port (the same site: the cookie
+    goes with it) took hands back. The browser's own test is in tests/test_serve_browser.py."""
+    port = served.base.rsplit(":", 1)[1]
+    cookie = {"Cookie": f"sanma_token_{port}={TOKEN}"}
+    form = {**cookie, "Content-Type": "application/x-www-form-urlencoded"}
+    assert served.request("POST", "/api/undo", raw=b"", auth=False, headers=form)[0] == 415
+    other = {"Origin": "http://127.0.0.1:9999", "Sec-Fetch-Site": "same-site"}
+    status, answer, _ = served.request("POST", "/api/undo", raw=b"", auth=False, headers={**form, **other})
+    assert status == 403 and "another origin" in answer["error"]
+    json_type = {**cookie, "Content-Type": "application/json"}
+    assert served.request("POST", "/api/undo", {}, auth=False, headers={**json_type, **other})[0] == 403
+    assert served.request("POST", "/api/hands", RIICHI_RON, auth=False,
+                          headers={**json_type, "Origin": "http://evil.example"})[0] == 403
+    assert len(record.read(table).hands) == 3
+    # the page's own requests name its own origin
+    assert served.request("POST", "/api/undo", {}, auth=False,
+                          headers={**json_type, "Origin": served.base, "Sec-Fetch-Site": "same-origin"})[0] == 200
+
+
+@pytest.mark.parametrize("body", [
+    '{"draw": {"tenpai": ' + "[" * 150 + "]" * 150 + "}}",
+    '{"draw": {"tenpai": ' + "[" * 400 + "]" * 400 + "}}",
+    '{"draw": {"tenpai": ' + "[" * 900 + "]" * 900 + "}}",
+    '{"draw": {"tenpai": []}, "x": ' + "9" * 5000 + "}",
+    '{"hand": "123p456p789s99p234s", "honba": ' + "9" * 5000 + "}",
+])
+def test_bodies_past_the_bounds_are_one_line_refusals(one_server, body):
+    """f09, f10: a number past Python's 4,300 digits and a body nested 350-990 deep were 500s with a
+    traceback on the server's terminal."""
+    for path in ("/api/hands", "/api/check", "/api/score"):
+        status, answer, _ = one_server.request("POST", path, raw=body.encode())
+        assert status == 400, (path, answer)
+        assert answer["error"].startswith(("invalid JSON: nested too deep to read", "invalid JSON: a number of 5000"))
+    assert all("Traceback" not in line for line in one_server.printed)
+
+
+def test_keep_through_a_symlink_to_a_served_record_is_refused(served, table):
+    """f04: the lock was per path: keep through a symlink was not refused, replaced the symlink by a
+    file of its own, and the match forked into two records."""
+    link = table.parent / "current.yaml"
+    link.symlink_to(table.name)
+    result = runner.invoke(app, ["keep", str(link)], input="Chen tsumo mangan\nquit\n")
+    assert result.exit_code == 1 and f"being kept by sanma serve (pid {served.process.pid})" in result.output
+    assert link.is_symlink() and len(record.read(table).hands) == 3
+
+
+def _closed(sock, wait: float) -> bool:
+    """Whether the server closed `sock` within `wait` seconds."""
+    import socket
+
+    import time
+
+    end = time.monotonic() + wait
+    try:
+        while time.monotonic() < end:
+            sock.settimeout(max(0.01, end - time.monotonic()))
+            if sock.recv(4096) == b"":  # an answer before the close is read past
+                return True
+    except (ConnectionResetError, BrokenPipeError):
+        return True
+    except socket.timeout:
+        pass
+    return False
+
+
+def test_idle_and_half_sent_connections_are_closed_and_bounded(table):
+    """f11: a connection that never finished its request was never closed, and one address could
+    open any number: enough of them (no token needed) ran the server out of files."""
+    import socket
+    import time
+
+    bounds = {"SANMA_BOUND_SERVE_REQUEST_SECONDS": "1.5", "SANMA_BOUND_SERVE_CLIENT_CONNECTIONS": "4"}
+    with Served(table, env=bounds) as server:
+        port = int(server.base.rsplit(":", 1)[1])
+        held = [socket.create_connection(("127.0.0.1", port)) for _ in range(6)]
+        for sock in held[:3]:
+            sock.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n")  # half a request: no end of the headers
+        held[3].sendall(b"POST /api/hands HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer " + TOKEN.encode() +
+                        b"\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{")  # half a body
+        # one address holds at most 4: the 5th and 6th are closed as they come
+        assert [_closed(sock, 0.5) for sock in held[4:]] == [True, True]
+        # another address (a phone) is answered meanwhile: 127.0.0.2, where the system has it (Linux)
+        probe = socket.socket()
+        try:
+            probe.bind(("127.0.0.2", 0))
+        except OSError:
+            probe = None
+        if probe is not None:
+            probe.close()
+            phone = http.client.HTTPConnection("127.0.0.1", port, timeout=5, source_address=("127.0.0.2", 0))
+            phone.request("GET", "/api/match", headers={"Authorization": f"Bearer {TOKEN}"})
+            assert phone.getresponse().status == 200
+            phone.close()
+        started = time.monotonic()
+        assert all(_closed(sock, 3) for sock in held[:4])  # none finished its request in time
+        assert time.monotonic() - started < 3
+        for sock in held:
+            sock.close()
+        assert server.request("GET", "/api/match")[0] == 200  # the address may come back
+        # a whole request on a kept-alive connection is answered whatever time it takes to answer
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+        for _ in range(2):
+            connection.request("GET", "/api/match", headers={"Authorization": f"Bearer {TOKEN}"})
+            assert connection.getresponse().read() and True
+            time.sleep(0.5)
+        connection.close()
+        code, printed = server.stop()
+    assert code == 0 and "Traceback" not in printed and "Error" not in printed, printed
+
+
+def test_a_token_that_cannot_travel_in_a_link_is_refused_at_start(table):
+    """f14: a non-Latin-1 token was taken, and the printed link answered 500 for ever."""
+    for token in ("令牌", "a b", "tok/en", "x" * 300, "é"):
+        result = runner.invoke(app, ["serve", str(table), "--token", token])
+        assert result.exit_code == 2, token
+        assert "Error: Invalid value for --token: the token goes into a link and a header" in result.output
+    assert not (table.parent / ".table.yaml.lock").exists()
+
+
+def test_a_new_record_names_its_profile_file_from_its_own_folder(tmp_path):
+    """F01: `serve out/rec.yaml --players ... --rules prof/club.yaml` wrote the path as typed, which
+    readers look for beside the record: it settled only from the folder serve ran in."""
+    (tmp_path / "prof").mkdir()
+    (tmp_path / "prof" / "club.yaml").write_text("extends: standard\nmatch: {uma: [20, 0, -20]}\n")
+    (tmp_path / "out").mkdir()
+    server = Served(tmp_path / "out" / "rec.yaml", "--players", "Ana", "Bo", "Chen", "--rules", "prof/club.yaml",
+                    cwd=tmp_path)
+    server.stop()
+    assert "rules: ../prof/club.yaml\n" in (tmp_path / "out" / "rec.yaml").read_text()
+    assert settle_json(tmp_path / "out" / "rec.yaml")["rules"] == "club"

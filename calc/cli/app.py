@@ -7,6 +7,7 @@ typer's usage errors exit 2; anything else is a bug and keeps its traceback.
 from __future__ import annotations
 
 import json
+import re
 import sys
 from functools import partial
 from pathlib import Path
@@ -369,6 +370,19 @@ def keep_command(
     raise typer.Exit(run(file, rules, _new_players(file, players)))
 
 
+def _check_token(token: str) -> None:
+    """A token travels in a link, a header and a cookie: URL-safe ASCII (RFC 3986's unreserved
+    characters), so that the printed link works as printed."""
+    from calc.core import bounds
+
+    if not token.strip():
+        raise typer.BadParameter("the token cannot be empty", param_hint="--token")
+    if not re.fullmatch(r"[A-Za-z0-9._~-]+", token) or len(token) > bounds.TOKEN_LENGTH:
+        raise typer.BadParameter(f"the token goes into a link and a header: letters A-Z a-z, digits and . _ ~ - only, "
+                                 f"at most {bounds.TOKEN_LENGTH} (leave --token out for a random one)",
+                                 param_hint="--token")
+
+
 @app.command("serve")
 def serve_command(
     file: Path = typer.Argument(..., help="The match record (YAML) to serve; an existing one is resumed."),
@@ -380,8 +394,8 @@ def serve_command(
 ) -> None:
     """Serve a match record to the phones at the table: a page to follow and enter hands, and a JSON API."""
     players = _new_players(file, players)
-    if token is not None and not token.strip():
-        raise typer.BadParameter("the token cannot be empty", param_hint="--token")
+    if token is not None:
+        _check_token(token)
     try:
         from calc.cli import serve  # the web stack, imported by this command alone
     except ImportError as exc:

@@ -13,11 +13,21 @@ from calc.cli.report import _row_text
 from calc.table.record import Settled
 
 
+# A spreadsheet reads a cell that starts with one of these as a formula (=HYPERLINK(...), a call out):
+# text someone else wrote (a player's name in a record or a log) starts with a quote there instead
+# (OWASP's advice for CSV), shown as written. Numbers are numbers, never text.
+FORMULA = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _cell(value: object) -> object:
+    return "'" + value if isinstance(value, str) and value.startswith(FORMULA) else value
+
+
 def _write(header: list[str], rows: list[list]) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(header)
-    writer.writerows(rows)
+    writer.writerow([_cell(cell) for cell in header])
+    writer.writerows([_cell(cell) for cell in row] for row in rows)
     return out.getvalue()
 
 

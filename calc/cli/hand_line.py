@@ -19,7 +19,7 @@ import json
 from typing import Final, cast
 
 from calc.core.errors import SanmaError
-from calc.core.nesting import too_deep
+from calc.core.nesting import too_deep, whole_number
 from calc.scoring.request import FIELD_DEFAULTS, FIELD_KINDS, HandRequest
 
 # What a key's value may be, as bits: its field's kind (FIELD_KINDS) in JSON's terms
@@ -195,7 +195,7 @@ def _number_end(text: str, i: int, n: int) -> int:
 
 def _json_line(text: str) -> object:
     try:
-        return json.loads(text)
+        return json.loads(text, parse_int=whole_number)  # a number too long: a SanmaError
     except RecursionError:  # nested hundreds of levels deep: bad input, not a bug (calc.core.nesting)
         deep = too_deep(SanmaError, text)
         raise SanmaError(f"{deep.message} (column {deep.column})") from None

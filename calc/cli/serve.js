@@ -299,20 +299,20 @@ async function save() {
     await show(answer.data, answer.etag);
   } else {
     note = `<span class="refused">refused: ${esc(answer.data.error)}</span>`;
-    if (answer.status === 412) await load(true);
+    if (answer.status === 412 || answer.status === 409) await load(true);  // the record changed meanwhile
     render();
   }
 }
 async function undo() {
   const last = match.ledger[match.ledger.length - 1];
-  const answer = await api("POST", "/api/undo", undefined, {"If-Match": etag});
+  const answer = await api("POST", "/api/undo", {}, {"If-Match": etag});  // a JSON body: no other page's form can send one
   confirmUndo = false;
   if (answer.status === 200) {
     note = `<span class="saved">hand ${last.hand} (${esc(last.round)}: ${esc(last.what)}) taken back</span>`;
     await show(answer.data, answer.etag);
   } else {
     note = `<span class="refused">refused: ${esc(answer.data.error)}</span>`;
-    if (answer.status === 412) await load(true);
+    if (answer.status === 412 || answer.status === 409) await load(true);  // the record changed meanwhile
     render();
   }
 }

@@ -1,14 +1,17 @@
 """`sanma serve RECORD`: one match record on the phones at the table (docs/serve.md).
 
 A local web server (Starlette on uvicorn; this module is imported by that command alone) with a page
-and the JSON API the page uses. The record file stays the one source of truth, kept by `sanma keep`'s
-Keeper (calc/cli/keep.py): the same lock beside the file, the same checks and one-line refusals, the
-same atomic write before the answer is sent. Entries from several phones are applied one at a time
+and the JSON API the page uses: thin routes over the record keeper that `sanma keep` uses too
+(calc/table/keeper.py): the same lock on the record's real file, the same checks and one-line
+refusals, the same atomic write before the answer is sent, and a change made to the file from
+outside taken in rather than written over. Entries from several phones are applied one at a time
 (one lock around the keeper); what GET answers is computed once per change.
 
 Every request needs the token: `Authorization: Bearer T`, or `?token=T`, which the page turns into
-a same-site cookie. The server binds 127.0.0.1 unless --lan; bodies are limited to BODY_LIMIT bytes;
-the record's path is fixed at start and no request names a file.
+a same-site cookie. Every request that changes something is a JSON body (a page of another site
+cannot send one) from no other origin. The server binds 127.0.0.1 unless --lan; requests, bodies
+and connections are bounded (calc/core/bounds.py); the record's path is fixed at start and no
+request names a file. docs/serve.md has the threat model.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ import secrets
 import signal
 import socket
 import threading
+from collections import Counter
 from pathlib import Path
 from typing import Any, NamedTuple
 from urllib.parse import quote
@@ -27,18 +31,19 @@ from urllib.parse import quote
 import uvicorn
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from calc.cli import html, report
-from calc.cli.keep import Keeper, hand_text
+from calc.cli.keep import hand_text, taken_back
 from calc.cli.serve_page import page_html
+from calc.core import bounds
 from calc.core import rules as R
 from calc.core.errors import SanmaError
+from calc.core.nesting import load_json
 from calc.scoring.request import HandRequest, score
-
-BODY_LIMIT = 16 * 1024  # a hand entry is a few hundred bytes
+from calc.table.keeper import Conflict, Keeper, NothingToUndo
 STALE = ("the record changed since this page last read it (another phone entered or took back a hand); "
          "look at the ledger, and enter the hand again if it is still missing")
 
@@ -75,17 +80,39 @@ class Table:
         if expected is not None and expected != self.snapshot.etag:
             raise ApiError(412, STALE)
 
+    def _keep(self, change, *args):
+        """One change through the keeper (with the lock held); a change to the file made from outside
+        is taken in (the answers follow it) and refuses this one: 409."""
+        try:
+            return change(*args)
+        except Conflict as exc:
+            self._refresh()
+            raise ApiError(409, exc.message) from None
+
+    def current(self) -> Snapshot:
+        """The answers of GET, after taking in a change made to the file from outside (a file that no
+        longer reads is left to the next entry, which says why)."""
+        with self.lock:
+            try:
+                if self.keeper.sync():
+                    self._refresh()
+            except Conflict:
+                pass
+            return self.snapshot
+
     def enter(self, hand: Any, expected: str | None) -> tuple[str, Snapshot]:
         """Record one hand: keep's line for the server's terminal, and the record with it."""
         with self.lock:
             self._fresh(expected)
-            settled = self.keeper.enter(hand)
+            settled = self._keep(self.keeper.enter, hand)
             self._refresh()
             return hand_text(settled).splitlines()[0], self.snapshot
 
     def check(self, hand: Any) -> dict:
         """What the hand would record: its ledger entry (as settle --json), keep's text, the arithmetic."""
         with self.lock:
+            if self._keep(self.keeper.sync):  # checked against the file as it is now
+                self._refresh()
             settled = self.keeper.check(hand)
         row = settled.rows[-1]
         return {"hand": report.settle_dict(settled)["ledger"][-1], "text": hand_text(settled),
@@ -94,11 +121,13 @@ class Table:
     def undo(self, expected: str | None) -> tuple[str, Snapshot]:
         with self.lock:
             self._fresh(expected)
-            if not self.keeper.data["hands"]:
-                raise ApiError(409, "nothing to undo")
-            what, _ = self.keeper.take_back()
+            players = self.keeper.players
+            try:
+                row, _ = self._keep(self.keeper.take_back)
+            except NothingToUndo as exc:
+                raise ApiError(409, exc.message) from None
             self._refresh()
-            return what, self.snapshot
+            return taken_back(row, players), self.snapshot
 
     def score(self, line: Any) -> dict:
         """One `sanma hand --batch` line, under the record's profile unless it names a built-in one."""
@@ -132,25 +161,34 @@ def make_app(table: Table, token: str, port: int):
             given.append(header[7:].strip())
         return any(g is not None and hmac.compare_digest(g.encode(), token.encode()) for g in given)
 
-    async def body(request: Request) -> Any:
-        if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
+    async def body(request: Request, *, empty: bool = False) -> Any:
+        """The request's JSON body, read within the bounds (calc.core.bounds); `empty`: none is
+        fine too (undo). The JSON type is what a page of another site cannot send without the
+        browser asking this server first, which it never allows."""
+        if request.headers.get("content-type", "").split(";")[0].strip().lower() != "application/json":
             raise ApiError(415, "send the body as JSON (Content-Type: application/json)")
+        limit = bounds.SERVE_BODY_BYTES
         length = request.headers.get("content-length")
-        if length and length.isdigit() and int(length) > BODY_LIMIT:
-            raise ApiError(413, f"the body is larger than {BODY_LIMIT} bytes")
+        if length and length.isdigit() and int(length) > limit:
+            raise ApiError(413, f"the body is larger than {limit} bytes")
         raw = bytearray()
-        async for chunk in request.stream():
-            raw += chunk
-            if len(raw) > BODY_LIMIT:
-                raise ApiError(413, f"the body is larger than {BODY_LIMIT} bytes")
         try:
-            return json.loads(raw.decode("utf-8"))
+            async for chunk in request.stream():
+                raw += chunk
+                if len(raw) > limit:
+                    raise ApiError(413, f"the body is larger than {limit} bytes")
+        except ClientDisconnect:  # gone, or closed for being too slow: nobody reads the answer
+            raise ApiError(400, "the body did not arrive whole") from None
+        if empty and not raw.strip():
+            return None
+        try:
+            return load_json(raw.decode("utf-8"))
         except UnicodeDecodeError:
             raise ApiError(400, "the body is not UTF-8 text") from None
         except json.JSONDecodeError as exc:
             raise ApiError(400, f"invalid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
-        except RecursionError:
-            raise ApiError(400, "invalid JSON: nested too deeply") from None
+        except SanmaError as exc:  # nested too deep, a number too long
+            raise ApiError(400, f"invalid JSON: {exc.message}") from None
 
     def match_response(status: int = 200, snapshot: Snapshot | None = None) -> Response:
         snapshot = snapshot or table.snapshot
@@ -164,11 +202,11 @@ def make_app(table: Table, token: str, port: int):
         return HTMLResponse(page_html(table.keeper.settled))
 
     async def report_fragment(request: Request) -> Response:
-        snapshot = table.snapshot
+        snapshot = await run_in_threadpool(table.current)
         return HTMLResponse(snapshot.report, headers={"ETag": snapshot.etag})
 
     async def get_match(request: Request) -> Response:
-        snapshot = table.snapshot
+        snapshot = await run_in_threadpool(table.current)
         if request.headers.get("if-none-match") == snapshot.etag:
             return Response(status_code=304, headers={"ETag": snapshot.etag})
         return match_response(200, snapshot)
@@ -184,6 +222,7 @@ def make_app(table: Table, token: str, port: int):
         return JSONResponse(await run_in_threadpool(table.check, hand))
 
     async def post_undo(request: Request) -> Response:
+        await body(request, empty=True)  # nothing to say, but said as JSON: no form of another page can
         what, snapshot = await run_in_threadpool(table.undo, request.headers.get("if-match"))
         _say(f"{what}  [{_client(request)}]")
         return match_response(200, snapshot)
@@ -204,20 +243,41 @@ def make_app(table: Table, token: str, port: int):
     app = Starlette(routes=routes, exception_handlers={ApiError: refused, SanmaError: refused})
 
     async def guarded(scope, receive, send):
-        """Every request shows the token first; without it, 401 and nothing else is read."""
-        if scope["type"] == "http" and not authorised(Request(scope)):
+        """Every request shows the token first; without it, 401 and nothing else is read. A request
+        that changes something and comes from a page of another origin is refused too (403)."""
+        if scope["type"] != "http":
+            await app(scope, receive, send)
+            return
+        request = Request(scope)
+        answer: Response | None = None
+        if not authorised(request):
             if scope["path"].startswith("/api/"):
-                answer: Response = JSONResponse({"error": "this needs the server's token: `Authorization: Bearer "
-                                                          "TOKEN`, or ?token=TOKEN"}, 401)
+                answer = JSONResponse({"error": "this needs the server's token: `Authorization: Bearer TOKEN`, or "
+                                                "?token=TOKEN"}, 401)
             else:
                 answer = HTMLResponse("<!DOCTYPE html><meta name=viewport content='width=device-width'>"
                                       "<title>sanma serve</title><p>Open the link that <code>sanma serve</code> "
                                       "printed, token included.</p>", 401)
+        elif scope["method"] not in ("GET", "HEAD") and not same_origin(request):
+            answer = JSONResponse({"error": "a request from a page of another origin; enter hands on this "
+                                            "server's own page"}, 403)
+        if answer is not None:
             await answer(scope, receive, send)
             return
         await app(scope, receive, send)
 
     return guarded
+
+
+def same_origin(request: Request) -> bool:
+    """A browser names the page a request comes from (Origin, Sec-Fetch-Site); a request that names
+    another origin (another port of the same host is one) did not come from this server's page. A
+    script that names none (curl) is not a browser's page."""
+    site = request.headers.get("sec-fetch-site")
+    if site is not None and site not in ("same-origin", "none"):
+        return False
+    origin = request.headers.get("origin")
+    return origin is None or origin == f"{request.url.scheme}://{request.headers.get('host', '')}"
 
 
 def _client(request: Request) -> str:
@@ -234,6 +294,80 @@ def _say(line: str) -> None:
 
 
 # ---------------------------------------------------------------- the command
+
+
+def connection_cap() -> int:
+    """The open connections the server takes (bounds.SERVE_CONNECTIONS), kept under the process's
+    limit of open files, so that a crowd of connections never leaves it unable to take the next."""
+    try:
+        import resource
+
+        files = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+    except (ImportError, OSError, ValueError):
+        return bounds.SERVE_CONNECTIONS
+    if files == resource.RLIM_INFINITY:
+        return bounds.SERVE_CONNECTIONS
+    return max(8, min(bounds.SERVE_CONNECTIONS, files - bounds.SERVE_FILES_KEPT))
+
+
+def bounded_http() -> type:
+    """uvicorn's HTTP/1.1 (h11) with what it leaves unbounded bounded (calc.core.bounds): a request
+    must arrive whole (line, headers, body) within SERVE_REQUEST_SECONDS of the connection's opening
+    or of the last answer on it, or the connection is closed, token or not; and one address holds
+    at most SERVE_CLIENT_CONNECTIONS connections (all together connection_cap()): more are closed
+    as they come, before anything is read."""
+    import h11
+    from uvicorn.protocols.http.h11_impl import H11Protocol
+
+    cap = connection_cap()
+    per_address: Counter[str] = Counter()
+
+    class BoundedH11(H11Protocol):
+        deadline: Any = None
+        address: str | None = None
+
+        def connection_made(self, transport) -> None:  # type: ignore[override]
+            super().connection_made(transport)
+            self.address = self.client[0] if self.client else "?"
+            per_address[self.address] += 1
+            if per_address[self.address] > bounds.SERVE_CLIENT_CONNECTIONS or len(self.connections) > cap:
+                transport.close()
+                return
+            self._arm()
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            self._disarm()
+            if self.address is not None:
+                per_address[self.address] -= 1
+                if per_address[self.address] <= 0:
+                    del per_address[self.address]
+                self.address = None
+            super().connection_lost(exc)
+
+        def handle_events(self) -> None:
+            super().handle_events()
+            if self.conn.their_state not in (h11.IDLE, h11.SEND_BODY):  # the request is in (or the end)
+                self._disarm()
+
+        def on_response_complete(self) -> None:
+            self._arm()  # first: a request already waiting behind this one is handled inside (and disarms)
+            super().on_response_complete()
+
+        def _arm(self) -> None:
+            self._disarm()
+            self.deadline = self.loop.call_later(bounds.SERVE_REQUEST_SECONDS, self._too_slow)
+
+        def _disarm(self) -> None:
+            if self.deadline is not None:
+                self.deadline.cancel()
+                self.deadline = None
+
+        def _too_slow(self) -> None:
+            self.deadline = None
+            if self.conn.their_state in (h11.IDLE, h11.SEND_BODY) and not self.transport.is_closing():
+                self.transport.close()
+
+    return BoundedH11
 
 
 def lan_addresses() -> list[str]:
@@ -286,7 +420,9 @@ def run(path: Path, *, port: int, token: str | None, lan: bool, rules: str | Non
         sock = listen("0.0.0.0" if lan else "127.0.0.1", port)
         port = sock.getsockname()[1]
         config = uvicorn.Config(make_app(Table(keeper), token, port), log_level="warning", access_log=False,
-                                lifespan="off", timeout_graceful_shutdown=3, server_header=False)
+                                lifespan="off", timeout_graceful_shutdown=3, server_header=False,
+                                http=bounded_http(), ws="none", h11_max_incomplete_event_size=bounds.SERVE_HEAD_BYTES,
+                                timeout_keep_alive=bounds.SERVE_KEEP_ALIVE_SECONDS)
         server = uvicorn.Server(config)
 
         def stop(signum, frame) -> None:
@@ -306,7 +442,7 @@ def run(path: Path, *, port: int, token: str | None, lan: bool, rules: str | Non
         pass
     finally:
         keeper.close()
-    _say(f"\nStopped; {path} holds {len(keeper.data['hands'])} hand(s). `sanma serve {path}` goes on.")
+    _say(f"\nStopped; {path} holds {keeper.hands} hand(s). `sanma serve {path}` goes on.")
     return 0
 
 
@@ -314,7 +450,7 @@ def _announce(keeper: Keeper, path: Path, port: int, token: str, lan: bool) -> N
     """The links to open, the token in them, as a notebook server prints them (and a QR code with --lan)."""
     settled = keeper.settled
     print(f"Serving {path} (profile {settled.rules.name}, scheme {settled.rules.payment.scheme}): "
-          f"{', '.join(settled.players)}; {len(keeper.data['hands'])} hand(s) so far.")
+          f"{', '.join(settled.players)}; {keeper.hands} hand(s) so far.")
     link = f"/?token={quote(token, safe='')}"
     print(f"Open on this machine:  http://127.0.0.1:{port}{link}")
     if lan:

@@ -67,8 +67,19 @@ def config(settled: Settled) -> dict:
     }
 
 
+def script_json(value: object) -> str:
+    """JSON that can sit inside a <script> element whatever its text holds: `<`, `>` and `&` as
+    \\u escapes, so that no `</script>` or `<!--` (which would end the element, or swallow the
+    page's program after it) can appear; U+2028 and U+2029 too, which older JavaScript reads as line
+    breaks."""
+    text = json.dumps(value, ensure_ascii=False)
+    for char in "<>&\u2028\u2029":
+        text = text.replace(char, f"\\u{ord(char):04x}")
+    return text
+
+
 def page_html(settled: Settled) -> str:
-    data = json.dumps(config(settled), ensure_ascii=False).replace("</", "<\\/")
+    data = script_json(config(settled))
     title = f"{' · '.join(settled.players)}: {settled.record.file}"
     body = [
         '<header><h1>' + escape(title) + '</h1><p id="next"></p><div id="scores"></div><div id="status"></div></header>',

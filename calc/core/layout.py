@@ -16,6 +16,15 @@ NARROWEST = 80
 MIN_WRAP = 8  # a wrapped text column keeps at least this many cells
 
 
+def printable(text: str) -> str:
+    """Text someone else wrote (a player's name in a log), shown as itself: each character that is
+    not printable (a line break, a tab, the escape that starts a terminal's control sequence) as
+    its escape, `\\x1b`, so that it can neither break a line of a table nor reach the terminal."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
 def terminal_width() -> int:
     """80, or the terminal's width when it is wider: `COLUMNS` if set, else the terminal standard
     output goes to; output to a pipe or a file gets 80."""

@@ -1,21 +1,55 @@
-"""Input nested too deep to read: JSON or YAML lists and mappings inside each other hundreds of
-levels deep (a log or a record nests a few).
+"""JSON and YAML past the bounds of their shape: lists and mappings inside each other hundreds of
+levels deep (a log or a record nests a few), and whole numbers too long to read.
 
 Python's JSON and YAML readers go one call deeper for each level and stop with a RecursionError
 somewhere past a few hundred levels (where exactly depends on how deep the program already is).
 That is bad input, not a bug: every reader of a file a user gives (records, profiles, schemes, the
 log formats, `hand --batch` lines) turns it into its own one-line error, at the place the nesting
-goes too deep, with `too_deep` below.
+goes too deep, with `too_deep` below. Python also refuses to read a number of more than 4,300
+digits (a ValueError): `whole_number` refuses one past calc.core.bounds.NUMBER_DIGITS first, and
+`load_json` reads a JSON text within both bounds.
 """
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
-SHOWN_AT = 100  # a JSON text is shown at the first bracket that opens this level
+from calc.core import bounds
+from calc.core.errors import SanmaError
+
+SHOWN_AT = bounds.NESTING  # a JSON text is shown at the first bracket that opens this level
 MESSAGE = (f"nested too deep to read: lists or mappings inside each other more than {SHOWN_AT} levels "
            f"deep (a log or a record nests a few)")
+
+
+def number_too_long(digits: int) -> str:
+    return f"a number of {digits} digits: too long to be a count or a score (at most {bounds.NUMBER_DIGITS} digits)"
+
+
+def whole_number(text: str) -> int:
+    """A JSON whole number (json.loads' parse_int), refused past bounds.NUMBER_DIGITS digits."""
+    digits = len(text) - text.startswith("-")
+    if digits > bounds.NUMBER_DIGITS:
+        raise SanmaError(number_too_long(digits))
+    return int(text)
+
+
+def load_json(text: str, error: type = SanmaError, **where: Any) -> Any:
+    """JSON text -> values, within the bounds: nested SHOWN_AT levels or a number too long is an
+    `error` (a SanmaError class) placed in `where` (the file, or the line of a batch); broken JSON
+    is json.JSONDecodeError, as json.loads raises it."""
+    if flow_too_deep(text):
+        raise too_deep(error, text, **where)
+    try:
+        return json.loads(text, parse_int=whole_number)
+    except RecursionError:  # not reached below SHOWN_AT levels; kept for a reader's own limit
+        raise too_deep(error, text, **where) from None
+    except SanmaError as exc:
+        if error is SanmaError and not where:
+            raise
+        raise error(exc.message, **{k: v for k, v in where.items() if v is not None}) from None
 
 _JSON_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
 

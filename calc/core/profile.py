@@ -84,9 +84,11 @@ def _top_level(text: str) -> tuple[Any, Any] | None:
     """(`variant:`, `extends:`) of a profile's text; None if it is not a YAML mapping (`load` says why)."""
     import yaml
 
+    from calc.core.yamlread import TooLarge, load_plain
+
     try:
-        data = yaml.load(text, Loader=_fast_loader())  # noqa: S506 - a safe loader
-    except yaml.YAMLError:
+        data = load_plain(text)
+    except (yaml.YAMLError, TooLarge):
         return None
     return (data.get("variant"), data.get("extends")) if isinstance(data, dict) else None
 
@@ -121,22 +123,13 @@ def _resolve_path(name_or_path: str, relative_to: Path | None) -> Path:
     return path
 
 
-def _fast_loader() -> type:
-    """libyaml's safe loader when PyYAML has it (a profile is read on every start of the command)."""
-    import yaml
-
-    return getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-
 def _compose(text: str) -> yaml.Node | None:
-    """The profile's node tree, with lines; a syntax error is reported by the pure-Python reader,
-    whose messages the errors quote."""
-    import yaml
+    """The profile's node tree, with lines (libyaml's reader where PyYAML has it: a profile is read
+    on every start of the command); a syntax error is reported by the pure-Python reader, whose
+    messages the errors quote. Its size is bounded before any value is made (calc.core.bounds)."""
+    from calc.core.yamlread import compose
 
-    try:
-        return yaml.compose(text, Loader=_fast_loader())
-    except yaml.YAMLError:
-        return yaml.compose(text)
+    return compose(text)
 
 
 class _Layer:
@@ -166,17 +159,21 @@ def _read_layer(path: Path, problems: list[RulesError], schema: dict[str, dict[s
         return _Layer(path, *copied)
     if flow_too_deep(text):
         raise too_deep(RulesError, text, file=label)
+    from calc.core.yamlread import TooLarge
+
     try:
         return _read_nodes(path, text, problems, schema, variant)
     except RecursionError:
         raise too_deep(RulesError, text, yaml=True, file=label) from None
+    except TooLarge as exc:  # the whole file, before any value is read
+        raise RulesError(exc.problem, file=label, line=exc.line) from None
 
 
 def _read_nodes(path: Path, text: str, problems: list[RulesError], schema: dict[str, dict[str, Key]],
                 variant: str) -> _Layer:
     import yaml
 
-    from calc.core.yamlread import yaml_problem
+    from calc.core.yamlread import TooLarge, construct, yaml_problem
 
     label = str(path)
     top_level = ("extends", "summary", "variant", *schema)
@@ -234,9 +231,12 @@ def _read_nodes(path: Path, text: str, problems: list[RulesError], schema: dict[
                     if spec.from_node is not None and isinstance(sub_value_node, yaml.MappingNode):
                         value = spec.from_node(sub_value_node, label)
                     else:
-                        value = yaml.SafeLoader("").construct_document(sub_value_node)
+                        value = construct(sub_value_node)
                 except RulesError as exc:
                     problems.append(RulesError(exc.message, file=label, line=exc.line or sub_line, key=path_key))
+                    continue
+                except TooLarge as exc:
+                    problems.append(RulesError(exc.problem, file=label, line=exc.line, key=path_key))
                     continue
                 except yaml.YAMLError as exc:  # e.g. a !!python tag that safe loading refuses
                     problem = getattr(exc, "problem", None) or "cannot be read"

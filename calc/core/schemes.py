@@ -223,9 +223,11 @@ def looks_like_scheme_file(name: str) -> bool:
             return False
         import yaml
 
+        from calc.core.yamlread import TooLarge, load_plain
+
         try:
-            data = yaml.safe_load(text)
-        except yaml.YAMLError:
+            data = load_plain(text)
+        except (yaml.YAMLError, TooLarge):
             return False
     except (OSError, ValueError, RecursionError):  # UnicodeDecodeError is a ValueError
         return False  # the profile reader reports what is wrong

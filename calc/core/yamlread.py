@@ -10,14 +10,16 @@ name or a file beside the record. Every error names the file, the line and, insi
 from __future__ import annotations
 
 import functools
+import os
 import re
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from calc.core import bounds
 from calc.core.errors import SanmaError, close_matches
 from calc.core.lined import YamlList, YamlMap  # noqa: F401  (read by the record readers from here)
-from calc.core.nesting import flow_too_deep, too_deep
+from calc.core.nesting import flow_too_deep, number_too_long, too_deep
 
 if TYPE_CHECKING:
     import yaml
@@ -25,6 +27,16 @@ if TYPE_CHECKING:
 
 class RecordError(SanmaError):
     """A match record that cannot be read or cannot have happened."""
+
+
+class TooLarge(Exception):
+    """YAML past one of calc.core.bounds (too many values, a number too long) or an alias inside
+    itself: found before the values are made. Each reader words it as its own error."""
+
+    def __init__(self, problem: str, line: int) -> None:
+        super().__init__(problem)
+        self.problem = problem
+        self.line = line
 
 
 # ---------------------------------------------------------------- YAML with line numbers
@@ -54,6 +66,71 @@ def _construct_list(loader: Any, node: yaml.SequenceNode) -> YamlList:
     return out
 
 
+def _construct_int(loader: Any, node: yaml.ScalarNode) -> int:
+    """A whole number, refused past bounds.NUMBER_DIGITS digits before Python is asked to read it."""
+    import yaml
+
+    digits = len(re.sub(r"^[-+]?(0[xob])?", "", node.value.lower()).replace("_", ""))
+    if digits > bounds.NUMBER_DIGITS:
+        raise TooLarge(number_too_long(digits), node.start_mark.line + 1)
+    return yaml.constructor.SafeConstructor.construct_yaml_int(loader, node)
+
+
+def check_size(node: yaml.Node) -> None:
+    """Refuses a document of more than bounds.YAML_NODES values, counting an alias (and a merge
+    key) each time it is used, as the values would be made and walked; and one whose aliases refer
+    to themselves. Counted on the node graph, which holds each anchored node once, before any value
+    is made."""
+    import yaml
+
+    sizes: dict[int, int] = {}
+    started: set[int] = set()
+    stack: list[tuple[yaml.Node, bool]] = [(node, False)]
+    while stack:
+        current, finished = stack.pop()
+        key = id(current)
+        children = _children(current)
+        if finished:
+            size = 1 + sum(sizes[id(child)] for child in children)
+            if size > bounds.YAML_NODES:
+                raise TooLarge(f"more than {bounds.YAML_NODES:,} values once its aliases are expanded "
+                               f"(anchors and `*` references used over and over): refused unread",
+                               current.start_mark.line + 1)
+            sizes[key] = size
+            started.discard(key)
+            continue
+        if key in sizes:
+            continue
+        if key in started:
+            raise TooLarge("an alias (`*`) inside the very list or mapping it refers to", current.start_mark.line + 1)
+        started.add(key)
+        stack.append((current, True))
+        stack.extend((child, False) for child in children if id(child) not in sizes)
+
+
+def _children(node: yaml.Node) -> list:
+    import yaml
+
+    if isinstance(node, yaml.SequenceNode):
+        return node.value
+    if isinstance(node, yaml.MappingNode):
+        return [part for pair in node.value for part in pair]
+    return []
+
+
+def _load(loader_class: type, text: str) -> Any:
+    """yaml.load, with the document's size checked between reading its nodes and making its values."""
+    loader = loader_class(text)
+    try:
+        node = loader.get_single_node()
+        if node is None:
+            return None
+        check_size(node)
+        return loader.construct_document(node)
+    finally:
+        loader.dispose()
+
+
 @functools.cache
 def loaders() -> tuple[type, type | None]:
     """The loaders whose mappings and lists keep their lines: PyYAML's Python parser, and libyaml's
@@ -68,14 +145,56 @@ def loaders() -> tuple[type, type | None]:
         loader = type("_Loader", (base,), {"file": "<record>"})
         loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_map)
         loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_list)
+        loader.add_constructor("tag:yaml.org,2002:int", _construct_int)
         return loader
 
     fast = getattr(yaml, "CSafeLoader", None)
     return lined(yaml.SafeLoader), (lined(fast) if fast is not None else None)
 
 
+@functools.cache
+def plain_loader() -> type:
+    """PyYAML's safe loader (libyaml's where built) with plain dicts and lists, and whole numbers
+    bounded as in a record: for the profile reader, which keeps its own lines."""
+    import yaml
+
+    loader = type("_PlainLoader", (getattr(yaml, "CSafeLoader", yaml.SafeLoader),), {})
+    loader.add_constructor("tag:yaml.org,2002:int", _construct_int)
+    return loader
+
+
+def load_plain(text: str) -> Any:
+    """YAML text -> plain values, its size and numbers bounded as a record's (TooLarge); a YAMLError
+    for text that cannot be read."""
+    return _load(plain_loader(), text)
+
+
+def compose(text: str) -> yaml.Node | None:
+    """YAML text -> its node tree (libyaml's reader, where built), its size bounded as a record's.
+    Text libyaml refuses is read again by the Python parser, whose messages the errors quote."""
+    import yaml
+
+    try:
+        node = yaml.compose(text, Loader=plain_loader())
+    except yaml.YAMLError:
+        node = yaml.compose(text)
+    if node is not None:
+        check_size(node)
+    return node
+
+
+def construct(node: yaml.Node) -> Any:
+    """One node of a composed tree -> plain values, whole numbers bounded."""
+    loader = plain_loader()("")
+    try:
+        return loader.construct_document(node)
+    finally:
+        loader.dispose()
+
+
 def load_yaml(text: str, file: str) -> Any:
-    """YAML text -> plain values, mappings as YamlMap and lists as YamlList; a syntax error names its line."""
+    """YAML text -> plain values, mappings as YamlMap and lists as YamlList; a syntax error names its
+    line. Bounded (calc.core.bounds): its nesting, its size with aliases expanded, its numbers."""
     if flow_too_deep(text):
         raise too_deep(RecordError, text, file=file)
     import yaml
@@ -83,14 +202,18 @@ def load_yaml(text: str, file: str) -> Any:
     python, fast = loaders()
     if fast is not None:
         try:
-            return yaml.load(text, Loader=type("_FileLoader", (fast,), {"file": file}))  # noqa: S506 - safe
+            return _load(type("_FileLoader", (fast,), {"file": file}), text)
+        except TooLarge as exc:
+            raise RecordError(exc.problem, file=file, line=exc.line) from None
         except (yaml.YAMLError, RecursionError):
             pass  # the Python parser below says what is wrong, as it always has
     loader_class = type("_FileLoader", (python,), {"file": file})
     try:
-        return yaml.load(text, Loader=loader_class)  # noqa: S506 - a SafeLoader subclass
+        return _load(loader_class, text)
     except RecursionError:
         raise too_deep(RecordError, text, yaml=True, file=file) from None
+    except TooLarge as exc:
+        raise RecordError(exc.problem, file=file, line=exc.line) from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
         line = mark.line + 1 if mark else None
@@ -142,9 +265,14 @@ def _decode(data: bytes, key: str) -> str:
 
 
 def profile_path(name: str, record_file: str) -> str:
-    """`rules: club.yaml` names a file beside the record; anything else is a profile name or path."""
-    candidate = Path(record_file).parent / name
-    return str(candidate) if name.endswith((".yaml", ".yml")) and candidate.is_file() else name
+    """`rules: club.yaml` names a file beside the record (the record as named, or its real file
+    where the name is a symlink elsewhere); anything else is a profile name or path."""
+    if not name.endswith((".yaml", ".yml")):
+        return name
+    for folder in (Path(record_file).parent, Path(os.path.realpath(record_file)).parent):
+        if (folder / name).is_file():
+            return str(folder / name)
+    return name
 
 
 def show(value: Any) -> str:

@@ -7,13 +7,12 @@ naming the file: not a log, truncated or corrupt, a four-player log, an unsuppor
 
 from __future__ import annotations
 
-import gzip
-import zlib
 from pathlib import Path
 
 from calc.core import rules as R
 from calc.logs import formats
 from calc.logs.formats import GZIP_MAGIC
+from calc.logs.gunzip import gunzip
 from calc.logs.model import Draw, Game, Kyoku, Lobby, LogError, LogWin, Meld, NotALog, WinFacts
 from calc.table.round import PlayError
 
@@ -45,12 +44,7 @@ def parse_log(data: bytes, name: str, rules: R.RuleSet | None = None,
 
 def _parse(data: bytes, name: str, rules: R.RuleSet, mjai_rules: R.RuleSet) -> Game:
     if data[:2] == GZIP_MAGIC:
-        try:
-            data = gzip.decompress(data)
-        except EOFError:
-            raise LogError("truncated gzip: the compressed stream ends early") from None
-        except (OSError, zlib.error) as e:
-            raise LogError(f"corrupt gzip: {e}") from None
+        data = gunzip(data)  # unpacked as it streams, within calc.core.bounds
     return formats.read(data, name, rules, mjai_rules)
 
 

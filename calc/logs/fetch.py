@@ -5,27 +5,29 @@
 
 The log is fetched from `https://tenhou.net/0/log/?<id>` (environment variable
 `SANMA_TENHOU_LOG_URL`, a template with `{id}` where the id goes, points elsewhere) with the standard
-library, under a timeout. It is checked to be a sanma mjlog before it is kept, so a page that is not
-a log never lands in the cache. Every failure is one `FetchError` line: no network, a timeout, an
-HTTP error (404: no such log), a page that is not a log, a four-player game.
+library, within bounds (calc/core/bounds.py): at most FETCH_BYTES, no read waiting longer than
+FETCH_READ_SECONDS and the whole download within FETCH_SECONDS, so neither a broken mirror nor a
+server that drips a byte now and then holds the command or its memory. It is checked to be a sanma
+mjlog before it is kept, so a page that is not a log never lands in the cache. Every failure is one
+`FetchError` line: no network, a timeout, an HTTP error (404: no such log), a download too large, a
+page that is not a log, a four-player game.
 """
 
 from __future__ import annotations
 
-import gzip
 import os
 import re
 import sys
-import zlib
+import time
 from pathlib import Path
 
+from calc.core import bounds
 from calc.core.errors import SanmaError
 from calc.logs import tenhou as TH
 
 URL_TEMPLATE = "https://tenhou.net/0/log/?{id}"
 URL_VARIABLE = "SANMA_TENHOU_LOG_URL"
 CACHE_VARIABLE = "SANMA_CACHE_DIR"  # overrides the platform's cache folder (tests, shared machines)
-TIMEOUT = 20  # seconds
 # yyyymmddhh "gm" - lobby type in hex - lobby number - hash, e.g. 2026011603gm-00b9-0000-36cf9559
 GAME_ID = re.compile(r"(\d{10}gm-([0-9a-f]{4})-(\d{4})-([0-9a-f]{8}))")
 
@@ -97,13 +99,16 @@ def fetch(arg: str, *, use_cache: bool = True) -> Path:
         return path
     data = _download(gid, log_url(gid))
     _check(gid, data)
+    from calc.core.files import write_atomically
+
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        part = path.with_name(path.name + ".part")
-        part.write_bytes(data)
-        part.replace(path)
     except OSError as e:
         raise FetchError(f"{gid}: cannot keep the log in {path.parent}: {e.strerror}") from None
+    try:
+        write_atomically(path, data, str(path), "the log to the cache")
+    except SanmaError as e:
+        raise FetchError(f"{gid}: {e.message}") from None
     return path
 
 
@@ -114,9 +119,10 @@ def _download(gid: str, url: str) -> bytes:
     from calc import __version__
 
     request = urllib.request.Request(url, headers={"User-Agent": f"sanma/{__version__}"})
+    waited = f"no answer from {url} within {bounds.FETCH_READ_SECONDS:g} s"
     try:
-        with urllib.request.urlopen(request, timeout=TIMEOUT) as response:
-            return response.read()
+        with urllib.request.urlopen(request, timeout=bounds.FETCH_READ_SECONDS) as response:
+            return _read_bounded(gid, url, response)
     except urllib.error.HTTPError as e:
         if e.code == 404:
             raise FetchError(f"{gid}: no such log (HTTP 404 from {url})") from None
@@ -124,25 +130,57 @@ def _download(gid: str, url: str) -> bytes:
     except urllib.error.URLError as e:
         reason = e.reason
         if isinstance(reason, TimeoutError):  # socket.timeout is TimeoutError since Python 3.10
-            raise FetchError(f"{gid}: no answer from {url} within {TIMEOUT} s") from None
+            raise FetchError(f"{gid}: {waited}") from None
         raise FetchError(f"{gid}: cannot reach {url} (no network?): {reason}") from None
     except TimeoutError:
-        raise FetchError(f"{gid}: no answer from {url} within {TIMEOUT} s") from None
+        raise FetchError(f"{gid}: {waited}") from None
     except OSError as e:
         raise FetchError(f"{gid}: download from {url} failed: {e}") from None
+
+
+def _read_bounded(gid: str, url: str, response) -> bytes:
+    """The answer's body, a piece at a time: refused past FETCH_BYTES (its stated length checked
+    first) and past FETCH_SECONDS in all, each read waiting at most what is left of that."""
+    limit = bounds.FETCH_BYTES
+    too_large = f"{gid}: the download from {url} is larger than {limit // (1024 * 1024)} MB (a Tenhou log is some kB)"
+    length = response.headers.get("Content-Length", "")
+    if length.isdigit() and int(length) > limit:
+        raise FetchError(too_large)
+    deadline = time.monotonic() + bounds.FETCH_SECONDS
+    sock = getattr(getattr(response, "fp", None), "raw", None)
+    sock = getattr(sock, "_sock", None)  # the socket under http.client's reader, to shorten its wait
+    data = bytearray()
+    while True:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise FetchError(f"{gid}: the download from {url} took longer than {bounds.FETCH_SECONDS:g} s in all")
+        if sock is not None:
+            sock.settimeout(min(bounds.FETCH_READ_SECONDS, left))
+        try:
+            piece = response.read1(64 * 1024)
+        except TimeoutError:
+            if deadline - time.monotonic() <= 0:
+                continue  # the deadline, not the server's silence: said as such above
+            raise
+        if not piece:
+            return bytes(data)
+        data += piece
+        if len(data) > limit:
+            raise FetchError(too_large)
 
 
 def _check(gid: str, data: bytes) -> None:
     """A sanma mjlog, or a FetchError saying what came instead."""
     from calc.logs import parse_log
+    from calc.logs.gunzip import MAGIC, gunzip
     from calc.logs.model import LogError
 
     body = data
-    if body[:2] == b"\x1f\x8b":
+    if body[:2] == MAGIC:
         try:
-            body = gzip.decompress(body)
-        except (EOFError, OSError, zlib.error):
-            raise FetchError(f"{gid}: the download is a broken gzip stream") from None
+            body = gunzip(body)  # within calc.core.bounds, as every log
+        except LogError as e:
+            raise FetchError(f"{gid}: the download is not a log: {e.message}") from None
     if not body.lstrip()[:9].startswith(b"<mjloggm"):
         head = body.lstrip()[:40].decode("utf-8", "replace").replace("\n", " ")
         raise FetchError(f"{gid}: the page is not a Tenhou log (it begins {head!r})")

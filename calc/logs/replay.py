@@ -12,6 +12,7 @@ from typing import Any, NamedTuple
 
 from calc.core import rules as R
 from calc.core import tiles as T
+from calc.core.layout import printable
 from calc.core.errors import SanmaError
 from calc.scoring.evaluate import Evaluation, evaluate
 from calc.logs import tenhou as TH
@@ -169,6 +170,8 @@ def _spec(number: int, kyoku: Kyoku, rules: R.RuleSet, where: str, out: list[Mis
 
 
 def replay(game: Game, source: str, base: R.RuleSet | None = None) -> GameReplay:
+    # a log's names are anyone's text: every report shows them printable (no line break, no escape)
+    game = game._replace(players=tuple(printable(name) for name in game.players))
     rules = rules_for(game, base)
     players = game.lobby.players
     mismatches: list[Mismatch] = []

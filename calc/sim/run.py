@@ -325,13 +325,36 @@ def _ignore_interrupt() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+def _game_files(folder: Path) -> list[Path]:
+    """The files of `folder` that a log format of calc.logs.formats writes."""
+    from calc.logs.formats import FORMATS
+
+    return [p for suffix in dict.fromkeys(f.suffixes[0] for f in FORMATS) for p in folder.glob(f"*{suffix}")]
+
+
+def _stamps(s: Setup) -> dict[Path, int]:
+    """The game files of the --save folder and when each was last written."""
+    if s.save is None or not Path(s.save).is_dir():
+        return {}
+    return {p: p.stat().st_mtime_ns for p in _game_files(Path(s.save))}
+
+
+def _drop_uncounted(s: Setup, done: list[MatchResult], before: dict[Path, int]) -> None:
+    """After Ctrl-C, the games the workers wrote for matches the run did not count (finished out of
+    order, or while it stopped) are removed: the folder holds the games the summary lists."""
+    counted = {r.saved for r in done if r.saved}
+    for path, stamp in _stamps(s).items():
+        if str(path) not in counted and before.get(path) != stamp:
+            path.unlink(missing_ok=True)
+
+
 def check_save_dir(path: Path, force: bool = False) -> None:
     """An unwritable --save folder is refused before any work starts, and so is one that already
     holds games (unless --force): the new games would overwrite them or mix with them."""
-    from calc.logs.formats import FORMATS, SaveError
+    from calc.logs.formats import SaveError
 
     if path.is_dir() and not force:
-        games = sorted(p.name for suffix in dict.fromkeys(f.suffixes[0] for f in FORMATS) for p in path.glob(f"*{suffix}"))
+        games = sorted(p.name for p in _game_files(path))
         if games:
             raise SaveError(f"--save {path}: the folder already holds {len(games)} game file(s) ({games[0]}, ...); "
                             f"choose an empty folder, or add --force to write over them")
@@ -389,11 +412,13 @@ def collect(s: Setup, matches: int, *, want_tally: bool, workers: int | None,
             advance: Callable[[int], None] | None = None) -> tuple[list[MatchResult], bool]:
     """The results of the matches finished, in order, and whether Ctrl-C stopped the run."""
     done: list[MatchResult] = []
+    before = _stamps(s)
     results = run(s, matches, want_tally=want_tally, workers=workers, advance=advance)
     try:
         for result in results:
             done.append(result)
     except KeyboardInterrupt:
-        results.close()
+        results.close()  # the workers stopped: nothing more is written
+        _drop_uncounted(s, done, before)
         return done, True
     return done, False
