@@ -44,16 +44,24 @@ def _check_tiles(value: Any) -> tuple[Any, str | None]:
 
 
 def _check_uma(value: Any) -> tuple[Any, str | None]:
-    """A preset name or one whole number per place, summing to 0."""
+    """A preset name, or one whole number per place summing to 0 and going down with the place: uma
+    is a bonus for the better place (rules.md, final tally), so a list that rises is a sign turned
+    round, which would reverse the standings."""
     if isinstance(value, str):
         if value not in UMA_PRESETS:
             return None, f"unknown uma preset {value!r}; presets: {', '.join(UMA_PRESETS)}"
         return UMA_PRESETS[value], None
-    if isinstance(value, list) and all(isinstance(v, int) and not isinstance(v, bool) for v in value):
-        if sum(value) != 0:
-            return None, f"uma must sum to 0, got {value}"
-        return tuple(value), None
-    return None, f"expected a preset ({', '.join(UMA_PRESETS)}) or a list of whole numbers, got {value!r}"
+    if not isinstance(value, list) or not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+        return None, f"expected a preset ({', '.join(UMA_PRESETS)}) or a list of whole numbers, got {value!r}"
+    if len(value) != PLAYERS:
+        return None, f"uma needs {PLAYERS} values, one per place, got {len(value)}"
+    if sum(value) != 0:
+        return None, f"uma must sum to 0, got {value}"
+    rising = next((k for k in range(1, PLAYERS) if value[k] > value[k - 1]), None)
+    if rising is not None:
+        return None, (f"uma goes down with the place (first ≥ second ≥ third), got {value}: place {rising + 1} "
+                      f"would get more than place {rising} (a sign turned round?)")
+    return tuple(value), None
 
 
 def _check_scheme(value: Any) -> tuple[Any, str | None]:
@@ -367,13 +375,12 @@ def _load_cached(name_or_path: str) -> RuleSet:
     variant = variant_of(name_or_path)
     if variant != SANMA:
         raise RulesError(f"{name_or_path!r} is a {variant} profile; this needs a sanma profile")
+    if S.looks_like_scheme_file(name_or_path):  # one line, not a line per profile key it lacks
+        raise RulesError(f"{name_or_path} is a tsumo scheme (it has dealer_wins, non_dealer_wins or rounding), "
+                         f"not a rule profile: give it to --scheme (a record's scheme:, a profile's "
+                         f"payment.scheme:), and a profile to --rules")
     read = merge_chain(name_or_path, SCHEMA, SANMA)
     chain, merged, origin, located, problems = read.chain, read.values, read.origin, read.located, read.problems
-    players = PLAYERS
-    if isinstance(merged.get("match.uma"), tuple) and len(merged["match.uma"]) != players:
-        file, line = located["match.uma"]
-        problems.append(RulesError(f"uma needs {players} values, got {len(merged['match.uma'])}",
-                                   file=file, line=line, key="match.uma"))
     problems += _cross_key_problems(merged, located)
     scheme = None
     if "payment.scheme" in merged:

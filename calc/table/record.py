@@ -34,7 +34,7 @@ from calc.core.yamlread import YamlMap as _Map
 from calc.core.yamlread import show as _show
 from calc.core.rules import SCHEMA, RuleSet, _check_value, load
 from calc.scoring.request import FIELDS, HandRequest, build
-from calc.scoring.value import LIMITS, YAKUMAN, HandValue, limit_value
+from calc.scoring.value import LIMITS, YAKUMAN, HandValue
 
 TOP_KEYS = ("rules", "scheme", "uma", "length", "players", "start", "hands")
 RESULT_KEYS = ("win", "draw", "abort", "nagashi", "chombo")
@@ -146,10 +146,8 @@ class _Reader(RecordReader):
             if key in top:
                 converted, problem = _check_value(SCHEMA["match"][key], top[key])
                 if problem:
-                    raise self.error(f"{key}: {problem}", lines[key], key)
+                    raise self.error(problem, lines[key], key)
                 overrides[key] = converted
-        if "uma" in overrides and len(overrides["uma"]) != rules.game.players:
-            raise self.error(f"uma needs {rules.game.players} values", lines["uma"], "uma")
         if overrides:
             rules = rules._replace(match=rules.match._replace(**overrides))
         return rules
@@ -389,41 +387,18 @@ class _Reader(RecordReader):
                                  f"(the discard counted once); the set has {kept}", line)
 
     def value(self, win: _Map, *, tsumo: bool, line: int) -> HandValue:
+        """The win's value keys, checked by the one check every door shares (payment.asked_value)."""
         at = win.key_lines
         for key in ("han", "fu", "yakuman"):
             if key in win and (isinstance(win[key], bool) or not isinstance(win[key], int)):
                 raise self.error(f"{key} must be a whole number, got {_show(win[key])}", at[key], key)
-        if "limit" in win:
-            limit = win["limit"]
-            if "han" in win or "fu" in win:
-                raise self.error("give han/fu or a limit, not both", at["limit"], "limit")
-            if limit not in LIMITS:
-                raise self.error(f"unknown limit {_show(limit)}; valid: {', '.join(LIMITS)}", at["limit"], "limit")
-            multiple = win.get("yakuman", 1)
-            if "yakuman" in win and limit != YAKUMAN:
-                raise self.error("`yakuman:` (the multiple) goes with `limit: yakuman`", at["yakuman"], "yakuman")
-            if limit == YAKUMAN:
-                return self.multiple(multiple, at.get("yakuman", line), "yakuman" if "yakuman" in win else "limit")
-            return limit_value(limit, self.rules.hand)
-        if "yakuman" in win:
-            if "han" in win or "fu" in win:
-                raise self.error("give han/fu or a yakuman multiple, not both", at["yakuman"], "yakuman")
-            return self.multiple(win["yakuman"], at["yakuman"], "yakuman")
-        if "han" not in win:
-            raise self.error("`fu:` needs `han:`", at["fu"], "fu")
+        if "limit" in win and not isinstance(win["limit"], str):
+            raise self.error(f"unknown limit {_show(win['limit'])}; valid: {', '.join(LIMITS)}", at["limit"], "limit")
         try:
-            return payment.han_fu_value(win["han"], win.get("fu"), tsumo=tsumo, rules=self.rules)
+            return payment.asked_value(self.rules, tsumo=tsumo, **{key: win.get(key) for key in VALUE_KEYS})
         except SanmaError as exc:
-            where, key = ("fu", "fu") if "fu" in win and isinstance(win["han"], int) and win["han"] >= 5 else ("han", "han")
-            raise self.error(in_keys(exc.message), at[where], key) from None
-
-    def multiple(self, multiple: Any, line: int, key: str) -> HandValue:
-        if isinstance(multiple, bool) or not isinstance(multiple, int):
-            raise self.error(f"yakuman must be 1 or more, got {_show(multiple)}", line, key)
-        try:
-            return payment.yakuman_value(multiple, self.rules)
-        except SanmaError as exc:
-            raise self.error(exc.message, line, key) from None
+            key = exc.key if exc.key in win else next(k for k in VALUE_KEYS if k in win)
+            raise self.error(in_keys(exc.message), at[key], key) from None
 
 
 def _tiles(tiles: list) -> str:
