@@ -147,7 +147,7 @@ def test_duplicate_key_and_uma_length(tmp_path):
     path = write(tmp_path, "dup.yaml", "extends: standard\npayment:\n  honba_ron: 300\n  honba_ron: 400\nmatch:\n  uma: [10, -10]\n")
     assert problems(path) == [
         f"{path}:4, at payment.honba_ron: duplicate key (first set on line 3)",
-        f"{path}:6, at match.uma: uma needs 3 values, got 2",
+        f"{path}:6, at match.uma: uma needs 3 values, one per place, got 2",
     ]
 
 
