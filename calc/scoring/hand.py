@@ -377,7 +377,7 @@ def check_context(context: WinContext, *, closed: bool, rules: RuleSet, kans: in
     if len(c.ura_indicators) > len(c.dora_indicators):
         # Each ura indicator is the tile under a dora indicator.
         bad(f"{len(c.ura_indicators)} ura indicator(s) but {len(c.dora_indicators)} dora indicator(s): each ura "
-            f"indicator lies under a dora indicator; give --dora too")
+            f"indicator lies under a dora indicator")
     if c.honba < 0 or c.sticks < 0:
         bad("--honba and --sticks cannot be negative")
     if len(c.dora_indicators) > 5 or len(c.ura_indicators) > 5:

@@ -275,6 +275,10 @@ class _Reader(RecordReader):
             if liable == discarder:
                 raise self.error(f"{self.players[liable]} is liable and dealt in: the ron is theirs to pay anyway, "
                                  f"so pao changes nothing; leave `liable:` out", at["liable"], "liable")
+            if winner in riichi:
+                raise self.error(f"{self.players[winner]} declared riichi this hand, so the hand is closed, and pao "
+                                 f"needs the last dragon (wind) set called from the liable player; leave `liable:` "
+                                 f"out", at["liable"], "liable")
 
         given_value = [k for k in VALUE_KEYS if k in win]
         given_flags = [k for k in HAND_FLAGS if k in win]
@@ -295,6 +299,13 @@ class _Reader(RecordReader):
             if liable_part is not None and liable_part > value.yakuman:
                 raise self.error(f"liable_yakuman {liable_part} is more than the win's yakuman ×{value.yakuman}",
                                  at["liable_yakuman"], "liable_yakuman")
+            if (liable is not None and liable_part is None and value.yakuman > 1
+                    and self.rules.payment.pao_covers == "yakuman"):
+                # rules.md, pao: a full hand shows which of its yakuman the liable player fed; a value does not
+                raise self.error(f"under profile {self.rules.name!r} {self.players[liable]} answers for the pao "
+                                 f"yakuman only (payment.pao_covers: yakuman): say how many of this yakuman "
+                                 f"×{value.yakuman} that is with `liable_yakuman: N` (keep: `pao "
+                                 f"{self.players[liable]} N`)", at["liable"], "liable")
             return WinSpec(winner, discarder, liable, value, (), line, chips, self.path, liable_part)
 
         flags = dict(win)
