@@ -1,0 +1,795 @@
+"""The generator of what people write, beside the simulator's (tests/doors.py): hypothesis strategies
+for what a person types or saves, and the three oracles every generated input is held to.
+
+What is generated (each strategy below):
+
+- `hands()`: a winning hand with every flag of `sanma hand` (from tests/hand_strategies.py), its
+  situation (seat, round, honba, sticks, riichi) and profile, sometimes broken (a flag flipped, a key
+  given junk);
+- `stated_values()`: a hand's value as a person states it (han and fu, a limit, a yakuman multiple),
+  in and out of range and in every pairing;
+- `records()`: a match record, hand by hand (riichi, wins by value and by full hand, double rons,
+  pao, chips, draws, nagashi, aborts, chombo, `play_on`, a resumed `start:`), then broken as a
+  tired scorekeeper does (a value replaced, a key dropped or misspelt);
+- `profiles()` and `schemes()`: every key of a profile (a scheme's every entry), in range, out of
+  range and against the keys it goes with (uma falls with the place, oka with start and return, the
+  noten pool splits in two);
+- `command_lines()`: each command's options alone, repeated, combined and contradictory;
+- `log_edits()`: a log (the real Tenhou game of examples/logs in each of its formats, and mjai logs
+  the project writes) with a line dropped, repeated or changed.
+
+The oracles:
+
+(a) a legal input settles the same through every other door: a full hand as `sanma hand`,
+    `calc.score`, a record's win by full hand and by value, `sanma pay` and `calc.pay`, and the lines
+    `sanma keep` takes; a record as `sanma settle`, `calc.settle`, `sanma keep` and `sanma serve`;
+(b) an impossible input is refused in one line naming the file, line and key path (the option on a
+    command line; for `serve`, a 422 with one line), exit 1 (2 for a value an option does not take),
+    nothing written and never a traceback; the other doors refuse it too;
+(c) one figure means the same in every output: a record's scores, changes and final points in its
+    text, `--json`, `--csv` and `--html`.
+
+`covered` counts what was generated and checked, kind by kind; tests/test_people.py runs each
+strategy at a fixed seed inside `make test`, tests/fuzz_people.py at any size in `make fuzz`.
+"""
+
+from __future__ import annotations
+
+import copy
+import csv
+import html as html_lib
+import io
+import json
+import re
+import tempfile
+from collections import Counter
+from pathlib import Path
+
+import yaml
+from hypothesis import strategies as st
+
+import calc
+from calc.core import tiles as T
+from calc.core.errors import in_keys
+from calc.core.rules import load, variant_of
+from calc.scoring.request import FIELD_DEFAULTS, HandRequest
+from calc.scoring.request import score as score_request
+from calc.scoring.value import LIMITS, YAKUMAN
+from calc.table import chips as C
+from doors import ERROR_LINE, NAMES, dump, runner, win_line
+from hand_strategies import SANMA_TILES, winning_hands
+
+ROOT = Path(__file__).resolve().parents[1]
+PROFILES = tuple(sorted(p.stem for p in (ROOT / "rulesets").glob("*.yaml") if variant_of(p.stem) == "sanma"))
+HAND_PROFILES = ("standard", "tenhou", "mahjongsoul", "parlour")
+FLAGS = ("tsumo", "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei", "tenhou",
+         "chiihou", "renhou")
+# what a person writes where a value goes, besides the right thing
+JUNK = (None, "", "x", -1, 0, 10**21, True, 1.5, [], {}, "Zed", "3", "0m", "5z5z", "mangan", "yakuman")
+
+covered: Counter = Counter()
+# A refusal at the top of a file, where there is no key path to name: the file and line, then either
+# YAML's own words about the text there, or the key named in the message (`unknown key 'winer'`).
+WHERE_TOP = re.compile(r"^Error: (?P<file>\S+):(?P<line>\d+)(, column \d+)?: (?P<message>(unknown key '[^']*'|.*YAML|"
+                       r"a tab character|the record is empty).*)$")
+
+
+# ---------------------------------------------------------------- running a door
+
+
+def cli(*args: str, input: str | None = None):
+    """A command as a person runs it (in-process: typer's CliRunner, the click command built once)."""
+    return runner.invoke(calc_app(), list(args), input=input)
+
+
+def calc_app():
+    from calc.cli.app import app
+
+    return app
+
+
+def crashed(result) -> str | None:
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        return f"crashed: {type(result.exception).__name__}: {result.exception}"
+    return None
+
+
+def refusal(result, *, file: str | None = None) -> tuple[int, str] | str:
+    """(exit code, message after `Error: ` and the where) of a command that refused, or what is
+    wrong with how it refused: a traceback, more than one line, something on stdout, an exit code
+    that is neither 1 nor 2, no file:line and key path where a file was read."""
+    problem = crashed(result)
+    if problem:
+        return problem
+    if result.exit_code not in (1, 2):
+        return f"exit {result.exit_code}"
+    if result.stdout:
+        return f"refused, yet printed {result.stdout[:200]!r}"
+    err = result.stderr
+    if err.count("\n") != 1 or not err.startswith("Error: "):
+        return f"not one `Error:` line: {err[-400:]!r}"
+    line = err.strip()
+    if file is not None:
+        found = ERROR_LINE.match(line) or WHERE_TOP.match(line)
+        if not found or found.group("file") != file:
+            return f"does not name {file}:LINE and the key path: {line!r}"
+        return result.exit_code, found.group("message")
+    return result.exit_code, line[len("Error: "):]
+
+
+def same_refusal(said: str, error: calc.SanmaError) -> bool:
+    """A command's `Error:` words and the API's exception say the same, each in its own words: the
+    option (`--han: `) where the API names its keyword (`at han: `), a flag where it names a key."""
+    return in_keys(said) in (str(error), error.message) or in_keys(without_where(said)) == error.message
+
+
+def without_where(message: str) -> str:
+    """An error's words without its `--option: ` / `at key: ` prefix."""
+    return re.sub(r"^(--[a-z-]+|at [^:]+): ", "", message)
+
+
+# ---------------------------------------------------------------- (a) a hand through every door
+
+
+@st.composite
+def hands(draw):
+    """A legal winning hand (every flag of `sanma hand`), on any shipped profile with chips or not;
+    a riichi hand has its own stick on the table. Sometimes broken: a flag flipped or a key given
+    junk, which every door must refuse alike."""
+    request = draw(winning_hands())
+    rules = draw(st.sampled_from(HAND_PROFILES))
+    request = request._replace(rules=rules, scheme=request.scheme if rules != "parlour" else None)
+    if (request.riichi or request.double_riichi) and request.sticks == 0:
+        request = request._replace(sticks=1)  # `--sticks` counts the winner's own stick (sanma hand --help)
+    broken = None
+    if draw(st.integers(0, 3)) == 0:
+        key = draw(st.sampled_from([*FLAGS, "dora", "ura", "nuki", "win", "hand", "honba", "sticks"]))
+        if key in FLAGS:
+            value = not getattr(request, key)
+        elif key in ("nuki", "honba", "sticks"):
+            value = draw(st.sampled_from([-1, 5, 101, 10**6]))
+        else:
+            value = draw(st.sampled_from(["3m", "5z5z5z5z5z5z", "0m", "1p1p1p1p", "x", "9s9s9s9s"]))
+        broken = key
+        request = request._replace(**{key: value})
+    return request, broken
+
+
+def _flags(request: HandRequest) -> list[str]:
+    """The request as `sanma hand`'s options (only what differs from the defaults)."""
+    args = [request.hand]
+    for name, default in FIELD_DEFAULTS.items():
+        value = getattr(request, name)
+        if value == default:
+            continue
+        option = "--" + name.replace("_", "-")
+        args += [option] if value is True else [option, str(value)]
+    return args
+
+
+def _keywords(request: HandRequest) -> dict:
+    return {name: getattr(request, name) for name, default in FIELD_DEFAULTS.items()
+            if getattr(request, name) != default}
+
+
+def _own_stick(request: HandRequest) -> int:
+    """The winner's own riichi stick among `--sticks` (which counts it): the record's `riichi:` puts
+    it down. `--riichi --sticks 0` leaves it out; the record takes it back all the same."""
+    return 1 if (request.riichi or request.double_riichi) and request.sticks >= 1 else 0
+
+
+def _start(request: HandRequest, rules) -> dict:
+    """The record's `start:` that puts the table where the hand is: its round, honba and sticks (the
+    winner's own riichi stick is the record's `riichi:`), the sticks' points taken from the others."""
+    sticks = request.sticks - _own_stick(request)
+    scores = {name: rules.match.start for name in NAMES}
+    winner = NAMES["ESW".index(request.seat.upper())]
+    others = [n for n in NAMES if n != winner]
+    for k in range(sticks):
+        scores[others[k % 2]] -= rules.payment.riichi_stick
+    return {"round": f"{request.round.upper()}1", "honba": request.honba, "sticks": sticks, "scores": scores}
+
+
+def hand_record(request: HandRequest, *, by_value: dict | None = None) -> dict:
+    """The hand as a one-hand match record: a full hand with its keys, or (`by_value`) its value."""
+    rules = load(request.rules)
+    winner = "ESW".index(request.seat.upper())
+    win: dict = {"winner": NAMES[winner]}
+    if request.tsumo:
+        win["tsumo"] = True
+    else:
+        win["from"] = NAMES[(winner + 1) % 3]  # the seat after the winner, as `sanma hand` has it
+    if by_value is not None:
+        win |= by_value
+    else:
+        win["hand"] = request.hand
+        for key in ("win", "dora", "ura"):
+            if getattr(request, key):
+                win[key] = getattr(request, key)
+        if request.nuki:
+            win["nuki"] = request.nuki
+        for flag in FLAGS:
+            if flag not in ("tsumo", "riichi") and getattr(request, flag):
+                win[flag] = True
+    data: dict = {"rules": request.rules}
+    if request.scheme:
+        data["scheme"] = request.scheme
+    data |= {"players": list(NAMES), "start": _start(request, rules)}
+    hand: dict = {}
+    if request.riichi or request.double_riichi:
+        hand["riichi"] = [NAMES[winner]]
+    hand["win"] = win
+    data["hands"] = [hand]
+    return data
+
+
+def value_keys(request: HandRequest) -> dict:
+    """A scored hand's value as a record writes it by value (what `sanma keep` takes as `3 40`,
+    `mangan`, `yakuman 2`), with the chips it earns where the profile pays them."""
+    scored = score_request(request)
+    ev, rules = scored.evaluation, scored.rules
+    out: dict = {}
+    if ev.yakuman:
+        out["limit"] = YAKUMAN
+        if ev.value.yakuman > 1:
+            out["yakuman"] = ev.value.yakuman
+    elif ev.han >= 5:
+        out["han"] = ev.han
+    else:
+        out["han"], out["fu"] = ev.han, ev.fu
+    if rules.chips.on and C.win_count(ev, rules):
+        out["chips"] = C.win_count(ev, rules)
+    return out
+
+
+def check_hand(request: HandRequest, broken: str | None) -> list[str]:
+    """Oracle (a) and (b) for one hand: `sanma hand --json`, `calc.score`, the hand as a record by full
+    hand and by value, `sanma pay` / `calc.pay` for its value, and `sanma keep` typing it."""
+    problems: list[str] = []
+    shown = " ".join(_flags(request))
+    result = cli("hand", *_flags(request), "--json")
+    try:
+        api = calc.score(request.hand, **_keywords(request)).to_dict()
+        api_error = None
+    except calc.SanmaError as error:
+        api, api_error = None, error
+    if api_error is not None or result.exit_code != 0:
+        refused = refusal(result)
+        if isinstance(refused, str):
+            return [f"sanma hand {shown}: {refused}"]
+        if api_error is None:
+            return [f"sanma hand {shown} refused ({refused[1]}) where calc.score scored it"]
+        code, message = refused
+        covered[f"hand refused (exit {code})"] += 1
+        if code == 1 and not same_refusal(message, api_error):
+            problems.append(f"sanma hand {shown}: the command says {message!r}, calc.score {api_error.message!r}")
+        # a record says riichi by its `riichi:` list (a double riichi is that riichi), and the table's honba
+        # and sticks by the flow: those refusals have no record of their own
+        if broken not in (None, "honba", "sticks", "riichi", "double_riichi") and code == 1:
+            problems += _record_refuses(request, api_error.message)
+        return problems
+    covered["hand scored"] += 1
+    scored = json.loads(result.stdout)
+    if scored != api:
+        return [f"sanma hand {shown} --json and calc.score differ: {scored} / {api}"]
+    if broken is not None:
+        covered["broken hand that is still a hand"] += 1
+    problems += _record_settles(request, scored)
+    return problems
+
+
+def _settle(data: dict, folder: Path, name: str = "record.yaml"):
+    path = folder / name
+    path.write_text(dump(data), encoding="utf-8")
+    return path, cli("settle", str(path), "--json")
+
+
+def _record_refuses(request: HandRequest, message: str) -> list[str]:
+    """A hand every door refuses is refused as a record's full hand too, in the record's words."""
+    if request.honba > 100 or request.honba < 0 or request.sticks < 0 or request.nuki < 0:
+        return []
+    try:
+        rules = load(request.rules)
+    except calc.SanmaError:
+        return []
+    if request.sticks > 105 or request.round.upper() not in "ESW" or request.seat.upper() not in "ESW":
+        return []
+    data = hand_record(request)
+    with tempfile.TemporaryDirectory(prefix="sanma-people-") as tmp:
+        path, result = _settle(data, Path(tmp))
+        refused = refusal(result, file=str(path))
+    if isinstance(refused, str):
+        return [f"record of the refused hand {request!r}: {refused}"]
+    covered["hand refused as a record"] += 1
+    if message not in refused[1] and in_keys(message) not in refused[1]:
+        # the record may find another fault first (a riichi below the points, the tile count):
+        # it must at least be about the hand
+        if "hands[1]" not in result.stderr:
+            return [f"record of the refused hand: refused for {refused[1]!r}, not at hands[1] ({message!r})"]
+    return []
+
+
+def _record_settles(request: HandRequest, scored: dict) -> list[str]:
+    """The scored hand as a record by full hand and by value, and through `sanma keep`: each settles
+    to the hand's payments (less the winner's own riichi stick, which the record puts down)."""
+    problems: list[str] = []
+    rules = load(request.rules)
+    winner = "ESW".index(request.seat.upper())
+    # the hand's payments by seat (the dealer at 0, a ron's discarder after the winner), the sticks in
+    expected = list(score_request(request).settlement.deltas)
+    expected[winner] -= rules.payment.riichi_stick * _own_stick(request)  # the record puts it down first
+    value = value_keys(request)
+    full = hand_record(request)
+    by_value = hand_record(request, by_value=value)
+    with tempfile.TemporaryDirectory(prefix="sanma-people-") as tmp:
+        folder = Path(tmp)
+        for door, data in (("record by full hand", full), ("record by value", by_value)):
+            path, result = _settle(data, folder)
+            if result.exit_code != 0:
+                problems.append(f"{door} of the hand {request!r}: {result.stderr.strip()[:400]}")
+                continue
+            deltas = [json.loads(result.stdout)["ledger"][0]["deltas"][n] for n in NAMES]
+            if deltas != expected:
+                problems.append(f"{door} of {request!r} settles {deltas}, the hand pays {expected}")
+            covered[door] += 1
+        problems += _kept(full, folder, expected)
+        problems += _paid(request, value, scored)
+    return problems
+
+
+def _kept(data: dict, folder: Path, expected: list[int]) -> list[str]:
+    """`sanma keep` on the record's start, the hand typed as a scorekeeper types it."""
+    start = {k: v for k, v in data.items() if k != "hands"} | {"hands": []}
+    path = folder / "kept.yaml"
+    path.write_text(dump(start), encoding="utf-8")
+    hand = data["hands"][0]
+    lines = [f"riichi {' '.join(hand['riichi'])}"] if hand.get("riichi") else []
+    lines.append(win_line(hand["win"]))
+    result = cli("keep", str(path), input="\n".join(lines) + "\nquit\n")
+    problem = crashed(result)
+    if problem or "refused" in result.stdout:
+        said = re.findall(r"refused: .*", result.stdout)
+        return [f"keep {lines!r}: {problem or said}"]
+    settled = cli("settle", str(path), "--json")
+    deltas = [json.loads(settled.stdout)["ledger"][0]["deltas"][n] for n in NAMES]
+    covered["keep typed the hand"] += 1
+    return [] if deltas == expected else [f"keep {lines!r} settles {deltas}, the hand pays {expected}"]
+
+
+def _paid(request: HandRequest, value: dict, scored: dict) -> list[str]:
+    """`sanma pay` and `calc.pay` for the hand's value pay the winner what the hand pays."""
+    dealer = request.seat.upper() == "E"
+    value = {k: v for k, v in value.items() if k != "chips"}
+    args = [*(f"--{k}={v}" for k, v in value.items())]
+    args += ["--tsumo"] * request.tsumo + ["--dealer"] * dealer + [f"--honba={request.honba}",
+                                                                    f"--sticks={request.sticks}",
+                                                                    f"--rules={request.rules}"]
+    if request.scheme:
+        args.append(f"--scheme={request.scheme}")
+    result = cli("pay", *args, "--json")
+    if result.exit_code != 0:
+        return [f"sanma pay {' '.join(args)} for the hand {request!r}: {result.stderr.strip()}"]
+    paid = json.loads(result.stdout)
+    keywords = dict(value, tsumo=request.tsumo, dealer=dealer, honba=request.honba, sticks=request.sticks,
+                    rules=request.rules, scheme=request.scheme)
+    api = calc.pay(**keywords).to_dict()
+    covered["pay for the hand's value"] += 1
+    if paid != api:
+        return [f"sanma pay {' '.join(args)} and calc.pay differ: {paid} / {api}"]
+    if paid["total"] != scored["total"] or sorted(p["amount"] for p in paid["payments"]) != sorted(
+            p["amount"] for p in scored["payments"]):
+        return [f"sanma pay {' '.join(args)} pays {paid['payments']}, the hand {scored['payments']}"]
+    return []
+
+
+# ---------------------------------------------------------------- records
+
+
+# Full hands that win from any seat with a yaku of their own (dora and the seat aside), and pairs of
+# them that can share one discard (a double ron): the same winning tile, no fifth copy between them.
+FULL_HANDS = ("234p678s999m111z5z5z", "123p456p789s99p234s", "11p33p0p5p77s99s11z22z", "234p678s5z5z [999m] [1111z]",
+              "123p456p789s1z1z (5555z)", "123p123p789s11z55z5z", "123p456p789s11z55z5z", "234p0p67p789s111z55z")
+DOUBLE_RON = (("123p456p789s666z5z5z", "234p567p789s777z5z5z"), ("123p456p789p111s6z6z", "345p678p999s777z6z6z"))
+PAO_HAND = "11z123p [555z] [666z] [777z]"
+INDICATORS = ("3p", "9m", "4z", "3z", "1m", "8s", "")
+
+
+@st.composite
+def record_hands(draw, rules) -> list[dict]:
+    """The hands of a match record, each one a table could write (the flow decides whether it is
+    legal there: a riichi needs the points, a match that ended has no next hand)."""
+    out = []
+    chips_on = rules.chips.on
+    for _ in range(draw(st.integers(0, 9))):
+        winner, discarder, other = draw(st.permutations(NAMES))
+        kind = draw(st.sampled_from(["ron", "ron", "tsumo", "full", "full", "double", "draw", "abort", "nagashi",
+                                     "chombo", "pao"]))
+        hand: dict = {}
+        riichi = draw(st.lists(st.sampled_from(NAMES), unique=True, max_size=2))
+        if kind in ("ron", "tsumo"):
+            win: dict = {"winner": winner}
+            win |= {"from": discarder} if kind == "ron" else {"tsumo": True}
+            form = draw(st.integers(0, 3))
+            if form == 0:
+                win["limit"] = draw(st.sampled_from(LIMITS))
+                if win["limit"] == YAKUMAN and draw(st.booleans()):
+                    win["yakuman"] = draw(st.integers(1, 3))
+            elif form == 1:
+                win["han"] = draw(st.integers(5, 14))
+            else:
+                win["han"] = draw(st.integers(1, 4))
+                win["fu"] = draw(st.sampled_from([25, 30, 40, 50, 70, 110, 120, 130, 140]
+                                                 + ([20] if kind == "tsumo" else [])))
+            if chips_on and draw(st.booleans()):
+                win["chips"] = draw(st.integers(0, 3))
+            hand["win"] = win
+        elif kind == "full":
+            win = {"winner": winner}
+            win |= {"from": discarder} if draw(st.booleans()) else {"tsumo": True}
+            win["hand"] = draw(st.sampled_from(FULL_HANDS))
+            if dora := draw(st.sampled_from(INDICATORS)):
+                win["dora"] = dora
+            if winner in riichi and dora and draw(st.booleans()):
+                win["ura"] = draw(st.sampled_from(INDICATORS[:-1]))
+            if winner in riichi and draw(st.integers(0, 3)) == 0:
+                win["ippatsu"] = True
+            if draw(st.integers(0, 3)) == 0:
+                win["nuki"] = draw(st.integers(1, 2))
+            hand["win"] = win
+        elif kind == "double":
+            pair = draw(st.sampled_from(DOUBLE_RON))
+            if draw(st.booleans()):
+                dora = draw(st.sampled_from(INDICATORS[:-1]))
+                wins = [{"winner": w, "from": discarder, "hand": h, "dora": dora} for w, h in zip((winner, other), pair)]
+            else:
+                wins = [{"winner": winner, "from": discarder, "han": draw(st.integers(1, 4)), "fu": 30},
+                        {"winner": other, "from": discarder, "limit": draw(st.sampled_from(LIMITS))}]
+            hand["win"] = wins
+        elif kind == "draw":
+            tenpai = draw(st.lists(st.sampled_from(NAMES), unique=True))
+            hand["draw"] = {"tenpai": [*riichi, *(n for n in tenpai if n not in riichi)]}
+        elif kind == "abort":
+            hand["abort"] = draw(st.sampled_from(["nine-terminals", "four-kans"]))
+            riichi = []
+        elif kind == "nagashi":
+            hand["nagashi"] = {"player": winner, "tenpai": list(riichi)}
+        elif kind == "chombo":
+            hand["chombo"] = {"player": winner}
+            riichi = []
+        else:
+            riichi = [n for n in riichi if n != winner]
+            win = {"winner": winner, "liable": other}
+            win |= {"from": discarder} if draw(st.booleans()) else {"tsumo": True}
+            if draw(st.booleans()):
+                win["hand"] = PAO_HAND
+            else:
+                win["limit"] = YAKUMAN
+                if rules.hand.double_yakuman or rules.hand.stacked_yakuman:
+                    win["yakuman"] = draw(st.integers(1, 2))
+                if rules.payment.pao_covers == "yakuman" and win.get("yakuman", 1) > 1:
+                    win["liable_yakuman"] = 1
+            hand["win"] = win
+        if riichi:
+            hand = {"riichi": riichi, **hand}
+        out.append(hand)
+    return out
+
+
+def _paths(node, path=()):
+    yield path
+    if isinstance(node, dict):
+        for key, value in node.items():
+            yield from _paths(value, (*path, key))
+    elif isinstance(node, list):
+        for k, value in enumerate(node):
+            yield from _paths(value, (*path, k))
+
+
+@st.composite
+def records(draw):
+    """(the record as a mapping, the edits that broke it): a match record a table writes, under any
+    shipped profile (and its uma, length or scheme overridden), perhaps resumed from a `start:`;
+    then up to two edits a tired scorekeeper makes (a value replaced by junk, a key dropped, a key
+    misspelt or one that does not belong)."""
+    profile = draw(st.sampled_from(PROFILES))
+    rules = load(profile)
+    data: dict = {"rules": profile}
+    if draw(st.integers(0, 4)) == 0:
+        data["uma"] = draw(st.sampled_from(["10-20", [20, 0, -20], [10, 5, -15], [30, -10, -20]]))
+    if draw(st.integers(0, 4)) == 0:
+        data["length"] = draw(st.sampled_from(["east", "hanchan"]))
+    if draw(st.integers(0, 5)) == 0:
+        data["scheme"] = draw(st.sampled_from(["maru-dori", "north-split", "double-take", "ron-adjust"]))
+    data["players"] = list(NAMES)
+    if draw(st.integers(0, 4)) == 0:
+        round_ = draw(st.sampled_from(["E2", "E3", "S1", "S3", "W1"]))
+        scores = draw(st.sampled_from([(35000, 35000, 35000), (41000, 30000, 33000), (20000, 45000, 39000),
+                                       (52000, 28000, 25000)]))
+        sticks = (3 * rules.match.start - sum(scores)) // rules.payment.riichi_stick
+        data["start"] = {"round": round_, "honba": draw(st.integers(0, 2)), "sticks": sticks,
+                         "scores": dict(zip(NAMES, scores))}
+    data["hands"] = draw(record_hands(rules))
+    edits = []
+    for _ in range(draw(st.sampled_from([0, 0, 0, 1, 2]))):
+        paths = [p for p in _paths(data) if p]
+        path = draw(st.sampled_from(paths))
+        parent = data
+        for step in path[:-1]:
+            parent = parent[step]
+        action = draw(st.sampled_from(["junk", "junk", "remove", "add"]))
+        if action == "junk":
+            parent[path[-1]] = copy.deepcopy(draw(st.sampled_from(JUNK)))
+        elif action == "remove":
+            del parent[path[-1]]
+        elif isinstance(parent, dict):
+            parent[draw(st.sampled_from(["winer", "honba", "seat", "ura", "liable", "tenpai", "han"]))] = \
+                copy.deepcopy(draw(st.sampled_from(JUNK)))
+        edits.append((action, path))
+    return data, edits
+
+
+def check_record(data: dict, folder: Path) -> list[str]:
+    """Oracles (a), (b) and (c) for one record: `sanma settle` and `calc.settle` agree, on a result or
+    on the refusal; a settled record reads the same in every output and through `sanma keep`."""
+    path, result = _settle(data, folder)
+    try:
+        api = calc.settle(copy.deepcopy(data)).to_dict()
+        api_error = None
+    except calc.SanmaError as error:
+        api, api_error = None, error
+    if result.exit_code != 0 or api_error is not None:
+        refused = refusal(result, file=str(path))
+        if isinstance(refused, str):
+            return [f"settle: {refused}"]
+        if api_error is None:
+            return [f"sanma settle refused ({refused[1]}), calc.settle settled it"]
+        covered["record refused"] += 1
+        # the same words after the where (`<mapping>, at hands[2].win.fu: ` for the API)
+        if refused[1] != api_error.message:
+            return [f"sanma settle says {refused[1]!r}, calc.settle {api_error.message!r}"]
+        return keep_refuses(data, folder, refused[1])
+    covered["record settled"] += 1
+    covered.update(f"record with {kind}" for kind in _kinds(data))
+    settled = json.loads(result.stdout)
+    if settled != api:
+        return [f"sanma settle --json and calc.settle differ:\n{settled}\n{api}"]
+    return check_outputs(path, settled) + _keep_record(data, folder, settled)
+
+
+def _kinds(data: dict) -> set[str]:
+    kinds = set()
+    for hand in data.get("hands") or []:
+        for key in ("draw", "abort", "nagashi", "chombo", "play_on"):
+            if key in hand:
+                kinds.add(key)
+        wins = hand.get("win")
+        wins = wins if isinstance(wins, list) else [wins] if wins else []
+        if len(wins) == 2:
+            kinds.add("double ron")
+        for w in wins:
+            kinds.add("full hand" if "hand" in w else "win by value")
+            if "liable" in w:
+                kinds.add("pao")
+            if "chips" in w:
+                kinds.add("chips")
+        if hand.get("riichi"):
+            kinds.add("riichi")
+    if "start" in data:
+        kinds.add("start")
+    return kinds
+
+
+# ---------------------------------------------------------------- (c) one figure in every output
+
+
+def _columns(lines: list[str], rule: int) -> list[list[str]]:
+    """A text table's cells, cut at the spans of its rule line (`----  ------ ...`)."""
+    spans = [m.span() for m in re.finditer(r"-+", lines[rule])]
+    rows = []
+    for line in lines[rule + 1:]:
+        if not line.strip():
+            break
+        rows.append([line[a if k else 0:spans[k + 1][0] if k + 1 < len(spans) else None].strip()
+                     for k, (a, _) in enumerate(spans)])
+    return rows
+
+
+def _table(text: str, header_word: str) -> tuple[list[str], list[list[str]]]:
+    lines = text.splitlines()
+    for k, line in enumerate(lines[:-1]):
+        if header_word in line.split() and set(lines[k + 1].replace(" ", "")) == {"-"}:
+            return _columns(lines, k)[0:0] or [c.strip() for c in _cut(line, lines[k + 1])], _columns(lines, k + 1)
+    return [], []
+
+
+def _cut(line: str, rule: str) -> list[str]:
+    spans = [m.span() for m in re.finditer(r"-+", rule)]
+    return [line[a if k else 0:spans[k + 1][0] if k + 1 < len(spans) else None] for k, (a, _) in enumerate(spans)]
+
+
+def _score(cell: str) -> int:
+    """`42000`, or `42000 (+1000 sticks)`: the final score, the leftover sticks first place took
+    included (the note says how much of it they are)."""
+    found = re.fullmatch(r"(-?\d+)(?: \(\+\d+ sticks?\))?", cell.strip())
+    assert found, cell
+    return int(found.group(1))
+
+
+def _number(cell: str) -> float:
+    return float(cell.split()[0].replace("+", "")) if cell else 0.0
+
+
+def check_outputs(path: Path, settled: dict) -> list[str]:
+    """The record's figures (each hand's changes and scores, each player's place, final score and
+    points) read from `--json` are the ones its text, `--csv` and `--html` show."""
+    problems = []
+    hands = [(e["round"], e["honba"], [e["deltas"][n] for n in NAMES], [e["scores"][n] for n in NAMES])
+             for e in settled["ledger"]]
+    standings = {s["player"]: (s["rank"], s["score"], s["points"], s.get("total", s["points"])) for s in settled["standings"]}
+
+    text = cli("settle", str(path), "--wide").stdout
+    header, rows = _table(text, "result")
+    got = []
+    for row in rows:
+        cells = dict(zip(header, row))
+        pairs = [cells[n].split("→") for n in NAMES]
+        got.append((cells["round"], int(cells["honba"]), [int(p[0]) for p in pairs], [int(p[1]) for p in pairs]))
+    if got != hands:
+        problems.append(f"{path.name}: the text ledger {got} is not the JSON's {hands}")
+    header, rows = _table(text, "rank")
+    shown = {}
+    for row in rows:
+        cells = dict(zip(header, row))
+        shown[cells["player"]] = (int(cells["rank"]), _score(cells["score"]), _number(cells["points"]),
+                                  _number(cells.get("total", cells["points"])))
+    if shown != standings:
+        problems.append(f"{path.name}: the text standings {shown} are not the JSON's {standings}")
+
+    out = cli("settle", str(path), "--csv").stdout
+    got = [(r["round"], int(r["honba"]), [int(r[f"{n} delta"]) for n in NAMES], [int(r[f"{n} score"]) for n in NAMES])
+           for r in csv.DictReader(io.StringIO(out))]
+    if got != hands:
+        problems.append(f"{path.name}: the CSV ledger {got} is not the JSON's {hands}")
+
+    page = path.with_suffix(".html")
+    cli("settle", str(path), "--html", str(page))
+    doc = page.read_text(encoding="utf-8")
+    got = []
+    for row in re.findall(r'<td class="hand">(\w\d)-(\d+)</td>(.*?)</tr>', doc, re.S):
+        cells = dict(re.findall(r'data-label="([^"]+)"[^>]*>([^<]*)<', row[2]))
+        pairs = [html_lib.unescape(cells[n]).split("→") for n in NAMES]
+        got.append((row[0], int(row[1]), [int(p[0]) for p in pairs], [int(p[1]) for p in pairs]))
+    if got != hands:
+        problems.append(f"{path.name}: the HTML ledger {got} is not the JSON's {hands}")
+    table = re.search(r'<table class="standings">(.*?)</table>', doc, re.S).group(1)
+    heads = re.findall(r"<th[^>]*>([^<]*)</th>", table)
+    shown = {}
+    for row in re.findall(r"<tr><td>(.*?)</tr>", table, re.S):
+        cells = dict(zip(heads, [html_lib.unescape(c) for c in re.findall(r"<td[^>]*>([^<]*)</td>", "<td>" + row)]))
+        shown[cells["player"]] = (int(cells["rank"]), _score(cells["score"]), _number(cells["points"]),
+                                  _number(cells.get("total", cells["points"])))
+    if shown != standings:
+        problems.append(f"{path.name}: the HTML standings {shown} are not the JSON's {standings}")
+    covered["record read alike in text, JSON, CSV and HTML"] += 1
+    return problems
+
+
+# ---------------------------------------------------------------- the same record typed into keep
+
+
+def keep_lines(data: dict) -> list[str]:
+    """The lines a scorekeeper types for the record's hands (doors.win_line for a win)."""
+    lines = []
+    for hand in data.get("hands") or []:
+        if hand.get("riichi"):
+            lines.append("riichi " + " ".join(hand["riichi"]))
+        if "win" in hand:
+            wins = hand["win"] if isinstance(hand["win"], list) else [hand["win"]]
+            # a key the record reads as absent (`ura: null`, `ippatsu: false`) is not typed
+            wins = [{k: v for k, v in w.items() if v is not None and v is not False} for w in wins]
+            lines.append(" and ".join(win_line(w) for w in wins))
+        elif "draw" in hand:
+            lines.append(" ".join(["draw", *hand["draw"].get("tenpai", [])]))
+        elif "nagashi" in hand:
+            n = hand["nagashi"]
+            lines.append(" ".join(["nagashi", *([n["player"]] if "player" in n else n["players"])]
+                                  + (["tenpai", *n["tenpai"]] if n.get("tenpai") else [])))
+        elif "abort" in hand:
+            lines.append(f"abort {hand['abort']}")
+        elif "chombo" in hand:
+            lines.append(f"chombo {hand['chombo']['player']}")
+        if hand.get("play_on"):
+            lines.append("play on")
+    return lines
+
+
+def _keep_record(data: dict, folder: Path, settled: dict) -> list[str]:
+    """The record's hands typed into `sanma keep` (from its top: profile, scheme, uma, length, start)
+    leave a record that settles as the record does."""
+    path = folder / "kept.yaml"
+    path.write_text(dump({k: v for k, v in data.items() if k != "hands"} | {"hands": []}), encoding="utf-8")
+    lines = keep_lines(data)
+    result = cli("keep", str(path), input="\n".join(lines) + "\nquit\nquit\n")
+    problem = crashed(result)
+    refused = re.findall(r"refused: .*", result.stdout)
+    if problem or refused:
+        return [f"keep {lines!r}: {problem or refused}"]
+    kept = json.loads(cli("settle", str(path), "--json").stdout)
+    covered["record typed into keep"] += 1
+    if kept["ledger"] != settled["ledger"] or kept["standings"] != settled["standings"]:
+        return [f"keep {lines!r} leaves a record that settles otherwise:\n{kept}\n{settled}"]
+    return []
+
+
+def keep_refuses(data: dict, folder: Path, message: str) -> list[str]:
+    """A record `sanma settle` refuses, typed into `sanma keep` hand by hand: keep refuses a line (one
+    `refused:` line each, the session going on) and never writes what cannot be settled."""
+    top = {k: v for k, v in data.items() if k != "hands"} | {"hands": []}
+    path = folder / "kept.yaml"
+    path.write_text(dump(top), encoding="utf-8")
+    if cli("settle", str(path)).exit_code != 0:
+        return []  # the record's top is what is wrong: keep does not open it, as settle does not
+    try:
+        lines = keep_lines(data)
+    except (TypeError, KeyError, AttributeError):
+        return []  # junk that no typed line can say
+    result = cli("keep", str(path), input="\n".join(lines) + "\nquit\nquit\n")
+    problem = crashed(result)
+    if problem or "an error in sanma itself" in result.stdout:
+        return [f"keep {lines!r}: {problem or result.stdout[-400:]}"]
+    settled = cli("settle", str(path))
+    covered["refused record typed into keep"] += 1
+    if settled.exit_code != 0:
+        return [f"keep {lines!r} wrote a record that cannot be settled: {settled.stderr.strip()}"]
+    del message
+    return []
+
+
+# ---------------------------------------------------------------- the same record entered through serve
+
+
+def check_served(data: dict, folder: Path) -> list[str]:
+    """A record entered hand by hand into `sanma serve` (a real server, its JSON API): each hand is
+    checked (`/api/check`) and recorded (`/api/hands`); the server's match is the record's as
+    `calc.settle` settles it; a hand the record refuses gets a 422 with one line, and nothing changes."""
+    from served import Served
+
+    try:
+        expected = calc.settle(copy.deepcopy(data)).to_dict()
+        error = None
+    except calc.SanmaError as exc:
+        expected, error = None, exc
+    top = {k: v for k, v in data.items() if k != "hands"} | {"hands": []}
+    path = folder / "served.yaml"
+    path.write_text(dump(top), encoding="utf-8")
+    try:
+        calc.settle(copy.deepcopy(top))
+    except calc.SanmaError:
+        return []  # a top that cannot be settled: serve does not start on it
+    problems = []
+    with Served(path) as server:
+        for k, hand in enumerate(data.get("hands") or []):
+            status, before, headers = server.request("GET", "/api/match")
+            status, checked, _ = server.request("POST", "/api/check", hand)
+            status_in, answer, _ = server.request("POST", "/api/hands", hand)
+            if status_in == 201:
+                if status != 200:
+                    problems.append(f"serve: /api/check refused hand {k + 1} ({checked}), /api/hands took it")
+                continue
+            _, after, after_headers = server.request("GET", "/api/match")
+            covered["serve refused a hand"] += 1
+            if status_in != 422 or not isinstance(answer, dict) or "\n" in str(answer.get("error", "\n")):
+                problems.append(f"serve: hand {k + 1} answered {status_in} {answer!r}, not a 422 with one line")
+            if after != before or after_headers.get("etag") != headers.get("etag"):
+                problems.append(f"serve: the refused hand {k + 1} changed the match")
+            if error is None:
+                problems.append(f"serve refused hand {k + 1} ({answer}), calc.settle settles the record")
+            break
+        else:
+            _, match, _ = server.request("GET", "/api/match")
+            if error is not None:
+                problems.append(f"serve took every hand, calc.settle refuses the record: {error}")
+            elif match != expected:
+                problems.append(f"serve's match differs from calc.settle's:\n{match}\n{expected}")
+            covered["record entered through serve"] += 1
+    return problems
