@@ -793,3 +793,211 @@ def check_served(data: dict, folder: Path) -> list[str]:
                 problems.append(f"serve's match differs from calc.settle's:\n{match}\n{expected}")
             covered["record entered through serve"] += 1
     return problems
+
+
+# ---------------------------------------------------------------- profiles and schemes
+
+PROBLEM_LINE = re.compile(r"^(?:Error: )?(?P<file>[^\s,:]+)(?::(?P<line>\d+))?(?:, column \d+)?, at (?P<key>\S+): (?P<message>.+)$")
+# keys that are checked together: a change to one may be refused at another (rules.md, profiles)
+RELATED = {"match.start": {"match.return", "match.oka"}, "match.return": {"match.oka"},
+           "match.oka": {"match.return"}}
+
+
+@st.composite
+def _key_values(draw, section: str, key: str):
+    """What a person writes for a profile key: mostly one of its own values, sometimes a value just
+    out of its range or a near miss, now and then junk."""
+    from calc.core.rules import SCHEMA
+
+    spec = SCHEMA[section][key]
+    how = draw(st.integers(0, 9))
+    if how == 9:
+        return draw(st.sampled_from([None, "yes", [], {}, 1.5, "x"]))
+    wrong = how >= 7
+    if spec.kind is bool:
+        return draw(st.sampled_from([0, 1, "true", "off"]) if wrong else st.booleans())
+    if spec.kind is int and spec.choices:
+        return draw(st.sampled_from([0, 3, -2]) if wrong else st.sampled_from(spec.choices))
+    if spec.kind is int:
+        least = spec.minimum if spec.minimum is not None else 0
+        if wrong:
+            return draw(st.integers(least - 3, least - 1))
+        return draw(st.one_of(st.integers(least, least + 3000), st.sampled_from(
+            [25000, 30000, 35000, 40000, 45000, 100, 200, 1000, 2000, 3000])))
+    if spec.kind is str:
+        return draw(st.sampled_from([c.upper() for c in spec.choices] + ["none", "tenhou", ""]) if wrong
+                    else st.sampled_from(spec.choices))
+    if key == "uma":
+        if wrong:
+            return draw(st.one_of(st.sampled_from(["5-10", "15", [-15, 0, 15], [0, 15, -15], [10, 20]]),
+                                  st.lists(st.integers(-40, 40), min_size=2, max_size=4)))
+        return draw(st.sampled_from(["5-15", "10-20", "10-30", [15, 0, -15], [20, 0, -20], [10, 5, -15],
+                                     [30, -10, -20], [0, 0, 0]]))
+    if key == "oka":
+        return draw(st.sampled_from([0, 10000, -1] if wrong else ["auto", 15000, 30000]))
+    if key == "red_fives":
+        return draw(st.sampled_from([["5m"], ["5p", "5p"], ["1p"], "5p"] if wrong else [["5p", "5s"], ["5p"], []]))
+    return draw(st.sampled_from(["nope", "tsumo-los", 3, {"dealer_wins": {"ron": {"b": 6}}}] if wrong else
+                                ["tsumo-loss", "north-split", "maru-dori", {"extends": "maru-dori", "name": "maru-own"}]))
+
+
+@st.composite
+def profiles(draw):
+    """(a profile's mapping, the key paths it sets): a shipped profile extended with keys set anew,
+    in range and out of it, together with the keys they go with; sometimes a misspelt key."""
+    from calc.core.rules import SCHEMA
+
+    data: dict = {"extends": draw(st.sampled_from(PROFILES))}
+    touched = set()
+    for _ in range(draw(st.integers(1, 5))):
+        section = draw(st.sampled_from(sorted(SCHEMA)))
+        key = draw(st.sampled_from(sorted(SCHEMA[section])))
+        data.setdefault(section, {})[key] = draw(_key_values(section, key))
+        touched.add(f"{section}.{key}")
+    if draw(st.integers(0, 5)) == 0:
+        section = draw(st.sampled_from(sorted(SCHEMA)))
+        data.setdefault(section, {})[draw(st.sampled_from(["honba_rn", "umaa", "retrun", "stacked"]))] = 1
+        touched.add(f"{section}.*")
+    return data, touched
+
+
+def check_profile(data: dict, touched: set, folder: Path) -> list[str]:
+    """`sanma rules check` and `calc.load_rules` on a generated profile: both accept it, and then
+    it is a profile a match can be played under (uma falls with the place and sums to 0, oka is what
+    start and return make it, the noten pool splits in two, points are conserved by a short match);
+    or both refuse it, each problem on a line of its own naming the file, the line and the key path
+    of a key the file sets (or one checked with it)."""
+    path = folder / "club.yaml"
+    path.write_text(dump(data), encoding="utf-8")
+    result = cli("rules", "check", str(path))
+    try:
+        rules = calc.load_rules(str(path))
+        api_error = None
+    except calc.SanmaError as error:
+        rules, api_error = None, error
+    problem = crashed(result)
+    if problem:
+        return [f"rules check: {problem}"]
+    if result.exit_code == 0:
+        if api_error is not None:
+            return [f"rules check accepts what calc.load_rules refuses: {api_error}"]
+        covered["profile accepted"] += 1
+        return _playable(rules, path, folder)
+    if rules is not None:
+        return [f"rules check refuses ({result.stderr.strip()[:300]}) what calc.load_rules loads"]
+    if result.exit_code != 1 or result.stdout:
+        return [f"rules check refused with exit {result.exit_code}, printing {result.stdout[:200]!r}"]
+    covered["profile refused"] += 1
+    problems = []
+    for line in result.stderr.strip().splitlines():
+        found = PROBLEM_LINE.match(line)
+        if not found:
+            if WHERE_TOP.match(line) or re.match(rf"^(Error: )?{re.escape(str(path))}(:\d+)?: ", line):
+                continue  # the file's own shape (YAML, a key that is not a plain name)
+            problems.append(f"rules check: a problem that does not name file, line and key path: {line!r}")
+            continue
+        key = found.group("key")
+        section = key.split(".")[0]
+        if found.group("file") != str(path):
+            continue  # a shipped parent's: never generated broken
+        allowed = touched | set().union(*(RELATED.get(t, set()) for t in touched))
+        if key not in allowed and f"{section}.*" not in allowed and not any(
+                key.startswith(t + ".") for t in touched) and key not in ("extends",):
+            problems.append(f"rules check blames {key}, which the profile does not set ({sorted(touched)}): {line}")
+    return problems
+
+
+def _playable(rules, path: Path, folder: Path) -> list[str]:
+    """The invariants a match needs of a profile, checked on what was loaded, then a short match."""
+    m, pay = rules.match, rules.payment
+    problems = []
+    if len(m.uma) != 3 or sum(m.uma) != 0 or list(m.uma) != sorted(m.uma, reverse=True):
+        problems.append(f"{path.name}: uma {m.uma} does not fall with the place or does not sum to 0")
+    if m.oka != 3 * (m.return_points - m.start) or m.return_points < m.start:
+        problems.append(f"{path.name}: oka {m.oka} with start {m.start} and return {m.return_points}")
+    if pay.noten_pool % 200:
+        problems.append(f"{path.name}: a noten pool of {pay.noten_pool} does not split in two")
+    if 4 in rules.game.red_fives or any(t not in (13, 22) for t in rules.game.red_fives):
+        problems.append(f"{path.name}: red fives {rules.game.red_fives}")
+    record = {"rules": path.name, "players": list(NAMES), "hands": [
+        {"win": {"winner": "Bo", "from": "Ana", "limit": "mangan"}}, {"draw": {"tenpai": ["Chen"]}},
+        {"win": {"winner": "Chen", "tsumo": True, "han": 3, "fu": 40}}]}
+    path_, result = _settle(record, folder, "short.yaml")
+    if result.exit_code != 0:
+        if "riichi" not in result.stderr and "ended" not in result.stderr:
+            problems.append(f"{path.name}: a short match cannot be settled under it: {result.stderr.strip()}")
+        return problems
+    settled = json.loads(result.stdout)
+    last = settled["ledger"][-1]
+    if any(score % 100 for entry in settled["ledger"] for score in entry["scores"].values()):
+        problems.append(f"{path.name}: a short match leaves scores that are not whole hundreds")
+    if sum(last["scores"].values()) + settled["sticks_on_table"] * pay.riichi_stick != 3 * m.start:
+        problems.append(f"{path.name}: the scores of a short match do not add up to 3 × {m.start}")
+    if abs(sum(s["points"] for s in settled["standings"])) > 1e-6:
+        problems.append(f"{path.name}: the final points of a short match sum to "
+                        f"{sum(s['points'] for s in settled['standings'])}")
+    covered["profile played"] += 1
+    return problems
+
+
+GOOD_AMOUNTS = st.sampled_from([{"b": 1, "round": "C"}, {"b": 2, "round": "C"}, {"b": "4/3", "round": "C"},
+                                {"b": 6, "round": "C"}, {"ron": "1/3", "round": "C"}, 1000, 0,
+                                {"sum": [{"b": 1}, 1000], "round": "C"}, [{"b": 2, "round": "C"}, 500]])
+BAD_AMOUNTS = st.sampled_from([{"b": "x"}, {"b": -1}, {"b": 1}, {"b": 1, "round": "X"}, {"north": "1/2"},
+                               {"dealer": 1}, [], "b", None, -500, {"b": 1, "ron": 1}])
+
+
+@st.composite
+def schemes(draw):
+    """(a scheme's mapping, its key paths): mostly a shipped scheme extended with shares written anew
+    every way the scheme language allows; sometimes a way it does not, or a scheme from nothing."""
+    data: dict = {}
+    touched = set()
+    if draw(st.integers(0, 3)):
+        data["extends"] = draw(st.sampled_from(["tsumo-loss", "maru-dori", "north-split", "add-1000", "nope"]))
+    if draw(st.booleans()):
+        data["rounding"] = {"C": draw(st.sampled_from([{"step": 100, "mode": "up"}, {"step": 100, "mode": "nearest"},
+                                                       {"step": 100, "mode": "down"}, {"step": 0, "mode": "up"},
+                                                       {"step": 100, "mode": "sideways"}, "up"]))}
+        touched.add("rounding")
+    for section, shares in (("dealer_wins", ("ron", "north", "non_dealer")),
+                            ("non_dealer_wins", ("ron", "north", "non_dealer", "dealer"))):
+        for share in shares:
+            if "extends" not in data or draw(st.integers(0, 3)) == 0:
+                data.setdefault(section, {})[share] = draw(BAD_AMOUNTS if draw(st.integers(0, 4)) == 0
+                                                           else GOOD_AMOUNTS)
+                touched.add(f"{section}.{share}")
+    return data, touched
+
+
+def check_scheme(data: dict, touched: set, folder: Path) -> list[str]:
+    """`sanma rules check` on a generated scheme: accepted, and then every payment it makes for every
+    hand value is a whole number of points, 0 or more, and a bigger hand never pays less (checked
+    through `calc.pay`); or refused, each problem naming the file and the key path."""
+    path = folder / "scheme.yaml"
+    path.write_text(dump(data), encoding="utf-8")
+    result = cli("rules", "check", str(path))
+    problem = crashed(result)
+    if problem:
+        return [f"rules check (scheme): {problem}"]
+    if result.exit_code != 0:
+        covered["scheme refused"] += 1
+        lines = result.stderr.strip().splitlines()
+        bad = [line for line in lines if not PROBLEM_LINE.match(line) and not re.match(
+            rf"^(Error: )?{re.escape(str(path))}(:\d+)?: ", line)]
+        return [f"rules check (scheme): a problem without file and key path: {bad[0]!r}"] if bad else []
+    covered["scheme accepted"] += 1
+    problems = []
+    for dealer in (False, True):
+        for tsumo in (False, True):
+            before = None
+            for value in ({"han": 1, "fu": 30}, {"han": 2, "fu": 40}, {"han": 4, "fu": 30}, {"limit": "mangan"},
+                          {"limit": "baiman"}, {"limit": "yakuman"}):
+                paid = calc.pay(**value, dealer=dealer, tsumo=tsumo, scheme=str(path)).to_dict()
+                amounts = [p["amount"] for p in paid["payments"]]
+                if any(not isinstance(a, int) or a < 0 for a in amounts):
+                    problems.append(f"{path.name}: {value} pays {amounts}")
+                if before is not None and paid["total"] < before:
+                    problems.append(f"{path.name}: {value} pays {paid['total']}, less than a smaller hand ({before})")
+                before = paid["total"]
+    return problems

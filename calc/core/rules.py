@@ -78,6 +78,10 @@ def _check_oka(value: Any) -> tuple[Any, str | None]:
     return None, f"expected 'auto' or a whole number of points, got {value!r}"
 
 
+# Points move in whole hundreds (every payment is rounded to them, rules.md §3-4): a key that is an
+# amount of points is a multiple of this, so every score stays one (as a record's `start:` requires).
+POINTS = 100
+
 SCHEMA: dict[str, dict[str, Key]] = {
     "game": {
         "red_fives": Key("tiles", check=_check_tiles, doc="which fives have one red copy"),
@@ -109,9 +113,9 @@ SCHEMA: dict[str, dict[str, Key]] = {
     "payment": {
         "scheme": Key("scheme", check=_check_scheme, from_node=S.node_value,
                       doc="tsumo payment scheme: a name, a scheme file or a mapping (docs/schemes.md)"),
-        "honba_ron": Key(int, minimum=0, doc="a ron pays this per honba"),
-        "honba_tsumo": Key(int, minimum=0, doc="each tsumo payer pays this per honba"),
-        "riichi_stick": Key(int, minimum=0, doc="the riichi deposit"),
+        "honba_ron": Key(int, minimum=0, multiple=POINTS, doc="a ron pays this per honba"),
+        "honba_tsumo": Key(int, minimum=0, multiple=POINTS, doc="each tsumo payer pays this per honba"),
+        "riichi_stick": Key(int, minimum=0, multiple=POINTS, doc="the riichi deposit"),
         "noten_pool": Key(int, minimum=0, doc="points noten players pay tenpai players at a draw"),
         "nagashi_mangan": Key(bool, doc="nagashi mangan is paid at an exhaustive draw"),
         "double_ron_honba": Key(str, choices=("first", "both"), doc="who of two ron winners takes honba"),
@@ -123,8 +127,8 @@ SCHEMA: dict[str, dict[str, Key]] = {
     },
     "match": {
         "length": Key(str, choices=("hanchan", "east")),
-        "start": Key(int, minimum=0),
-        "return": Key(int, minimum=0),
+        "start": Key(int, minimum=0, multiple=POINTS),
+        "return": Key(int, minimum=0, multiple=POINTS),
         "oka": Key("oka", check=_check_oka, doc="'auto' = (return - start) x players, or a number of points"),
         "uma": Key("uma", check=_check_uma, doc="5-15, 10-20, 10-30 or [first, second, third]"),
         "extension_round": Key(bool, doc="play on (sudden death) while nobody reached the return points"),
@@ -442,9 +446,10 @@ def _cross_key_problems(merged: dict[str, Any], located: dict[str, tuple[str, in
                              f"{players} × (return {back} − start {start}) = {(back - start) * players} "
                              f"(or auto)")
     pool = merged.get("payment.noten_pool")
-    if pool is not None and (pool % 100 or pool % (players - 1)):
+    if pool is not None and pool % (100 * (players - 1)):
         # one tenpai player takes pool / (players - 1) from each noten player; one noten player
-        # pays pool / (players - 1) to each tenpai player (rules.md §5)
-        problem("payment.noten_pool", f"must be a multiple of 100 that splits evenly among {players - 1} "
-                                      f"players, got {pool}")
+        # pays pool / (players - 1) to each tenpai player (rules.md §5): each share whole hundreds,
+        # as every payment is
+        problem("payment.noten_pool", f"must split into {players - 1} shares of whole hundreds (a multiple of "
+                                      f"{100 * (players - 1)}), got {pool}")
     return problems
