@@ -106,6 +106,10 @@ def refusal(result, *, file: str | None = None) -> tuple[int, str] | str:
     if result.stdout:
         return f"refused, yet printed {result.stdout[:200]!r}"
     err = result.stderr
+    if err.count("\n") > 1 and err.startswith("Error: ") and all(
+            PROBLEM_LINE.match(line) for line in err.strip().splitlines()):
+        # a profile or scheme with several problems lists each on a line that names its file, line and key
+        return result.exit_code, err[len("Error: "):].strip()
     if err.count("\n") != 1 or not err.startswith("Error: "):
         return f"not one `Error:` line: {err[-400:]!r}"
     line = err.strip()
@@ -1001,3 +1005,327 @@ def check_scheme(data: dict, touched: set, folder: Path) -> list[str]:
                     problems.append(f"{path.name}: {value} pays {paid['total']}, less than a smaller hand ({before})")
                 before = paid["total"]
     return problems
+
+
+# ---------------------------------------------------------------- command lines
+
+EXAMPLES = ROOT / "examples"
+TENHOU_LOG = EXAMPLES / "logs" / "2026011603gm-00b9-0000-36cf9559.json"
+RULES = ["standard", "tenhou", "parlour", "mahjongsoul", "nope", str(EXAMPLES / "club.yaml"),
+         str(EXAMPLES / "north-halves-500.yaml")]
+SCHEME_NAMES = ["maru-dori", "north-split", "tsumo-los", str(EXAMPLES / "north-halves-500.yaml"),
+                str(EXAMPLES / "club.yaml")]
+SWITCH = None  # an option that takes no value
+# command -> (its arguments' choices, {option: its values, or SWITCH}); values in range and out of it
+COMMANDS: dict[str, tuple[list, dict]] = {
+    "hand": (["123p456p789s99p234s", "234p678s999m111z5z5z", "11p33p0p5p77s99s11z22z", "123p456p789s11z55z5z",
+              "234m567p678s55z [999m]", "123p456p789s99p23x", "12p"], {
+        "--win": ["4s", "1p", "9p", "x"], "--tsumo": SWITCH, "--riichi": SWITCH, "--double-riichi": SWITCH,
+        "--ippatsu": SWITCH, "--rinshan": SWITCH, "--chankan": SWITCH, "--haitei": SWITCH, "--houtei": SWITCH,
+        "--tenhou": SWITCH, "--chiihou": SWITCH, "--renhou": SWITCH, "--seat": ["E", "S", "W", "w", "N", "X"],
+        "--round": ["E", "S", "W", "N"], "--dora": ["3p", "1m", "4z", "0m", "3p9m", "x"], "--ura": ["1m", "3z", "2p"],
+        "--nuki": ["0", "1", "2", "5", "-1", "x"], "--honba": ["0", "2", "101", "-1", "1.5"],
+        "--sticks": ["0", "1", "3", "106", "-1"], "--rules": RULES, "--scheme": SCHEME_NAMES,
+        "--all-schemes": SWITCH, "--explain": SWITCH, "--json": SWITCH}),
+    "pay": ([], {
+        "--han": ["1", "3", "4", "5", "13", "0", "101", "x"], "--fu": ["20", "25", "30", "40", "110", "130", "140",
+                                                                       "150", "35"],
+        "--limit": ["mangan", "yakuman", "baiman", "big", "Mangan"], "--yakuman": ["1", "2", "3", "7", "0"],
+        "--dealer": SWITCH, "--tsumo": SWITCH, "--honba": ["0", "3", "101"], "--sticks": ["0", "2", "200"],
+        "--rules": RULES, "--scheme": SCHEME_NAMES, "--all-schemes": SWITCH, "--explain": SWITCH, "--json": SWITCH}),
+    "settle": ([str(EXAMPLES / "match.yaml"), str(EXAMPLES / "table.yaml"), str(EXAMPLES / "sichuan.yaml"),
+                str(EXAMPLES / "nope.yaml")], {
+        "--explain": SWITCH, "--scheme": SCHEME_NAMES, "--all-schemes": SWITCH, "--json": SWITCH, "--csv": SWITCH,
+        "--wide": SWITCH}),
+    "table": ([], {"--rules": RULES, "--scheme": SCHEME_NAMES, "--wide": SWITCH}),
+    "waits": (["123p456p789s99p23s", "123p456p789s99p2s", "11p33p0p5p77s99s11z2z", "123p456p789s99p2m3s"], {
+        "--riichi": SWITCH, "--ippatsu": SWITCH, "--seat": ["E", "S", "N"], "--round": ["E", "W", "X"],
+        "--dora": ["3p", "x"], "--nuki": ["1", "-1"], "--discards": ["1p", "5m", "1p1p1p1p"], "--rules": RULES,
+        "--json": SWITCH}),
+    "replay": ([str(TENHOU_LOG), str(TENHOU_LOG.with_suffix(".xml")), str(EXAMPLES / "match.yaml")], {
+        "--scheme": SCHEME_NAMES[:3], "--all-schemes": SWITCH, "--json": SWITCH, "--rules": RULES[:4],
+        "--wide": SWITCH}),
+    "rules show": (["standard", "maru-dori", "nope", str(EXAMPLES / "club.yaml"), str(EXAMPLES / "bad-scheme.yaml")],
+                   {}),
+    "rules check": ([str(EXAMPLES / "club.yaml"), str(EXAMPLES / "bad-scheme.yaml"), str(EXAMPLES / "match.yaml"),
+                     str(EXAMPLES / "north-halves-500.yaml")], {}),
+    "simulate": ([], {"--matches": ["0", "100001", "x"], "--length": ["east", "bogus"], "--bots": ["stress", "bogus"],
+                      "--format": ["mjai", "bogus"], "--workers": ["0", "1"], "--seed": ["1", "x"]}),
+}
+# option pairs that cannot go together on a command: one of them would be ignored (docs/bad-input.md)
+CONTRADICTIONS = {"hand": [("--json", "--explain"), ("--scheme", "--all-schemes")],
+                  "pay": [("--json", "--explain"), ("--scheme", "--all-schemes"), ("--limit", "--han")],
+                  "settle": [("--json", "--explain"), ("--csv", "--json"), ("--json", "--wide"),
+                             ("--all-schemes", "--explain"), ("--scheme", "--all-schemes")]}
+
+
+@st.composite
+def command_lines(draw):
+    """(the arguments of one command line, how it was made): a command, its argument, a few of its
+    options with values in range or out of it, sometimes one given twice, sometimes two that do not
+    go together."""
+    name = draw(st.sampled_from(sorted(COMMANDS)))
+    arguments, options = COMMANDS[name]
+    args = name.split()
+    if arguments:
+        args.append(draw(st.sampled_from(arguments)))
+    how = set()
+    chosen = draw(st.lists(st.sampled_from(sorted(options)), unique=True, max_size=4)) if options else []
+    if name in CONTRADICTIONS and draw(st.integers(0, 4)) == 0:
+        chosen = [*dict.fromkeys([*chosen, *draw(st.sampled_from(CONTRADICTIONS[name]))])]
+        how.add("contradictory")
+    for option in chosen:
+        values = options[option]
+        args += [option] if values is SWITCH else [option, draw(st.sampled_from(values))]
+    valued = [o for o in chosen if options[o] is not SWITCH]
+    if valued and draw(st.integers(0, 3)) == 0:
+        option = draw(st.sampled_from(valued))
+        args += [option, draw(st.sampled_from(options[option]))]
+        how.add("repeated")
+    if name == "simulate" and "--matches" not in chosen:
+        args += ["--matches", "0"]
+    return args, how
+
+
+def check_command_line(args: list[str], how: set) -> list[str]:
+    """One command line, read by the typer app: a result on stdout, or one `Error:` line on stderr
+    with exit 1 (2 for a usage error, which names the option or argument at fault), nothing on
+    stdout and never a traceback; an option given twice is refused, or joined for indicators; a
+    plain `sanma hand` / `replay` / `simulate` answered before the app says the same."""
+    result = cli(*args)
+    shown = "sanma " + " ".join(args)
+    problem = crashed(result)
+    if problem:
+        return [f"{shown}: {problem}"]
+    problems = []
+    covered[f"command line: {args[0]}"] += 1
+    covered.update(f"command line {h}" for h in how)
+    if args[0] == "replay":
+        errors = [line for line in result.stderr.splitlines() if line.startswith("Error:")]
+        for line in errors:
+            if "," in line.split(":")[1] and not re.match(r"^Error: (--|\S+: )", line):
+                problems.append(f"{shown}: a replay error that names no file or option: {line!r}")
+        return problems + _same_when_plain(args, result)
+    if result.exit_code == 0:
+        if not result.stdout or "Error" in result.stderr:
+            problems.append(f"{shown}: exit 0 with stdout {result.stdout[:100]!r}, stderr {result.stderr[:200]!r}")
+        if "repeated" in how and not _repeat_allowed(args):
+            problems.append(f"{shown}: an option given twice was taken")
+        covered["command line answered"] += 1
+        return problems + _same_when_plain(args, result)
+    refused = refusal(result)
+    if isinstance(refused, str):
+        return [f"{shown}: {refused}"]
+    code, message = refused
+    covered[f"command line refused (exit {code})"] += 1
+    if code == 2 and not re.search(r"--[a-z]|argument|command|'[A-Z]+'|option|a hand is required|--batch", message):
+        problems.append(f"{shown}: a usage error that names no option or argument: {message!r}")
+    if "repeated" in how and not _repeat_allowed(args) and code != 2:
+        problems.append(f"{shown}: an option given twice is not refused as a usage error ({message})")
+    return problems + _same_when_plain(args, result)
+
+
+def _repeat_allowed(args: list[str]) -> bool:
+    """Only indicator options may be given twice (their tiles join)."""
+    seen = [a for a in args if a.startswith("--")]
+    return all(seen.count(o) == 1 or o in ("--dora", "--ura") for o in seen)
+
+
+def run_main(args: list[str]) -> tuple[int, str, str]:
+    """`sanma ARGS` through calc.cli.main, as the installed command starts (the plain command lines
+    answered before the typer app is built)."""
+    import contextlib
+    import sys
+
+    from calc.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    saved = sys.argv
+    sys.argv = ["sanma", *args]
+    code = 0
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            main()
+    except SystemExit as exc:
+        code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+    finally:
+        sys.argv = saved
+    return code, out.getvalue(), err.getvalue()
+
+
+def _same_when_plain(args: list[str], result) -> list[str]:
+    """The plain readers of `sanma hand`, `replay` and `simulate` answer as the typer app does."""
+    if args[0] not in ("hand", "replay", "simulate") or "--matches" in args and "1" in args:
+        return []
+    code, out, err = run_main(args)
+    covered[f"command line read plainly: {args[0]}"] += 1
+    if (code, out, err) != (result.exit_code, result.stdout, result.stderr):
+        return [f"sanma {' '.join(args)}: the plain reader says (exit {code}) {out[:200]!r} {err[:200]!r}, "
+                f"the typer app (exit {result.exit_code}) {result.stdout[:200]!r} {result.stderr[:200]!r}"]
+    return []
+
+
+# ---------------------------------------------------------------- real logs, edited
+
+# mjai events that only say what the others already say: dropped or repeated, the log says the same
+# (reach_accepted is checked, the deposit is the round's; end_kyoku closes a hand the next one closes too)
+MJAI_SAME = {"none", "reach_accepted", "end_kyoku"}
+# mjai events without which a whole game is an excerpt (its final result then is not checked)
+MJAI_EXCERPT = {"start_game", "end_game"}
+# what a log states about a result: changed, the play no longer gives it
+STATED = ("deltas", "scores", "han", "fu", "points")
+
+
+def _log_sources() -> dict[str, tuple[str, str]]:
+    """name -> (the text, its suffix): the real Tenhou game of examples/logs in its two Tenhou formats
+    and as an mjai log a community converter writes (tests/mjai_convert.py)."""
+    from mjai_convert import jsonl, mjlog_to_mjai
+
+    xml = TENHOU_LOG.with_suffix(".xml").read_text(encoding="utf-8")
+    return {"tenhou6": (TENHOU_LOG.read_text(encoding="utf-8"), "json"), "mjlog": (xml, "xml"),
+            "mjai": (jsonl(mjlog_to_mjai(xml)), "jsonl")}
+
+
+LOGS = _log_sources()
+
+
+def _mjai_edit(draw, text: str) -> tuple[str, str, str]:
+    """(the edited text, the kind of edit, what it did): a line dropped, repeated or changed."""
+    lines = text.splitlines()
+    k = draw(st.integers(0, len(lines) - 1))
+    event = json.loads(lines[k])
+    kind = event["type"]
+    how = draw(st.sampled_from(["drop", "repeat", "change"]))
+    if how in ("drop", "repeat"):
+        out = lines[:k] + lines[k + 1:] if how == "drop" else lines[:k + 1] + lines[k:]
+        # the same header, or a riichi declared again before its discard, said twice in a row says it once
+        sort = ("same" if kind in MJAI_SAME or (kind in ("start_game", "end_game", "reach") and how == "repeat")
+                else "excerpt" if kind in MJAI_EXCERPT and how == "drop" else "play")
+        return "\n".join(out) + "\n", sort, f"line {k + 1} ({kind}) {how}ped" if how == "drop" else \
+            f"line {k + 1} ({kind}) repeated"
+    stated = [key for key in STATED if isinstance(event.get(key), (int, list))]
+    if stated and draw(st.booleans()):
+        key = draw(st.sampled_from(stated))
+        if isinstance(event[key], list):
+            event[key] = list(event[key])
+            at = draw(st.integers(0, len(event[key]) - 1))
+            event[key][at] += draw(st.sampled_from([100, -100, 1000, 1]))
+        else:
+            event[key] += draw(st.sampled_from([1, 10, -1]))
+        sort = "figure"
+    elif "pai" in event:
+        event["pai"] = draw(st.sampled_from([p for p in ("1m", "9m", "5p", "5pr", "9s", "N", "C", "2m", "?")
+                                             if p != event["pai"]]))
+        key, sort = "pai", "tile"
+    else:
+        return text, "same", "nothing changed"
+    lines[k] = json.dumps(event, ensure_ascii=False)
+    return "\n".join(lines) + "\n", sort, f"line {k + 1} ({kind}): {key} changed"
+
+
+def _tenhou6_edit(draw, text: str) -> tuple[str, str, str]:
+    """A number of one hand changed, or one of its draws or discards dropped or repeated."""
+    data = json.loads(text)
+    k = draw(st.integers(0, len(data["log"]) - 1))
+    hand = data["log"][k]
+    part = draw(st.sampled_from(["scores", "result", "draws", "discards"]))
+    if part == "scores":
+        hand[1][draw(st.integers(0, 2))] += draw(st.sampled_from([100, -1000]))
+        sort, what = "figure", "start scores"
+    elif part == "result":
+        deltas = next((x for x in hand[-1] if isinstance(x, list) and all(isinstance(v, int) for v in x)), None)
+        if deltas is None:
+            return text, "same", "nothing changed"
+        deltas[draw(st.integers(0, 2))] += draw(st.sampled_from([100, -100, 1000]))
+        sort, what = "figure", "a result's deltas"
+    else:
+        column = 5 + 3 * draw(st.integers(0, 2)) + (part == "discards")  # each seat: deal, draws, discards
+        tiles = hand[column]
+        if not tiles:
+            return text, "same", "nothing changed"
+        at = draw(st.integers(0, len(tiles) - 1))
+        if draw(st.booleans()):
+            del tiles[at]
+            what = f"a {part[:-1]} dropped (seat {(column - 5) // 3}, place {at} of {len(tiles) + 1}: {hand[column - 1][-3:]} {tiles[-3:]})"
+        else:
+            tiles.insert(at, tiles[at])
+            what = f"a {part[:-1]} repeated"
+        sort = "play"
+    return json.dumps(data, ensure_ascii=False), sort, f"hand {k + 1}: {what}"
+
+
+def _mjlog_edit(draw, text: str) -> tuple[str, str, str]:
+    """One tag dropped or repeated (a draw, a discard, a call, a result), or a result's sc changed."""
+    tags = re.findall(r"<[^>]*>", text)
+    picks = [k for k, t in enumerate(tags) if re.match(r"<([TUVDEF]\d+|N |REACH|DORA|AGARI|RYUUKYOKU|INIT)", t)]
+    k = draw(st.sampled_from(picks))
+    tag = tags[k]
+    how = draw(st.sampled_from(["drop", "repeat", "change"]))
+    if how == "change" and " sc=" in tag:
+        written = re.search(r' sc="([^"]*)"', tag).group(1)
+        values = written.split(",")
+        values[1] = str(int(values[1]) + 10)
+        tags[k] = tag.replace(f' sc="{written}"', ' sc="' + ",".join(values) + '"')
+        sort, what = "figure", f"tag {k + 1}: sc changed"
+    elif how == "drop":
+        del tags[k]
+        # the deposit tag (step 2) is only checked: the round takes the deposit by itself
+        sort = "same" if re.match(r'<REACH[^>]* step="2"', tag) else "play"
+        what = f"tag {k + 1} ({tag[:12]}) dropped"
+    else:
+        tags.insert(k, tag)
+        # a riichi tag says a fact the round keeps (declared, the deposit taken): twice in a row, once
+        sort, what = "same" if tag.startswith("<REACH") else "play", f"tag {k + 1} ({tag[:12]}) repeated"
+    return "".join(tags), sort, what
+
+
+@st.composite
+def log_edits(draw):
+    """(format, the edited log's text, the kind of edit, what it did): a real log with a line (a tag,
+    a hand's number) dropped, repeated or changed."""
+    name = draw(st.sampled_from(sorted(LOGS)))
+    text = LOGS[name][0]
+    edit = {"mjai": _mjai_edit, "tenhou6": _tenhou6_edit, "mjlog": _mjlog_edit}[name]
+    edited, sort, what = edit(draw, text)
+    return name, edited, sort, what
+
+
+_ORIGINAL: dict[str, dict] = {}
+
+
+def _replayed(name: str, text: str, folder: Path):
+    path = folder / f"edited.{LOGS[name][1]}"
+    path.write_text(text, encoding="utf-8")
+    return path, cli("replay", str(path), "--json")
+
+
+def check_log_edit(name: str, text: str, sort: str, what: str, folder: Path) -> list[str]:
+    """A log edited: refused in one line naming the file, or replayed; replayed, it matches only when
+    the edit left it saying what the game was (a line that repeats what others say, a whole game cut
+    to an excerpt, a tile changed into a play that is still legal), and then with the same figures."""
+    if name not in _ORIGINAL:
+        _, first = _replayed(name, LOGS[name][0], folder)
+        _ORIGINAL[name] = json.loads(first.stdout.splitlines()[0])
+    path, result = _replayed(name, text, folder)
+    problem = crashed(result)
+    shown = f"{name} log, {what}"
+    if problem:
+        return [f"{shown}: {problem}"]
+    covered[f"log edit: {sort}"] += 1
+    errors = [line for line in result.stderr.splitlines() if line.startswith("Error:")]
+    if not result.stdout.strip():
+        covered["edited log refused"] += 1
+        if len(errors) != 1 or not errors[0].startswith(f"Error: {path}"):
+            return [f"{shown}: refused without one line naming the file: {result.stderr[-400:]!r}"]
+        return []
+    game = json.loads(result.stdout.splitlines()[0])
+    matched = result.exit_code == 0 and not game["mismatches"]
+    if not matched:
+        covered["edited log replayed with its mismatches"] += 1
+        return [] if sort != "same" else [f"{shown}: an edit that changes nothing gives mismatches {game['mismatches']}"]
+    covered["edited log matched"] += 1
+    if sort in ("play", "figure"):
+        return [f"{shown}: replayed as matching, though the log no longer says what was played"]
+    if sort in ("same", "excerpt") and game["hands"] != _ORIGINAL[name]["hands"]:
+        return [f"{shown}: matches with other figures than the log it was edited from"]
+    return []
