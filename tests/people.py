@@ -6,15 +6,15 @@ What is generated (each strategy below):
 - `hands()`: a winning hand with every flag of `sanma hand` (from tests/hand_strategies.py), its
   situation (seat, round, honba, sticks, riichi) and profile, sometimes broken (a flag flipped, a key
   given junk);
-- `stated_values()`: a hand's value as a person states it (han and fu, a limit, a yakuman multiple),
-  in and out of range and in every pairing;
-- `records()`: a match record, hand by hand (riichi, wins by value and by full hand, double rons,
-  pao, chips, draws, nagashi, aborts, chombo, `play_on`, a resumed `start:`), then broken as a
-  tired scorekeeper does (a value replaced, a key dropped or misspelt);
+- `records()`: a match record, hand by hand (riichi, wins by value (han and fu past 110 too, limits,
+  yakuman multiples) and by full hand, double rons, pao, chips, draws, nagashi, aborts, chombo, a
+  resumed `start:`), then broken as a tired scorekeeper does (a value replaced, a key dropped or
+  misspelt);
 - `profiles()` and `schemes()`: every key of a profile (a scheme's every entry), in range, out of
   range and against the keys it goes with (uma falls with the place, oka with start and return, the
   noten pool splits in two);
-- `command_lines()`: each command's options alone, repeated, combined and contradictory;
+- `command_lines()`: each command's options alone, repeated, combined and contradictory (`pay`'s
+  han, fu, limit and yakuman in every pairing);
 - `log_edits()`: a log (the real Tenhou game of examples/logs in each of its formats, and mjai logs
   the project writes) with a line dropped, repeated or changed.
 
@@ -475,6 +475,8 @@ def record_hands(draw, rules) -> list[dict]:
             hand["win"] = win
         if riichi:
             hand = {"riichi": riichi, **hand}
+        if draw(st.integers(0, 14)) == 0:  # the dealer played on past agari-yame (profiles with the choice)
+            hand["play_on"] = True
         out.append(hand)
     return out
 
