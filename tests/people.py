@@ -515,8 +515,15 @@ def records(draw):
         data["start"] = {"round": round_, "honba": draw(st.integers(0, 2)), "sticks": sticks,
                          "scores": dict(zip(NAMES, scores))}
     data["hands"] = draw(record_hands(rules))
-    edits = []
-    for _ in range(draw(st.sampled_from([0, 0, 0, 1, 2]))):
+    return data, scorekeepers_edits(draw, data, draw(st.sampled_from([0, 0, 0, 1, 2])), JUNK)
+
+
+def scorekeepers_edits(draw, data: dict, edits: int, junk, keys=("winer", "honba", "seat", "ura", "liable",
+                                                                 "yakuman", "tenpai", "han")) -> list:
+    """`edits` changes a tired scorekeeper makes to a record (in place): a value replaced by `junk`,
+    a key or an item dropped, a misspelt key or one out of place (`keys`) added; what was done where."""
+    done = []
+    for _ in range(edits):
         paths = [p for p in _paths(data) if p]
         path = draw(st.sampled_from(paths))
         parent = data
@@ -524,14 +531,13 @@ def records(draw):
             parent = parent[step]
         action = draw(st.sampled_from(["junk", "junk", "remove", "add"]))
         if action == "junk":
-            parent[path[-1]] = copy.deepcopy(draw(st.sampled_from(JUNK)))
+            parent[path[-1]] = copy.deepcopy(draw(st.sampled_from(junk)))
         elif action == "remove":
             del parent[path[-1]]
         elif isinstance(parent, dict):
-            parent[draw(st.sampled_from(["winer", "honba", "seat", "ura", "liable", "tenpai", "han"]))] = \
-                copy.deepcopy(draw(st.sampled_from(JUNK)))
-        edits.append((action, path))
-    return data, edits
+            parent[draw(st.sampled_from(keys))] = copy.deepcopy(draw(st.sampled_from(junk)))
+        done.append((action, path))
+    return done
 
 
 def check_record(data: dict, folder: Path) -> list[str]:
@@ -930,6 +936,8 @@ def _playable(rules, path: Path, folder: Path) -> list[str]:
         {"win": {"winner": "Bo", "from": "Ana", "limit": "mangan"}}, {"draw": {"tenpai": ["Chen"]}},
         {"win": {"winner": "Chen", "tsumo": True, "han": 3, "fu": 40}}]}
     path_, result = _settle(record, folder, "short.yaml")
+    if crashed(result):
+        return [*problems, f"{path.name}: a short match under it: {crashed(result)}"]
     if result.exit_code != 0:
         if "riichi" not in result.stderr and "ended" not in result.stderr:
             problems.append(f"{path.name}: a short match cannot be settled under it: {result.stderr.strip()}")
@@ -1332,3 +1340,30 @@ def check_log_edit(name: str, text: str, sort: str, what: str, folder: Path) -> 
     if sort in ("same", "excerpt") and game["hands"] != _ORIGINAL[name]["hands"]:
         return [f"{shown}: matches with other figures than the log it was edited from"]
     return []
+
+
+# ---------------------------------------------------------------- running a strategy
+
+
+def generate(strategy, check, examples: int, *, at: int, folder: bool = True) -> Counter:
+    """`check` on `examples` inputs of `strategy` drawn at seed `at` (each in a fresh folder where it
+    writes its files, when `folder`); the first problem found is shrunk by hypothesis and raised as
+    an AssertionError naming it. What the run covered, kind by kind."""
+    from hypothesis import HealthCheck, given, seed, settings
+
+    before = Counter(covered)
+
+    @settings(max_examples=examples, deadline=None, database=None, suppress_health_check=list(HealthCheck),
+              report_multiple_bugs=False)
+    @seed(at)
+    @given(strategy)
+    def run(case):
+        if folder:
+            with tempfile.TemporaryDirectory(prefix="sanma-people-") as tmp:
+                problems = check(*case, Path(tmp))
+        else:
+            problems = check(*case)
+        assert not problems, "\n".join(problems)
+
+    run()
+    return covered - before

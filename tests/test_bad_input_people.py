@@ -176,6 +176,13 @@ def test_a_red_five_of_manzu_is_named_as_typed():
     assert "0m (a red 5m) does not exist in sanma" in one_line(run("hand", HAND, "--dora", "0m"), 1)
 
 
+def test_a_riichi_stick_of_nothing_is_refused_not_a_crash(tmp_path):
+    """`riichi_stick: 0` loaded, then every record under it ended in a ZeroDivisionError."""
+    path = write(tmp_path, "club.yaml", "extends: standard\npayment:\n  riichi_stick: 0\n")
+    assert one_line(run("rules", "check", str(path)), 1) == \
+        f"Error: {path}:3, at payment.riichi_stick: must be at least 100, got 0"
+
+
 def test_a_noten_pool_paid_in_fifties_is_refused(tmp_path):
     path = write(tmp_path, "club.yaml", "extends: standard\npayment:\n  noten_pool: 100\n  honba_tsumo: 50\n")
     lines = run("rules", "check", str(path)).stderr.strip().splitlines()

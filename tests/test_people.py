@@ -4,11 +4,7 @@ of input it is there for (so that a change of the strategies that loses one is s
 
 from __future__ import annotations
 
-import tempfile
 from collections import Counter
-from pathlib import Path
-
-from hypothesis import HealthCheck, given, seed, settings
 
 import people
 
@@ -16,23 +12,7 @@ SEED = 45  # a fixed seed, nothing remembered between runs: `make test` runs the
 
 
 def generate(strategy, check, examples: int, *, folder: bool = True) -> Counter:
-    """`check` on `examples` inputs of `strategy` (in a fresh folder each, where it writes files);
-    every problem it finds fails the test. What the run covered, kind by kind."""
-    before = Counter(people.covered)
-
-    @settings(max_examples=examples, deadline=None, database=None, suppress_health_check=list(HealthCheck))
-    @seed(SEED)
-    @given(strategy)
-    def run(case):
-        if folder:
-            with tempfile.TemporaryDirectory(prefix="sanma-people-") as tmp:
-                problems = check(*case, Path(tmp))
-        else:
-            problems = check(*case)
-        assert not problems, "\n".join(problems)
-
-    run()
-    return people.covered - before
+    return people.generate(strategy, check, examples, at=SEED, folder=folder)
 
 
 def _at_least(covered: Counter, kinds, least: int = 1) -> None:

@@ -115,7 +115,7 @@ SCHEMA: dict[str, dict[str, Key]] = {
                       doc="tsumo payment scheme: a name, a scheme file or a mapping (docs/schemes.md)"),
         "honba_ron": Key(int, minimum=0, multiple=POINTS, doc="a ron pays this per honba"),
         "honba_tsumo": Key(int, minimum=0, multiple=POINTS, doc="each tsumo payer pays this per honba"),
-        "riichi_stick": Key(int, minimum=0, multiple=POINTS, doc="the riichi deposit"),
+        "riichi_stick": Key(int, minimum=POINTS, multiple=POINTS, doc="the riichi deposit"),
         "noten_pool": Key(int, minimum=0, doc="points noten players pay tenpai players at a draw"),
         "nagashi_mangan": Key(bool, doc="nagashi mangan is paid at an exhaustive draw"),
         "double_ron_honba": Key(str, choices=("first", "both"), doc="who of two ron winners takes honba"),
