@@ -559,6 +559,10 @@ def check_record(data: dict, folder: Path) -> list[str]:
         # the same words after the where (`<mapping>, at hands[2].win.fu: ` for the API)
         if refused[1] != api_error.message:
             return [f"sanma settle says {refused[1]!r}, calc.settle {api_error.message!r}"]
+        page = folder / "refused.html"
+        cli("settle", str(path), "--html", str(page))
+        if page.exists():
+            return [f"sanma settle --html wrote a page for a record it refuses ({refused[1]})"]
         return keep_refuses(data, folder, refused[1])
     covered["record settled"] += 1
     covered.update(f"record with {kind}" for kind in _kinds(data))

@@ -323,7 +323,7 @@ def table_command(
     scheme: Optional[str] = typer.Option(None, "--scheme", help="Tsumo payment scheme (overrides the profile's)."),
     wide: bool = typer.Option(False, "--wide", help=WIDE_HELP),
 ) -> None:
-    """The full payment table (han 1-4 × fu 20-110, limits) for dealer and non-dealer, ron and tsumo."""
+    """The full payment table (han 1-4 × fu 20-140, limits) for dealer and non-dealer, ron and tsumo."""
     from calc.cli import report
 
     typer.echo(report.payment_table_text(_profile(rules, scheme), _width(wide)))
