@@ -38,6 +38,7 @@ STRATEGIES = {
     "profiles": (people.profiles, people.check_profile, True, 1.0),
     "schemes": (people.schemes, people.check_scheme, True, 1.0),
     "command-lines": (people.command_lines, people.check_command_line, False, 1.0),
+    "keep-sessions": (people.keep_sessions, people.check_keep_session, True, 0.5),
     "log-edits": (people.log_edits, people.check_log_edit, True, 1.0),
 }
 

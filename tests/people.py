@@ -15,6 +15,8 @@ What is generated (each strategy below):
   noten pool splits in two);
 - `command_lines()`: each command's options alone, repeated, combined and contradictory (`pay`'s
   han, fu, limit and yakuman in every pairing);
+- `keep_sessions()`: the lines a scorekeeper types into `sanma keep`, some spoilt as fingers spoil
+  them, with the session's own commands between them;
 - `log_edits()`: a log (the real Tenhou game of examples/logs in each of its formats, and mjai logs
   the project writes) with a line dropped, repeated or changed.
 
@@ -1371,3 +1373,53 @@ def generate(strategy, check, examples: int, *, at: int, folder: bool = True) ->
 
     run()
     return covered - before
+
+
+# ---------------------------------------------------------------- keep sessions typed by hand
+
+
+@st.composite
+def keep_sessions(draw):
+    """(a record's top, the lines typed into `sanma keep`): the lines of a generated record's hands,
+    some of them spoilt as fingers spoil them (a word dropped, a name misspelt, a word out of place,
+    a value that is no value), with the session's own commands between them (undo, show, help)."""
+    data, _ = draw(records().filter(lambda case: not case[1]))
+    top = {k: v for k, v in data.items() if k != "hands"} | {"hands": []}
+    lines = []
+    for line in keep_lines(data):
+        words = line.split()
+        spoil = draw(st.integers(0, 5))
+        if spoil == 0 and len(words) > 1:
+            del words[draw(st.integers(0, len(words) - 1))]
+        elif spoil == 1:
+            words[draw(st.integers(0, len(words) - 1))] = draw(st.sampled_from(
+                ["Zed", "an", "0m", "-3", "x", "fu", "ron", "tsumo", "pao", "chips", "mangan", "13", "and", ";"]))
+        elif spoil == 2:
+            words.insert(draw(st.integers(0, len(words))), draw(st.sampled_from(["ippatsu", "tenhou", "dora", "nuki",
+                                                                                 "riichi", "draw"])))
+        lines.append(" ".join(words))
+        if draw(st.integers(0, 7)) == 0:
+            lines.append(draw(st.sampled_from(["undo", "show", "help", "play on", "riichi", ""])))
+    return top, lines
+
+
+def check_keep_session(top: dict, lines: list[str], folder: Path) -> list[str]:
+    """Every line typed into `sanma keep` is answered, a refused one in one `refused:` line that
+    changes nothing; the session never fails, and the record it leaves always settles."""
+    path = folder / "kept.yaml"
+    path.write_text(dump(top), encoding="utf-8")
+    if cli("settle", str(path)).exit_code != 0:
+        return []  # keep does not open a record settle refuses
+    result = cli("keep", str(path), input="\n".join(lines) + "\nquit\nquit\n")
+    problem = crashed(result)
+    if problem or "an error in sanma itself" in result.stdout or result.exit_code != 0:
+        return [f"keep {lines!r}: {problem or result.stdout[-400:]}"]
+    refused = [line for line in result.stdout.splitlines() if "refused:" in line]
+    if any(not re.search(r"> refused: \S", line) and not line.startswith("refused: ") for line in refused):
+        return [f"keep {lines!r}: a refusal that is not one line: {refused}"]
+    settled = cli("settle", str(path))
+    covered["keep session"] += 1
+    covered["keep line refused"] += len(refused)
+    if settled.exit_code != 0:
+        return [f"keep {lines!r} left a record that cannot be settled: {settled.stderr.strip()}"]
+    return []

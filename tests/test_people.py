@@ -46,6 +46,11 @@ def test_a_record_entered_through_serve_is_the_record():
     _at_least(covered, ("record entered through serve", "serve refused a hand"))
 
 
+def test_a_keep_session_answers_every_line_and_leaves_a_record_that_settles():
+    covered = generate(people.keep_sessions(), people.check_keep_session, 60)
+    _at_least(covered, ("keep session", "keep line refused"), 10)
+
+
 def test_a_profile_is_playable_or_refused_at_its_key():
     covered = generate(people.profiles(), people.check_profile, 250)
     _at_least(covered, ("profile accepted", "profile played", "profile refused"), 10)
