@@ -766,6 +766,33 @@ def keep_refuses(data: dict, folder: Path, message: str) -> list[str]:
 
 # ---------------------------------------------------------------- the same record entered through serve
 
+# request bodies that are no hand: each answered in one line, 4xx, and the match unchanged
+JUNK_BODIES = ([], "x", 3, None, {"win": None}, {"draw": {"tenpai": ["Zed"]}}, {"riichi": "Ana", "abort": "x"},
+               {"win": {"winner": "Ana", "from": "Bo", "han": 3, "fu": 35}}, {"chombo": {}})
+
+
+def _junk_bodies(server, ruleset) -> list[str]:
+    problems = []
+    _, before, headers = server.request("GET", "/api/match")
+    for body in JUNK_BODIES:
+        for route in ("/api/check", "/api/hands"):
+            status, answer, _ = server.request("POST", route, body)
+            if not 400 <= status < 500 or not isinstance(answer, dict) or "\n" in str(answer.get("error", "\n")):
+                problems.append(f"serve: {route} {body!r} answered {status} {answer!r}, not a 4xx with one line")
+    status, scored, _ = server.request("POST", "/api/score", {"hand": "123p456p789s99p234s", "dora": "3p"})
+    expected = calc.score("123p456p789s99p234s", dora="3p", rules=ruleset).to_dict()
+    if status != 200 or scored != expected:
+        problems.append(f"serve: /api/score answered {status} {scored!r}, calc.score {expected!r}")
+    status, answer, _ = server.request("POST", "/api/score", {"hand": "123p456p789s99p234s", "seat": "N"})
+    if status != 422 or "\n" in str(answer):
+        problems.append(f"serve: /api/score with seat N answered {status} {answer!r}")
+    _, after, after_headers = server.request("GET", "/api/match")
+    if after != before or after_headers.get("etag") != headers.get("etag"):
+        problems.append("serve: a request that is no hand changed the match")
+    covered["serve refused bodies that are no hand"] += len(JUNK_BODIES)
+    return problems
+
+
 
 def check_served(data: dict, folder: Path) -> list[str]:
     """A record entered hand by hand into `sanma serve` (a real server, its JSON API): each hand is
@@ -786,7 +813,11 @@ def check_served(data: dict, folder: Path) -> list[str]:
     except calc.SanmaError:
         return []  # a top that cannot be settled: serve does not start on it
     problems = []
+    ruleset = load(top.get("rules", "standard"))  # the record's profile and scheme: what /api/score scores under
+    if top.get("scheme"):
+        ruleset = ruleset.with_scheme(top["scheme"])
     with Served(path) as server:
+        problems += _junk_bodies(server, ruleset)
         for k, hand in enumerate(data.get("hands") or []):
             status, before, headers = server.request("GET", "/api/match")
             status, checked, _ = server.request("POST", "/api/check", hand)
