@@ -23,7 +23,7 @@ def _at_least(covered: Counter, kinds, least: int = 1) -> None:
 def test_a_hand_pays_alike_through_every_door():
     """sanma hand, calc.score, a record's win by full hand and by value, sanma pay, calc.pay and a keep
     line pay a hand alike; a hand one refuses, every one refuses, each in its own words."""
-    covered = generate(people.hands(), people.check_hand, 300, folder=False)
+    covered = generate(people.hands(), people.check_hand, 200, folder=False)
     _at_least(covered, ("hand scored", "record by full hand", "record by value", "keep typed the hand",
                         "pay for the hand's value", "hand refused (exit 1)", "hand refused as a record"), 5)
 
@@ -32,7 +32,7 @@ def test_a_record_settles_alike_and_reads_alike():
     """settle and calc.settle agree on the result or on the refusal (one line: file, line, key path);
     the text, JSON, CSV and HTML show the same figures; keep typing it leaves the same record, and a
     refused record typed into keep leaves one that settles."""
-    covered = generate(people.records(), lambda data, edits, folder: people.check_record(data, folder), 200)
+    covered = generate(people.records(), lambda data, edits, folder: people.check_record(data, folder), 120)
     _at_least(covered, ("record settled", "record refused", "record typed into keep", "refused record typed into keep",
                         "record read alike in text, JSON, CSV and HTML"), 10)
     _at_least(covered, [f"record with {kind}" for kind in ("win by value", "full hand", "riichi", "double ron",
