@@ -59,9 +59,7 @@ class _Commands(TyperGroup):
     def resolve_command(self, ctx, args):
         name, command, args = super().resolve_command(ctx, args)
         if command is not None and not hasattr(command, "list_commands"):  # a command, not a group
-            from calc.cli.options import once
-
-            args = once(command.params, args)
+            args = options.once(command.params, args)
         return name, command, args
 
 
