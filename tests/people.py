@@ -186,13 +186,13 @@ def _own_stick(request: HandRequest) -> int:
 
 def _start(request: HandRequest, rules) -> dict:
     """The record's `start:` that puts the table where the hand is: its round, honba and sticks (the
-    winner's own riichi stick is the record's `riichi:`), the sticks' points taken from the others."""
+    winner's own riichi stick is the record's `riichi:`), the sticks' points taken from everyone alike
+    (a hundred sticks leave a few hundred points each), the odd hundreds the winner's."""
     sticks = request.sticks - _own_stick(request)
-    scores = {name: rules.match.start for name in NAMES}
+    left = 3 * rules.match.start - sticks * rules.payment.riichi_stick
+    each = left // 3 // 100 * 100
     winner = NAMES["ESW".index(request.seat.upper())]
-    others = [n for n in NAMES if n != winner]
-    for k in range(sticks):
-        scores[others[k % 2]] -= rules.payment.riichi_stick
+    scores = {name: left - 2 * each if name == winner else each for name in NAMES}
     return {"round": f"{request.round.upper()}1", "honba": request.honba, "sticks": sticks, "scores": scores}
 
 
@@ -357,6 +357,8 @@ def _kept(data: dict, folder: Path, expected: list[int]) -> list[str]:
         said = re.findall(r"refused: .*", result.stdout)
         return [f"keep {lines!r}: {problem or said}"]
     settled = cli("settle", str(path), "--json")
+    if settled.exit_code != 0:
+        return [f"keep {lines!r} left a record that cannot be settled: {settled.stderr.strip()}"]
     deltas = [json.loads(settled.stdout)["ledger"][0]["deltas"][n] for n in NAMES]
     covered["keep typed the hand"] += 1
     return [] if deltas == expected else [f"keep {lines!r} settles {deltas}, the hand pays {expected}"]
@@ -733,7 +735,10 @@ def _keep_record(data: dict, folder: Path, settled: dict) -> list[str]:
     refused = re.findall(r"refused: .*", result.stdout)
     if problem or refused:
         return [f"keep {lines!r}: {problem or refused}"]
-    kept = json.loads(cli("settle", str(path), "--json").stdout)
+    result = cli("settle", str(path), "--json")
+    if result.exit_code != 0:
+        return [f"keep {lines!r} left a record that cannot be settled: {result.stderr.strip()}"]
+    kept = json.loads(result.stdout)
     covered["record typed into keep"] += 1
     if kept["ledger"] != settled["ledger"] or kept["standings"] != settled["standings"]:
         return [f"keep {lines!r} leaves a record that settles otherwise:\n{kept}\n{settled}"]
