@@ -38,10 +38,14 @@ test: $(STAMP)
 	SANMA_PURE_PYTHON=1 $(BIN)/pytest -n $(PYTEST_WORKERS) $(PURE_TESTS)
 
 # The differential harness (tests/doors.py) on many simulated matches, on every core: every door
-# must give the simulator's result and every broken record must be refused (docs/development.md).
+# must give the simulator's result and every broken record must be refused; then the generator of
+# what people write (tests/people.py) with EXAMPLES inputs per strategy (docs/development.md). Both
+# run, each printing what it covered; the target fails if either found a problem.
 MATCHES ?= 10000
+EXAMPLES ?= 2000
 fuzz: $(STAMP)
-	$(BIN)/python tests/fuzz_doors.py --matches $(MATCHES)
+	status=0; $(BIN)/python tests/fuzz_doors.py --matches $(MATCHES) || status=1; \
+	$(BIN)/python tests/fuzz_people.py --examples $(EXAMPLES) || status=1; exit $$status
 
 # The attacks of docs/bad-input.md at full size against the real bounds (the tests run them small):
 # gzip and YAML bombs, numbers too long, deep bodies, idle connections, endless downloads (~2 min).

@@ -218,7 +218,7 @@ def win_entry(row, w, facts: P.WinFacts, rules: R.RuleSet, *, full: bool, form: 
     if w.liable is not None and w.value.limit == YAKUMAN and w.liable != w.discarder:
         entry["liable"] = NAMES[w.liable]
         part = w.pao_yakuman
-        if not full and rules.payment.pao_covers == "yakuman" and part is not None and part < w.value.yakuman:
+        if not full and rules.payment.pao_covers == "yakuman" and part is not None and w.value.yakuman > 1:
             entry["liable_yakuman"] = part
     if full:
         entry["hand"] = hand_text(facts)

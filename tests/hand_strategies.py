@@ -62,15 +62,18 @@ def winning_hands(draw):
     double = riichi and draw(st.integers(0, 5)) == 0
     nuki = draw(st.sampled_from([0, 0, 0, 1, 2]))
     rinshan = tsumo and (kans > 0 or nuki > 0) and draw(st.integers(0, 3)) == 0
+    haitei = tsumo and not rinshan and draw(st.integers(0, 4)) == 0
+    houtei = not tsumo and draw(st.integers(0, 4)) == 0
     return HandRequest(
         hand=text,
         tsumo=tsumo,
         riichi=riichi and not double,
         double_riichi=double,
-        ippatsu=riichi and not rinshan and draw(st.booleans()),  # a kan or a north ends ippatsu
+        # a kan or a north ends ippatsu, and a double riichi's is over long before the last tile
+        ippatsu=riichi and not rinshan and not (double and (haitei or houtei)) and draw(st.booleans()),
         rinshan=rinshan,
-        haitei=tsumo and not rinshan and draw(st.integers(0, 4)) == 0,
-        houtei=not tsumo and draw(st.integers(0, 4)) == 0,
+        haitei=haitei,
+        houtei=houtei,
         ura=T.name(draw(st.sampled_from(SANMA_TILES))) if riichi else None,
         nuki=nuki,
         seat=draw(st.sampled_from("ESW")),

@@ -95,7 +95,9 @@ def test_errors_carry_the_commands_message(call, error, cli):
     assert isinstance(raised.value, calc.SanmaError)
     result = runner.invoke(app, cli)
     assert result.exit_code == 1
-    assert result.output.strip() == f"Error: {raised.value}"
+    # the where: a keyword for the API (`at han`), the option on the command line (`--han`)
+    where = f"--{raised.value.key}: " if raised.value.key else (f"{raised.value.where()}: " if raised.value.where() else "")
+    assert result.output.strip() == f"Error: {where}{raised.value.message}"
 
 
 @pytest.mark.parametrize("args", [
@@ -231,8 +233,7 @@ HAND = "123p456p789s99p234s"
     (lambda: calc.score(HAND, True), calc.SanmaError, "calc.score(): too many positional arguments"),
     (lambda: calc.pay(fu=30), calc.PaymentError, "fu needs han"),
     (lambda: calc.pay(), calc.PaymentError, "say what the hand is worth: han=H fu=F, limit=NAME or yakuman=N"),
-    (lambda: calc.pay(han=2, limit="mangan"), calc.PaymentError, "give one of han/fu, limit or yakuman, not han/fu "
-                                                                 "and limit"),
+    (lambda: calc.pay(han=2, limit="mangan"), calc.PaymentError, "at limit: give han/fu or limit, not both"),
     (lambda: calc.pay(han=5, fu=30), calc.PaymentError, "5 han is mangan whatever the fu: fu changes nothing at 5 "
                                                         "han or more; leave it out"),
     (lambda: calc.pay(han=2, fu=30, bogus=1), calc.SanmaError, "calc.pay() has no keyword 'bogus'"),
@@ -251,7 +252,7 @@ def test_errors_speak_of_keywords_not_flags(call, error, message):
 
 def test_the_command_line_keeps_its_flags():
     result = runner.invoke(app, ["hand", HAND, "--seat", "N"])
-    assert result.exit_code == 1 and "--seat must be E, S or W" in result.output
+    assert result.exit_code == 2 and "--seat 'N': give one of E, S, W" in result.output
     result = runner.invoke(app, ["pay", "--han", "5", "--fu", "30"])
     assert result.exit_code == 1 and "--fu changes nothing at 5 han or more" in result.output
 

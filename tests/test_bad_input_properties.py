@@ -4,7 +4,6 @@ traceback, never a silent skip."""
 
 from __future__ import annotations
 
-import copy
 import json
 import re
 
@@ -18,6 +17,7 @@ from calc.core.errors import SanmaError
 from calc.scoring.request import HandRequest, score
 from calc.table import record
 from hand_strategies import winning_hands
+from people import scorekeepers_edits
 
 NAMES = ["Ana", "Bo", "Chen"]
 HANDS = ["234p678s999m111z5z5z", "123p456p789s99p234s", "11p33p0p5p77s99s11z22z", "234p678s5z5z [999m] [1111z]",
@@ -61,36 +61,13 @@ def legal_hand(draw):
     return hand
 
 
-def _paths(node, path=()):
-    yield path
-    if isinstance(node, dict):
-        for key, value in node.items():
-            yield from _paths(value, (*path, key))
-    elif isinstance(node, list):
-        for k, value in enumerate(node):
-            yield from _paths(value, (*path, k))
-
-
 @st.composite
 def records(draw):
     """A legal record, then up to three edits: a value replaced by junk, a key or item removed, an
     unknown key added; sometimes a tab in the text."""
     data = {"rules": draw(st.sampled_from(["standard", "tenhou", "mahjongsoul"])), "players": list(NAMES),
             "hands": draw(st.lists(legal_hand(), max_size=12))}
-    for _ in range(draw(st.integers(0, 3))):
-        paths = [p for p in _paths(data) if p]
-        path = draw(st.sampled_from(paths))
-        parent = data
-        for step in path[:-1]:
-            parent = parent[step]
-        action = draw(st.sampled_from(["junk", "junk", "remove", "add"]))
-        if action == "junk":
-            parent[path[-1]] = copy.deepcopy(draw(st.sampled_from(JUNK)))
-        elif action == "remove":
-            del parent[path[-1]]
-        elif isinstance(parent, dict):
-            parent[draw(st.sampled_from(["winer", "honba", "seat", "ura", "liable", "yakuman", "tenpai"]))] = \
-                copy.deepcopy(draw(st.sampled_from(JUNK)))
+    scorekeepers_edits(draw, data, draw(st.integers(0, 3)), JUNK)
     text = yaml.safe_dump(data, allow_unicode=True)
     if draw(st.integers(0, 9)) == 0:
         lines = text.splitlines()

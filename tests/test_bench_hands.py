@@ -189,8 +189,9 @@ def api_text(lines: list[dict]) -> str:
 
 def _values(rules: R.RuleSet) -> list:
     """Every value a hand can have: han 1-4 with each fu it can go with, the limits, the yakuman multiples."""
+    # fu past 110 go with 4 han only, a mangan, which the limits below pay
     values = [hand_value(han, fu, rules.hand) for han in range(1, 5) for fu in P.FU_VALUES
-              if not (fu in (20, 25) and han < 2)]
+              if not (fu in (20, 25) and han < 2) and fu <= 110]
     values += [limit_value(limit, rules.hand) for limit in LIMITS]
     values += [limit_value("yakuman", rules.hand, yakuman=k) for k in (2, 3)]
     return values

@@ -88,7 +88,7 @@ def test_pay_explain_shows_honba_and_sticks():
 
 @pytest.mark.parametrize("args, message", [
     (["--han", "0", "--fu", "30"], "at least 1 han"),
-    (["--han", "2", "--fu", "35"], "fu must be 20, 25 or a multiple of 10 from 30 to 110"),
+    (["--han", "2", "--fu", "35"], "fu must be 20, 25 or a multiple of 10 from 30 to 140"),
     (["--han", "2", "--fu", "20"], "20 fu is pinfu tsumo only"),
     (["--han", "1", "--fu", "20", "--tsumo"], "20 fu needs at least 2 han"),
     (["--han", "1", "--fu", "25"], "25 fu is seven pairs"),
@@ -96,12 +96,14 @@ def test_pay_explain_shows_honba_and_sticks():
     (["--han", "1", "--fu", "30", "--sticks", "-1"], "riichi sticks must be 0 or more"),
     (["--han", "1", "--fu", "30", "--scheme", "tsumo-los"], "unknown scheme 'tsumo-los' (did you mean 'tsumo-loss'?); valid: add-1000, double-take"),
     (["--han", "1", "--fu", "30", "--rules", "tenhoo"], "valid: add-1000, double-take"),
-    (["--limit", "big"], "unknown limit 'big'; valid: mangan"),
     (["--han", "3"], "3 han needs a fu value"),
     # from 5 han the fu change nothing: refused as every option that would be ignored
     (["--han", "5", "--fu", "30"], "5 han is mangan whatever the fu: --fu changes nothing at 5 han or more"),
     (["--han", "13", "--fu", "40", "--tsumo", "--dealer"], "13 han is yakuman whatever the fu"),
-    (["--yakuman", "1", "--fu", "30"], "give one of --han/--fu, --limit or --yakuman"),
+    (["--yakuman", "1", "--fu", "30"], "give --han/--fu or --yakuman, not both"),
+    (["--limit", "mangan", "--yakuman", "2"], "--yakuman (the multiple) goes with --limit yakuman"),
+    (["--han", "3", "--fu", "130"], "--han: 130 fu with 3 han: past 110 fu a hand has three kans"),
+    (["--han", "4", "--fu", "140", "--tsumo"], "--fu: 140 fu by tsumo: a tsumo scores at most 130 fu"),
 ])
 def test_pay_bad_input_is_one_line_exit_1(args, message):
     result = run("pay", *args)

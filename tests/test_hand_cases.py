@@ -75,8 +75,9 @@ CASES = [
     # Compound yakuman add up unless the profile says otherwise.
     ("stacked-yakuman", dict(hand="111z222z333z44z55z5z", seat="S"),
      {"shousuushii": 13, "tsuuiisou": 13}, 26, 60, "yakuman", [("discarder", 64000)]),
+    # ... and then only the largest (the first among equals) is paid, and listed
     ("no-stacking", dict(hand="111z222z333z44z55z5z", seat="S", rules=profile("no-stacking")),
-     {"shousuushii": 13, "tsuuiisou": 13}, 13, 60, "yakuman", [("discarder", 32000)]),
+     {"shousuushii": 13}, 13, 60, "yakuman", [("discarder", 32000)]),
     ("chinroutou-suuankou", dict(hand="111m999m111p999s9p9p", seat="S"),
      {"suuankou": 13, "chinroutou": 13}, 26, 70, "yakuman", [("discarder", 64000)]),
     ("chuuren", dict(hand="1112345678999p5p", seat="S", tsumo=True),

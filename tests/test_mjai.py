@@ -112,7 +112,7 @@ def test_simulate_format_mjai_from_the_command_line(tmp_path):
     replayed = runner.invoke(app, ["replay", str(tmp_path)])
     assert replayed.exit_code == 0, replayed.output
     assert "3/3 games match the log" in " ".join(replayed.output.split())
-    assert runner.invoke(app, ["simulate", "--matches", "1", "--save", str(tmp_path), "--format", "xml"]).exit_code == 1
+    assert runner.invoke(app, ["simulate", "--matches", "1", "--save", str(tmp_path), "--format", "xml"]).exit_code == 2
 
 
 # ------------------------------------------------------------------ hand-made excerpts

@@ -184,7 +184,7 @@ BAD = [
     ("fu at 5 han", "players: [A, B, C]\nhands:\n  - win:\n      winner: A\n      from: B\n      han: 6\n"
      "      fu: 30\n", "match.yaml:7, at hands[1].win.fu: hand 1: 6 han is haneman whatever the fu: fu changes nothing at 5 han or more"),
     ("yakuman with fu", "players: [A, B, C]\nhands:\n  - win: {winner: A, from: B, yakuman: 1, fu: 30}\n",
-     "give han/fu or a yakuman multiple, not both"),
+     "match.yaml:3, at hands[1].win.yakuman: hand 1: give han/fu or yakuman, not both"),
 ]
 
 

@@ -147,7 +147,7 @@ def test_duplicate_key_and_uma_length(tmp_path):
     path = write(tmp_path, "dup.yaml", "extends: standard\npayment:\n  honba_ron: 300\n  honba_ron: 400\nmatch:\n  uma: [10, -10]\n")
     assert problems(path) == [
         f"{path}:4, at payment.honba_ron: duplicate key (first set on line 3)",
-        f"{path}:6, at match.uma: uma needs 3 values, got 2",
+        f"{path}:6, at match.uma: uma needs 3 values, one per place, got 2",
     ]
 
 
@@ -181,7 +181,9 @@ def test_yaml_syntax_error_names_the_line(tmp_path):
     ("game:\n  red_fives: [5p, 5p]\n", "each named once"),
     ("game:\n  red_fives: [5m, 5p]\n", "no 5m to make red"),
     ("match:\n  return: 10000\n", "below the start"),
-    ("payment:\n  noten_pool: 1001\n", "splits evenly"),
+    ("payment:\n  noten_pool: 1001\n", "must split into 2 shares of whole hundreds"),
+    # a pool of 100 is paid 50 at a time: the scores would leave whole hundreds
+    ("payment:\n  noten_pool: 100\n", "must split into 2 shares of whole hundreds (a multiple of 200), got 100"),
     ("? [a, b]\n: 1\n", "a key must be a plain name"),
     ("hand:\n  kazoe: !!python/object:os.system ls\n", "constructor"),
     ("summary: [a, b]\n", "must be a single name or text"),

@@ -184,16 +184,17 @@ def test_simulate_text_shows_the_real_figures_beside():
     assert "extension_round_rate" in other["simulated"] and "west_rate" not in other["simulated"]
 
 
-@pytest.mark.parametrize("args, message", [
-    (["simulate", "--matches", "3", "--bots", "lucky"], "unknown bot 'lucky'"),
-    (["compare", "--matches", "3", "--schemes", "tsumo-loss,half"], "unknown scheme 'half'"),
-    (["compare", "--matches", "3", "--plot", "x.png"], "give a .svg file name"),
-    (["simulate", "--matches", "3", "--length", "west"], "--length 'west'"),
-    (["simulate", "--matches", "3", "--rules", "nowhere"], "nowhere"),
+@pytest.mark.parametrize("args, message, code", [
+    # a word the option does not take is a usage error (exit 2)
+    (["simulate", "--matches", "3", "--bots", "lucky"], "--bots 'lucky': give one of calibrated", 2),
+    (["compare", "--matches", "3", "--schemes", "tsumo-loss,half"], "unknown scheme 'half'", 1),
+    (["compare", "--matches", "3", "--plot", "x.png"], "give a .svg file name", 1),
+    (["simulate", "--matches", "3", "--length", "west"], "--length 'west'", 2),
+    (["simulate", "--matches", "3", "--rules", "nowhere"], "nowhere", 1),
 ])
-def test_bad_input_is_one_line_before_any_work(args, message):
+def test_bad_input_is_one_line_before_any_work(args, message, code):
     result = runner.invoke(app, args)
-    assert result.exit_code == 1
+    assert result.exit_code == code
     assert message in result.output
     assert len(result.output.strip().splitlines()) == 1
 

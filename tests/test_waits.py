@@ -165,12 +165,16 @@ def test_winning_tiles_of_shapes():
     (["123p456p789s99p23s", "--discards", "1p["], "--discards"),
     (["123p456p789s99p23s", "--discards", "5m"], "--discards: 5m does not exist in sanma"),
     (["123p456p789s99p23s [999m]"], "wrong tile count: 13 concealed tiles; with 1 meld(s)"),
-    (["123p456p789s99p23s", "--seat", "N"], "--seat must be E, S or W"),
 ])
 def test_bad_input_is_one_line(args, message):
     result = runner.invoke(app, ["waits", *args])
     assert result.exit_code == 1, result.output
     assert message in result.stderr and len(result.stderr.strip().splitlines()) == 1
+
+
+def test_a_seat_the_option_does_not_take_is_a_usage_error():
+    result = runner.invoke(app, ["waits", "123p456p789s99p23s", "--seat", "N"])
+    assert result.exit_code == 2 and result.stderr == "Error: --seat 'N': give one of E, S, W\n"
 
 
 def test_sichuan_profile_is_a_usage_error():

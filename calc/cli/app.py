@@ -16,19 +16,52 @@ from typing import Optional
 import typer
 from typer.core import TyperGroup
 
+from calc.cli import options
 from calc.core.errors import SanmaError
 from calc.scoring.request import DEFAULT_SEAT
 
 
+def _usage_error(error) -> None:
+    """click's usage error as one line, exit 2 (the text a BadParameter without an option is given
+    as it was written)."""
+    plain = type(error).__name__ == "BadParameter" and error.param is None and error.param_hint is None
+    typer.echo(f"Error: {error.message if plain else error.format_message()}", err=True)
+    raise typer.Exit(2) from None
+
+
+# click's usage error, as the click that typer runs on defines it (typer vendors its own copy)
+_CLICK_USAGE_ERROR = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "UsageError")
+
+
 class _Commands(TyperGroup):
-    """Turns a SanmaError raised by any command into one `Error: ...` line on stderr, exit 1 (2 for
-    a UsageError: a count out of its range, as click's usage errors exit)."""
+    """Every refusal as one `Error: ...` line on stderr: a SanmaError raised by any command exits 1
+    (2 for a UsageError: a count out of its range, a word an option does not take); click's own
+    usage errors (a missing argument, a value of the wrong kind, options that do not go together)
+    exit 2 without its four-line usage block. An option given twice is read once (calc.cli.options)."""
 
     def invoke(self, ctx):
         try:
             return super().invoke(ctx)
         except SanmaError as error:
-            fail(error)
+            fail(error, ctx)
+        except _CLICK_USAGE_ERROR as error:
+            if type(error).__name__ == "NoArgsIsHelpError":  # `sanma rules` alone: the help, as asked
+                raise
+            _usage_error(error)
+
+    def parse_args(self, ctx, args):
+        try:
+            return super().parse_args(ctx, args)
+        except _CLICK_USAGE_ERROR as error:  # an option of `sanma` itself (`sanma --verbose hand ...`)
+            if type(error).__name__ == "NoArgsIsHelpError":
+                raise
+            _usage_error(error)
+
+    def resolve_command(self, ctx, args):
+        name, command, args = super().resolve_command(ctx, args)
+        if command is not None and not hasattr(command, "list_commands"):  # a command, not a group
+            args = options.once(command.params, args)
+        return name, command, args
 
 
 app = typer.Typer(
@@ -57,8 +90,15 @@ def _root(
     """Three-player riichi mahjong (sanma): score hands, compare payment schemes, settle matches."""
 
 
-def fail(error: SanmaError) -> None:
-    """Print a user error as one line on stderr and exit 1 (2 for a usage error)."""
+def fail(error: SanmaError, ctx=None) -> None:
+    """Print a user error as one line on stderr and exit 1 (2 for a usage error). An error about one
+    of the command's values (`key` = its parameter, as the library names it) names the option."""
+    if error.file is None and error.key is not None and ctx is not None:
+        command = ctx.command.get_command(ctx, ctx.invoked_subcommand) if ctx.invoked_subcommand else None
+        option = next((p.opts[0] for p in getattr(command, "params", ()) if p.name == error.key), None)
+        if option is not None:
+            typer.echo(f"Error: {option}: {error.message}", err=True)
+            raise typer.Exit(error.exit_code)
     typer.echo(f"Error: {error}", err=True)
     raise typer.Exit(error.exit_code)
 
@@ -110,8 +150,9 @@ def hand_command(
     tenhou: bool = typer.Option(False, "--tenhou", help="The dealer wins on the dealt hand."),
     chiihou: bool = typer.Option(False, "--chiihou", help="A non-dealer's tsumo on the first draw, no call before it."),
     renhou: bool = typer.Option(False, "--renhou", help="A ron before one's first draw, no call before it (value: hand.renhou)."),
-    seat: str = typer.Option(DEFAULT_SEAT, "--seat", help="The winner's seat wind: E (dealer), S or W."),
-    round_: str = typer.Option("E", "--round", help="Round wind: E, S or W."),
+    seat: str = typer.Option(DEFAULT_SEAT, "--seat", help="The winner's seat wind: E (dealer), S or W.",
+                              callback=options.callback("--seat")),
+    round_: str = typer.Option("E", "--round", help="Round wind: E, S or W.", callback=options.callback("--round")),
     dora: Optional[str] = typer.Option(None, "--dora", help="Dora indicators, e.g. 3p9m."),
     ura: Optional[str] = typer.Option(None, "--ura", help="Ura dora indicators (riichi only)."),
     nuki: int = typer.Option(0, "--nuki", help="Norths extracted (0-4)."),
@@ -123,7 +164,8 @@ def hand_command(
     explain: bool = typer.Option(False, "--explain", help="Show the arithmetic."),
     as_json: bool = typer.Option(False, "--json", help="One JSON object."),
     batch: Optional[Path] = typer.Option(None, "--batch", help="JSON lines in (- = stdin), JSON lines out."),
-    void: Optional[str] = typer.Option(None, "--void", help="Sichuan: the winner's void suit, m, p or s."),
+    void: Optional[str] = typer.Option(None, "--void", help="Sichuan: the winner's void suit, m, p or s.",
+                                       callback=options.callback("--void")),
     kong_discard: bool = typer.Option(False, "--kong-discard", help="Sichuan: a ron on the discard made after a kong."),
     workers: Optional[int] = typer.Option(None, "--workers", help="--batch FILE: score on N processes (output in input order)."),
 ) -> None:
@@ -231,9 +273,10 @@ def _profile(rules: str, scheme: str | None):
 @app.command("pay")
 def pay_command(
     han: Optional[int] = typer.Option(None, "--han", help="Han (1-4 need --fu; 5+ is a limit)."),
-    fu: Optional[int] = typer.Option(None, "--fu", help="Fu: 20, 25 or 30-110 in tens."),
-    limit: Optional[str] = typer.Option(None, "--limit", help="mangan, haneman, baiman, sanbaiman or yakuman."),
-    yakuman: Optional[int] = typer.Option(None, "--yakuman", help="A yakuman multiple (2+ needs double yakuman)."),
+    fu: Optional[int] = typer.Option(None, "--fu", help="Fu: 20, 25 or 30-140 in tens (past 110 only with 4 han)."),
+    limit: Optional[str] = typer.Option(None, "--limit", help="mangan, haneman, baiman, sanbaiman or yakuman.",
+                                        callback=options.callback("--limit")),
+    yakuman: Optional[int] = typer.Option(None, "--yakuman", help="A yakuman multiple, alone or with --limit yakuman (above 1 as the profile's hand.stacked_yakuman and hand.double_yakuman allow)."),
     dealer: bool = typer.Option(False, "--dealer", help="The winner is the dealer."),
     tsumo: bool = typer.Option(False, "--tsumo", help="Won by self-draw (default: ron)."),
     honba: int = typer.Option(0, "--honba", help="Honba counters on the table."),
@@ -279,7 +322,7 @@ def table_command(
     scheme: Optional[str] = typer.Option(None, "--scheme", help="Tsumo payment scheme (overrides the profile's)."),
     wide: bool = typer.Option(False, "--wide", help=WIDE_HELP),
 ) -> None:
-    """The full payment table (han 1-4 × fu 20-110, limits) for dealer and non-dealer, ron and tsumo."""
+    """The full payment table (han 1-4 × fu 20-140, limits) for dealer and non-dealer, ron and tsumo."""
     from calc.cli import report
 
     typer.echo(report.payment_table_text(_profile(rules, scheme), _width(wide)))
@@ -472,12 +515,14 @@ def simulate_command(
     ctx: typer.Context,
     matches: int = typer.Option(..., "--matches", help="How many matches to simulate."),
     seed: int = typer.Option(0, "--seed", help="Same seed, same games (whatever the number of processes)."),
-    length: Optional[str] = typer.Option(None, "--length", help="hanchan or east (default: the profile's)."),
+    length: Optional[str] = typer.Option(None, "--length", help="hanchan or east (default: the profile's).",
+                                         callback=options.callback("--length")),
     rules: str = typer.Option("tenhou", "--rules", help="Rule profile (name or YAML file)."),
-    bots: str = typer.Option("calibrated", "--bots", help=BOTS_HELP),
+    bots: str = typer.Option("calibrated", "--bots", help=BOTS_HELP, callback=options.callback("--bots")),
     as_json: bool = typer.Option(False, "--json", help="One JSON object."),
     save: Optional[Path] = typer.Option(None, "--save", help="Write each game as a record in this folder."),
-    save_format: str = typer.Option("tenhou6", "--format", help="Record format for --save: tenhou6 (tenhou.net/6 JSON), mjai (JSON lines) or mjlog (Tenhou's XML)."),
+    save_format: str = typer.Option("tenhou6", "--format", help="Record format for --save: tenhou6 (tenhou.net/6 JSON), mjai (JSON lines) or mjlog (Tenhou's XML).",
+                                     callback=options.callback("--format")),
     workers: Optional[int] = typer.Option(None, "--workers", help="Processes (default: every core)."),
     force: bool = typer.Option(False, "--force", help="Let --save write into a folder that already holds games."),
 ) -> None:
@@ -510,9 +555,10 @@ def compare_command(
     matches: Optional[int] = typer.Option(None, "--matches", help="How many matches to simulate."),
     seed: int = typer.Option(0, "--seed", help="Same seed, same games (whatever the number of processes)."),
     schemes: Optional[str] = typer.Option(None, "--schemes", help="Comma-separated schemes, or all (the default); tsumo-loss is always the baseline."),
-    length: Optional[str] = typer.Option(None, "--length", help="hanchan or east (default: the profile's)."),
+    length: Optional[str] = typer.Option(None, "--length", help="hanchan or east (default: the profile's).",
+                                         callback=options.callback("--length")),
     rules: str = typer.Option("tenhou", "--rules", help="Rule profile (name or YAML file)."),
-    bots: str = typer.Option("calibrated", "--bots", help=BOTS_HELP),
+    bots: str = typer.Option("calibrated", "--bots", help=BOTS_HELP, callback=options.callback("--bots")),
     as_json: bool = typer.Option(False, "--json", help="One JSON object."),
     plot: Optional[Path] = typer.Option(None, "--plot", help="Write box plots of final points (SVG)."),
     workers: Optional[int] = typer.Option(None, "--workers", help="Processes (default: every core)."),

@@ -67,7 +67,11 @@ def hand(args: list[str]) -> bool:
     from calc.core.errors import SanmaError
     from calc.scoring.request import HandRequest, pay_all_schemes, score
 
+    from calc.cli.options import check
+
     try:
+        for option in ("--seat", "--round"):  # a word the option does not take: a usage error (exit 2)
+            check(option, flags.get(option[2:]))
         result = score(HandRequest(hand=text, **flags))
         if output["all_schemes"]:
             results = pay_all_schemes(result)

@@ -57,7 +57,8 @@ def game_dict(r: GameReplay, schemes: dict[str, Settled] | None = None) -> dict[
                 "honba": h.honba,
                 "wins": [
                     {"winner": w.winner, "han": w.han, "fu": w.fu, "points": w.points, "deltas": list(w.deltas),
-                     "yaku": [list(y) for y in w.yaku], "hand": w.hand}
+                     # None: our evaluator could not score the hand and the log names no yaku
+                     "yaku": None if w.yaku is None else [list(y) for y in w.yaku], "hand": w.hand}
                     for w in h.wins
                 ],
                 "deltas": list(h.deltas),

@@ -252,7 +252,7 @@ def _table_cell(rules: RuleSet, value: HandValue, *, dealer: bool, tsumo: bool) 
 
 
 def payment_table_text(rules: RuleSet, width: int | None = None) -> str:
-    """The sheet a club pins to the wall: han 1-4 × fu 20-110 and the limits, for dealer and
+    """The sheet a club pins to the wall: han 1-4 × fu 20-140 and the limits, for dealer and
     non-dealer, ron and tsumo, under the profile's scheme. Impossible pairs show "-"."""
     out = [*layout.lines(f"Payment table: rules {rules.name}, scheme {rules.payment.scheme_def.label}; "
                          f"tsumo cells are non-dealer/dealer, or what each pays", width),

@@ -78,7 +78,7 @@ def replay(found, schemes: tuple[str, ...], *, as_csv: bool, as_json: bool, html
     skipped_note(skipped)
     wins = (sum(r.wins_ok for r, _ in games), sum(r.wins for r, _ in games))
     draws = (sum(r.draws_ok for r, _ in games), sum(r.draws for r, _ in games))
-    finals = (sum(r.final_ok for r, _ in games), len(games))
+    finals = (sum(r.final_reproduced for r, _ in games), sum(r.final_checked for r, _ in games))
     matching = sum(r.ok for r, _ in games)
     typer.echo(summary_text(len(games), wins, draws, finals, matching, failed), err=as_csv or as_json)
     return 1 if failed or matching != len(games) else 0

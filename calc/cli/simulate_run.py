@@ -43,10 +43,13 @@ def plain(args: list[str]) -> bool:
     options = _options(args)
     if options is None:
         return False
+    from calc.cli.options import check
     from calc.sim import commands
 
     matches, workers = options["--matches"], options["--workers"]
     try:
+        for option in ("--bots", "--length"):  # a word the option does not take: a usage error (exit 2)
+            check(option, options[option])
         setup = commands.prepare_simulate(matches=matches, seed=options["--seed"], length=options["--length"],
                                           rules=options["--rules"], bots=options["--bots"], save=None,
                                           workers=workers)

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Optional
 
 import typer
 
+from calc.cli import options
 from calc.core import layout
 from calc.core import tiles as T
 from calc.core.notation import format_tiles
@@ -164,8 +165,9 @@ def waits_command(
     tenhou: bool = typer.Option(False, "--tenhou", help="The tsumo would be the dealer's dealt hand."),
     chiihou: bool = typer.Option(False, "--chiihou", help="The tsumo would be a non-dealer's first draw."),
     renhou: bool = typer.Option(False, "--renhou", help="The ron would come before the player's first draw."),
-    seat: str = typer.Option(DEFAULT_SEAT, "--seat", help="The player's seat wind: E (dealer), S or W."),
-    round_: str = typer.Option("E", "--round", help="Round wind: E, S or W."),
+    seat: str = typer.Option(DEFAULT_SEAT, "--seat", help="The player's seat wind: E (dealer), S or W.",
+                             callback=options.callback("--seat")),
+    round_: str = typer.Option("E", "--round", help="Round wind: E, S or W.", callback=options.callback("--round")),
     dora: Optional[str] = typer.Option(None, "--dora", help="Dora indicators, e.g. 3p9m."),
     ura: Optional[str] = typer.Option(None, "--ura", help="Ura dora indicators (riichi only)."),
     nuki: int = typer.Option(0, "--nuki", help="Norths extracted (0-4)."),

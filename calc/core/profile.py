@@ -35,6 +35,7 @@ class Key(NamedTuple):
     check: Callable[[Any], tuple[Any, str | None]] | None = None  # converts a kind of the schema's own
     # reads a mapping value from its YAML node, keeping the lines for its own messages (an inline scheme)
     from_node: Callable[[yaml.MappingNode, str], Any] | None = None
+    multiple: int | None = None  # an int must be a multiple of this (points: whole hundreds)
 
 
 def builtin_dir() -> Path:
@@ -266,6 +267,8 @@ def check_value(spec: Key, value: Any) -> tuple[Any, str | None]:
             return None, f"must be at least {spec.minimum}, got {value}"
         if spec.maximum is not None and value > spec.maximum:
             return None, f"must be at most {spec.maximum}, got {value}"
+        if spec.multiple is not None and value % spec.multiple:
+            return None, f"must be a multiple of {spec.multiple}, got {value}"
         if spec.choices and value not in spec.choices:
             return None, f"must be one of {', '.join(map(str, spec.choices))}, got {value}"
         return value, None

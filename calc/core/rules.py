@@ -44,16 +44,24 @@ def _check_tiles(value: Any) -> tuple[Any, str | None]:
 
 
 def _check_uma(value: Any) -> tuple[Any, str | None]:
-    """A preset name or one whole number per place, summing to 0."""
+    """A preset name, or one whole number per place summing to 0 and going down with the place: uma
+    is a bonus for the better place (rules.md, final tally), so a list that rises is a sign turned
+    round, which would reverse the standings."""
     if isinstance(value, str):
         if value not in UMA_PRESETS:
             return None, f"unknown uma preset {value!r}; presets: {', '.join(UMA_PRESETS)}"
         return UMA_PRESETS[value], None
-    if isinstance(value, list) and all(isinstance(v, int) and not isinstance(v, bool) for v in value):
-        if sum(value) != 0:
-            return None, f"uma must sum to 0, got {value}"
-        return tuple(value), None
-    return None, f"expected a preset ({', '.join(UMA_PRESETS)}) or a list of whole numbers, got {value!r}"
+    if not isinstance(value, list) or not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+        return None, f"expected a preset ({', '.join(UMA_PRESETS)}) or a list of whole numbers, got {value!r}"
+    if len(value) != PLAYERS:
+        return None, f"uma needs {PLAYERS} values, one per place, got {len(value)}"
+    if sum(value) != 0:
+        return None, f"uma must sum to 0, got {value}"
+    rising = next((k for k in range(1, PLAYERS) if value[k] > value[k - 1]), None)
+    if rising is not None:
+        return None, (f"uma goes down with the place (first ≥ second ≥ third), got {value}: place {rising + 1} "
+                      f"would get more than place {rising} (a sign turned round?)")
+    return tuple(value), None
 
 
 def _check_scheme(value: Any) -> tuple[Any, str | None]:
@@ -69,6 +77,10 @@ def _check_oka(value: Any) -> tuple[Any, str | None]:
         return value, None
     return None, f"expected 'auto' or a whole number of points, got {value!r}"
 
+
+# Points move in whole hundreds (every payment is rounded to them, rules.md §3-4): a key that is an
+# amount of points is a multiple of this, so every score stays one (as a record's `start:` requires).
+POINTS = 100
 
 SCHEMA: dict[str, dict[str, Key]] = {
     "game": {
@@ -101,9 +113,9 @@ SCHEMA: dict[str, dict[str, Key]] = {
     "payment": {
         "scheme": Key("scheme", check=_check_scheme, from_node=S.node_value,
                       doc="tsumo payment scheme: a name, a scheme file or a mapping (docs/schemes.md)"),
-        "honba_ron": Key(int, minimum=0, doc="a ron pays this per honba"),
-        "honba_tsumo": Key(int, minimum=0, doc="each tsumo payer pays this per honba"),
-        "riichi_stick": Key(int, minimum=0, doc="the riichi deposit"),
+        "honba_ron": Key(int, minimum=0, multiple=POINTS, doc="a ron pays this per honba"),
+        "honba_tsumo": Key(int, minimum=0, multiple=POINTS, doc="each tsumo payer pays this per honba"),
+        "riichi_stick": Key(int, minimum=POINTS, multiple=POINTS, doc="the riichi deposit"),
         "noten_pool": Key(int, minimum=0, doc="points noten players pay tenpai players at a draw"),
         "nagashi_mangan": Key(bool, doc="nagashi mangan is paid at an exhaustive draw"),
         "double_ron_honba": Key(str, choices=("first", "both"), doc="who of two ron winners takes honba"),
@@ -115,8 +127,8 @@ SCHEMA: dict[str, dict[str, Key]] = {
     },
     "match": {
         "length": Key(str, choices=("hanchan", "east")),
-        "start": Key(int, minimum=0),
-        "return": Key(int, minimum=0),
+        "start": Key(int, minimum=0, multiple=POINTS),
+        "return": Key(int, minimum=0, multiple=POINTS),
         "oka": Key("oka", check=_check_oka, doc="'auto' = (return - start) x players, or a number of points"),
         "uma": Key("uma", check=_check_uma, doc="5-15, 10-20, 10-30 or [first, second, third]"),
         "extension_round": Key(bool, doc="play on (sudden death) while nobody reached the return points"),
@@ -367,13 +379,12 @@ def _load_cached(name_or_path: str) -> RuleSet:
     variant = variant_of(name_or_path)
     if variant != SANMA:
         raise RulesError(f"{name_or_path!r} is a {variant} profile; this needs a sanma profile")
+    if S.looks_like_scheme_file(name_or_path):  # one line, not a line per profile key it lacks
+        raise RulesError(f"{name_or_path} is a tsumo scheme (it has dealer_wins, non_dealer_wins or rounding), "
+                         f"not a rule profile: give it to --scheme (a record's scheme:, a profile's "
+                         f"payment.scheme:), and a profile to --rules")
     read = merge_chain(name_or_path, SCHEMA, SANMA)
     chain, merged, origin, located, problems = read.chain, read.values, read.origin, read.located, read.problems
-    players = PLAYERS
-    if isinstance(merged.get("match.uma"), tuple) and len(merged["match.uma"]) != players:
-        file, line = located["match.uma"]
-        problems.append(RulesError(f"uma needs {players} values, got {len(merged['match.uma'])}",
-                                   file=file, line=line, key="match.uma"))
     problems += _cross_key_problems(merged, located)
     scheme = None
     if "payment.scheme" in merged:
@@ -435,9 +446,10 @@ def _cross_key_problems(merged: dict[str, Any], located: dict[str, tuple[str, in
                              f"{players} × (return {back} − start {start}) = {(back - start) * players} "
                              f"(or auto)")
     pool = merged.get("payment.noten_pool")
-    if pool is not None and (pool % 100 or pool % (players - 1)):
+    if pool is not None and pool % (100 * (players - 1)):
         # one tenpai player takes pool / (players - 1) from each noten player; one noten player
-        # pays pool / (players - 1) to each tenpai player (rules.md §5)
-        problem("payment.noten_pool", f"must be a multiple of 100 that splits evenly among {players - 1} "
-                                      f"players, got {pool}")
+        # pays pool / (players - 1) to each tenpai player (rules.md §5): each share whole hundreds,
+        # as every payment is
+        problem("payment.noten_pool", f"must split into {players - 1} shares of whole hundreds (a multiple of "
+                                      f"{100 * (players - 1)}), got {pool}")
     return problems

@@ -333,6 +333,7 @@ def _line(data: Any, key: Any, default: int | None) -> int | None:
 
 def _build(first: _Layer, name: str) -> Scheme:
     """Follow `extends:`, merge entry by entry (the later file wins), then check everything."""
+    _not_a_profile(first)
     problems: list[RulesError] = []
     chain = [first]
     seen = [first.path.resolve()] if not first.prefix else []
@@ -383,6 +384,18 @@ def _build(first: _Layer, name: str) -> Scheme:
     if problems:
         raise ProblemList(problems)
     return scheme
+
+
+def _not_a_profile(layer: _Layer) -> None:
+    """A file with none of a scheme's own keys but keys no scheme has is most likely a rule profile
+    given where a scheme goes (`--scheme club.yaml`): one line says so, not a line per key."""
+    if layer.prefix or not isinstance(layer.data, dict):
+        return
+    foreign = [str(key) for key in layer.data if key not in TOP_KEYS]
+    if foreign and not any(key in layer.data for key in ("rounding", *SECTIONS)):
+        raise RulesError(f"not a tsumo scheme: no {', '.join(SECTIONS)} or rounding, and keys no scheme has "
+                         f"({', '.join(foreign)}); a rule profile goes to --rules (a record's rules:), a scheme "
+                         f"to --scheme (docs/schemes.md)", file=str(layer.path))
 
 
 def _read_entries(layer: _Layer, entries: dict, problems: list[RulesError]) -> None:

@@ -98,9 +98,8 @@ def replay_file(path: str, schemes: tuple[str, ...], as_json: bool, render: Rend
     except SanmaError as e:
         return FileResult(path, None, str(e))
     output = render(r, settled, as_json, width)
-    checked = r.game.final_scores is not None or r.game.final_points is not None
-    return FileResult(path, output, None, (r.wins_ok, r.wins), (r.draws_ok, r.draws), r.final_ok and checked, r.ok,
-                      checked, r.game.rules is not None)
+    return FileResult(path, output, None, (r.wins_ok, r.wins), (r.draws_ok, r.draws), r.final_reproduced, r.ok,
+                      r.final_checked, r.game.rules is not None)
 
 
 @lru_cache(maxsize=None)

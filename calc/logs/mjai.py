@@ -53,6 +53,8 @@ from calc.table.play import (
     Nuki,
     Ryuukyoku,
 )
+from calc.table.match import MatchState
+from calc.table.record_extras import start_problem
 from calc.table.round import NORTH, PlayError, Round
 
 PLAYERS = 3
@@ -275,6 +277,7 @@ class _Reader:
         self.length: str | None = None
         self.missing_deltas: set[int] = set()  # hands whose result gave no deltas
         self.next_starts: list[tuple[int, ...]] = []  # each hand's start scores, to fill missing deltas
+        self.ura: tuple[Tile, ...] | None = None  # the ura indicators a hora of this hand turned over
 
     def need_play(self, kind: str) -> Round:
         if self.play is None:
@@ -391,9 +394,17 @@ class _Reader:
             raise LogError("start_kyoku tehais: a hand is not 13 tiles")
         scores = _per_seat(e.get("scores"), "scores")
         self.next_starts.append(scores)
+        first = not self.kyoku
         self.play = Round(Deal(WINDS[wind] * 4 + number - 1, e.get("honba", 0), e.get("kyotaku", 0), dealer,
                                scores, tuple(tuple(h) for h in dealt), tile(e.get("dora_marker"))), self.rules)
         self.reach = None
+        self.ura = None
+        if first:  # the start of the log (an excerpt's): a state a match can reach, as a record's `start:`
+            start = MatchState(scores, WINDS[wind], number, self.play.honba, self.play.sticks)
+            names = self.names or tuple(f"seat {s}" for s in range(PLAYERS))
+            problem = start_problem(start, self.rules, names)
+            if problem is not None:
+                raise LogError(f"start_kyoku: {problem.message}")
 
     def hora(self, play: Round, e: dict) -> None:
         actor = _seat(e["actor"], "actor")
@@ -407,6 +418,12 @@ class _Reader:
         if not paid:
             self.missing_deltas.add(len(self.kyoku))
         ura = tuple(_tiles(e.get("ura_markers") or [], "ura_markers"))
+        if ura and self.ura and sorted(ura) != sorted(self.ura):
+            # a double ron: the table turns over one set of ura indicators, whichever winner it counts for
+            shown = ["".join(NAMES[t] for t in u) for u in (self.ura, ura)]
+            raise play.fail(f"a double ron whose two hora give different ura_markers ({shown[0]} and {shown[1]}); "
+                            f"the table has one set")
+        self.ura = self.ura or ura
         play.apply(Agari(actor, target, ura, log, paid))
 
     def close_hand(self) -> None:

@@ -12,8 +12,8 @@ from typing import Any, NamedTuple
 
 from calc.core import rules as R
 from calc.core import tiles as T
+from calc.core.errors import SanmaError, in_keys
 from calc.core.layout import printable
-from calc.core.errors import SanmaError
 from calc.scoring.evaluate import Evaluation, evaluate
 from calc.logs import tenhou as TH
 from calc.logs.convert import build, hand_text
@@ -88,6 +88,16 @@ class GameReplay(NamedTuple):
         return not any(m.where == "final" for m in self.mismatches)
 
     @property
+    def final_checked(self) -> bool:
+        """The log states a final result to check (not an mjai excerpt, nor a log that gives none)."""
+        return self.game.final_scores is not None or self.game.final_points is not None
+
+    @property
+    def final_reproduced(self) -> bool:
+        """A final result stated by the log and reproduced: what the summary counts, in every output."""
+        return self.final_checked and self.final_ok
+
+    @property
     def ok(self) -> bool:
         return not self.mismatches
 
@@ -123,16 +133,16 @@ def log_yaku(win: WinFacts) -> tuple[tuple[str, int], ...] | None:
     return tuple(sorted((TH.OUR_YAKU[i], h) for i, h in win.log.yaku))
 
 
-def _log_value(win: WinFacts, rules: R.RuleSet) -> HandValue:
-    """The log's own value, used only when our evaluator cannot score the rebuilt hand."""
+def _log_value(win: WinFacts, rules: R.RuleSet, why: str) -> HandValue:
+    """The log's own value, used only when our evaluator cannot score the rebuilt hand (`why`)."""
     if win.log.han is None:
-        raise LogError("a win our evaluator cannot score, and the log gives no han to settle it with")
+        raise LogError(f"a win our evaluator cannot score ({why}), and the log gives no han to settle it with")
     if win.log.yakuman:
         return limit_value(YAKUMAN, rules.hand, yakuman=len(win.log.yakuman))
     if win.log.fu is None:
         limit = LIMIT_NAMES[win.log.limit]
         if limit is None:
-            raise LogError("a win our evaluator cannot score, and the log gives neither its fu nor a limit")
+            raise LogError(f"a win our evaluator cannot score ({why}), and the log gives neither its fu nor a limit")
         return limit_value(limit, rules.hand)
     return hand_value(win.log.han, win.log.fu, rules.hand)
 
@@ -148,8 +158,12 @@ def _spec(number: int, kyoku: Kyoku, rules: R.RuleSet, where: str, out: list[Mis
                 ev = evaluate(hand, context, rules)
                 value = ev.value
             except SanmaError as e:
-                out.append(Mismatch(where, "hand", e.message, "a winning hand", text))
-                ev, value = None, _log_value(w, rules)
+                why = in_keys(e.message)  # the evaluator speaks of `sanma hand`'s flags; a log has none
+                out.append(Mismatch(where, "hand", why, "a winning hand", text))
+                try:
+                    ev, value = None, _log_value(w, rules, why)
+                except LogError as refused:  # which hand, and whose
+                    raise LogError(f"{where}: seat {w.winner}'s win [{text}]: {refused.message}") from None
             evaluations.append((ev, text))
             discarder = None if w.tsumo else w.from_seat
             # the pao yakuman's multiples, for a profile whose liable player answers for them only
@@ -179,7 +193,10 @@ def replay(game: Game, source: str, base: R.RuleSet | None = None) -> GameReplay
     evaluations = []
     for number, kyoku in enumerate(game.kyoku, 1):
         where = f"{label(kyoku)}-{kyoku.honba}"
-        spec, evs = _spec(number, kyoku, rules, where, mismatches)
+        try:
+            spec, evs = _spec(number, kyoku, rules, where, mismatches)
+        except LogError as e:  # a log that cannot be replayed: the file says which
+            raise LogError(e.message, file=e.file or source, line=e.line) from None
         specs.append(spec)
         evaluations.append(evs)
     record = Record(source, rules, game.players, tuple(specs))

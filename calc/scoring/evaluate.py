@@ -282,9 +282,15 @@ def _better(best: _Winner | None, other: _Winner | None) -> _Winner | None:
     return other if best is None or other.key > best.key else best
 
 
+def _multiple(yakuman: tuple[str, int]) -> int:
+    return yakuman[1]
+
+
 def _yakuman_winner(found: list[tuple[str, int]], rules: HandRules, form: str, reading: StandardReading | None,
                     wait: str | None, fu: int) -> _Winner:
-    multiple = sum([m for _, m in found]) if rules.stacked_yakuman else max([m for _, m in found])
+    if not rules.stacked_yakuman:  # only the largest counts (rules.md §3): the others are neither paid nor listed
+        found = [max(found, key=_multiple)]
+    multiple = sum([m for _, m in found])
     value = hand_value(13 * multiple, 0, rules, yakuman=multiple)
     return _Winner((value.basic, True, value.han, fu), form, reading, wait, 0, found, 13 * multiple, fu, 0, value)
 

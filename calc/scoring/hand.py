@@ -267,7 +267,8 @@ def build_hand(
             red_tiles.append(tile)
     for t in range(T.MAN + 1, T.MAN + 8):  # the sanma tile set
         if counts[t]:
-            raise IllegalHandError(f"{T.name(t)} does not exist in sanma (only 1m and 9m of manzu)")
+            shown = f"{T.name(t, True)} (a red {T.name(t)})" if t in red_tiles else T.name(t)  # as it was typed
+            raise IllegalHandError(f"{shown} does not exist in sanma (only 1m and 9m of manzu)")
     for tile in red_tiles:
         if tile not in rules.game.red_fives:
             raise IllegalHandError(f"{T.name(tile, True)}: this profile has no red {T.name(tile)}")
@@ -377,7 +378,7 @@ def check_context(context: WinContext, *, closed: bool, rules: RuleSet, kans: in
     if len(c.ura_indicators) > len(c.dora_indicators):
         # Each ura indicator is the tile under a dora indicator.
         bad(f"{len(c.ura_indicators)} ura indicator(s) but {len(c.dora_indicators)} dora indicator(s): each ura "
-            f"indicator lies under a dora indicator; give --dora too")
+            f"indicator lies under a dora indicator")
     if c.honba < 0 or c.sticks < 0:
         bad("--honba and --sticks cannot be negative")
     if len(c.dora_indicators) > 5 or len(c.ura_indicators) > 5:

@@ -265,6 +265,12 @@ def build(request: HandRequest, rules: RuleSet | None = None) -> tuple[Hand, Win
         r.renhou, _wind(r.seat, "--seat"), _wind(r.round, "--round"), tuple([t for t, _ in dora]),
         tuple([t for t, _ in ura]), r.nuki, r.honba, r.sticks,
     )
+    if r.double_riichi and r.ippatsu and (r.haitei or r.houtei):
+        # A double riichi is declared on the first discard and ippatsu ends at the next one, while the
+        # last tile comes after the 55 draws of the live wall (47 even after eight kans and norths).
+        last = "--haitei" if r.haitei else "--houtei"
+        raise IllegalHandError(f"--double-riichi with --ippatsu and {last}: ippatsu lasts one go-around from the "
+                               f"riichi on the first discard, and the last tile comes dozens of draws later")
     if request.renhou and rules.hand.renhou == "none":
         # A log states the situation whatever the rules; a person asking for renhou expects it to count.
         raise IllegalHandError(f"--renhou: profile {rules.name!r} does not score renhou (hand.renhou: none), so it "

@@ -19,10 +19,11 @@ from calc.table import penalty
 
 
 def win_count(evaluation, rules: RuleSet) -> int:
-    """The chips a scored hand earns: red fives, ura dora, ippatsu, named yakuman (not counted kazoe)."""
+    """The chips a scored hand earns: red fives, ura dora, ippatsu, and a named yakuman's (not a counted
+    kazoe one's) per yakuman paid: the multiple the hand is paid, as the profile stacks them or not."""
     c = rules.chips
     ippatsu = any(name == "ippatsu" for name, _ in evaluation.yaku)
-    yakuman = sum(multiple for _, multiple in evaluation.yakuman)
+    yakuman = evaluation.value.yakuman if evaluation.yakuman else 0
     return c.aka * evaluation.aka + c.ura * evaluation.ura + c.ippatsu * ippatsu + c.yakuman * yakuman
 
 

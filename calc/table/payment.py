@@ -158,24 +158,36 @@ def _num(x: Amount) -> str:
 # ---------------------------------------------------------------- value and scheme
 
 
-FU_VALUES = (20, 25, *range(30, 120, 10))
+# rules.md §3, fu: the fu a hand can score. Past 110 fu only three kans take a hand (3 × 32 fu for
+# closed kans of terminals or honours): with a closed ron (10), a double wind pair (4) and a kanchan or
+# tanki wait (2), 20 + 10 + 96 + 4 + 2 = 132, 140 fu; by tsumo (2, and no closed ron) at most 130.
+# Three kans are sankantsu, and with sanankou or toitoi beside it such a hand has 4 han at least.
+FU_VALUES = (20, 25, *range(30, 150, 10))
+MOST_FU_TSUMO = 130
+FEWEST_HAN_PAST_110_FU = 4
 
 
 def check_han_fu(han: int, fu: int, *, tsumo: bool) -> None:
-    """Reject a han/fu pair no hand can have (issue 3, rules.md §3): 20 fu is pinfu tsumo only
-    (menzen tsumo + pinfu, 2 han or more), 25 fu is seven pairs (2 han, 3 on a tsumo)."""
+    """Reject a han/fu pair no hand can have (rules.md §3): 20 fu is pinfu tsumo only (menzen tsumo
+    + pinfu, 2 han or more), 25 fu is seven pairs (2 han, 3 on a tsumo), past 110 fu three kans."""
     if han < 1:
-        raise PaymentError(f"a winning hand has at least 1 han, got {han}")
+        raise PaymentError(f"a winning hand has at least 1 han, got {han}", key="han")
     if fu not in FU_VALUES:
-        raise PaymentError(f"fu must be 20, 25 or a multiple of 10 from 30 to 110, got {fu}")
+        raise PaymentError(f"fu must be 20, 25 or a multiple of 10 from 30 to {FU_VALUES[-1]}, got {fu}", key="fu")
     if fu == 20 and not tsumo:
-        raise PaymentError("20 fu is pinfu tsumo only; a ron hand has at least 30 fu (seven pairs 25)")
+        raise PaymentError("20 fu is pinfu tsumo only; a ron hand has at least 30 fu (seven pairs 25)", key="fu")
     if fu == 20 and han < 2:
-        raise PaymentError("20 fu needs at least 2 han (pinfu + menzen tsumo)")
+        raise PaymentError("20 fu needs at least 2 han (pinfu + menzen tsumo)", key="fu")
     if fu == 25 and han < 2:
-        raise PaymentError("25 fu is seven pairs, at least 2 han")
+        raise PaymentError("25 fu is seven pairs, at least 2 han", key="fu")
     if fu == 25 and tsumo and han < 3:
-        raise PaymentError("25 fu on a tsumo is seven pairs + menzen tsumo, at least 3 han")
+        raise PaymentError("25 fu on a tsumo is seven pairs + menzen tsumo, at least 3 han", key="fu")
+    if fu > MOST_FU_TSUMO and tsumo:
+        raise PaymentError(f"{fu} fu by tsumo: a tsumo scores at most {MOST_FU_TSUMO} fu (three closed kans of "
+                           f"terminals or honours, no closed-ron fu)", key="fu")
+    if fu > 110 and han < FEWEST_HAN_PAST_110_FU:
+        raise PaymentError(f"{fu} fu with {han} han: past 110 fu a hand has three kans, so sankantsu and sanankou "
+                           f"or toitoi, {FEWEST_HAN_PAST_110_FU} han at least", key="han")
 
 
 def asked_value(
@@ -187,33 +199,38 @@ def asked_value(
     limit: str | None = None,
     yakuman: int | None = None,
 ) -> HandValue:
-    """The value `sanma pay` / `sanma table` are asked about: han and fu, a limit, or a yakuman multiple."""
-    given = [name for name, v in (("--han/--fu", han if han is not None else fu), ("--limit", limit), ("--yakuman", yakuman)) if v is not None]
-    if len(given) > 1:
-        raise PaymentError(f"give one of --han/--fu, --limit or --yakuman, not {' and '.join(given)}")
-    if not given:
-        raise PaymentError("say what the hand is worth: --han H --fu F, --limit NAME or --yakuman N")
-    if yakuman is not None:
-        return yakuman_value(yakuman, rules)
+    """What a hand is worth as a person states it: han and fu, a limit, or a yakuman multiple (alone
+    or with the limit yakuman). The one check of `sanma pay`, `calc.pay` and a record's win by value
+    (`keep` and `serve` write records); each error names the key it is about (`in_keys` words it for
+    a record)."""
+    if limit is not None and (han is not None or fu is not None):
+        raise PaymentError("give --han/--fu or --limit, not both", key="limit")
+    if yakuman is not None and (han is not None or fu is not None):
+        raise PaymentError("give --han/--fu or --yakuman, not both", key="yakuman")
     if limit is not None:
         if limit not in LIMITS:
-            raise PaymentError(f"unknown limit {limit!r}; valid: {', '.join(LIMITS)}")
-        return limit_value(limit, rules.hand)
+            raise PaymentError(f"unknown limit {limit!r}; valid: {', '.join(LIMITS)}", key="limit")
+        if limit != YAKUMAN:
+            if yakuman is not None:
+                raise PaymentError("--yakuman (the multiple) goes with --limit yakuman", key="yakuman")
+            return limit_value(limit, rules.hand)
+        return yakuman_value(1 if yakuman is None else yakuman, rules)
+    if yakuman is not None:
+        return yakuman_value(yakuman, rules)
     if han is None:
-        raise PaymentError("--fu needs --han")
+        if fu is None:
+            raise PaymentError("say what the hand is worth: --han H --fu F, --limit NAME or --yakuman N")
+        raise PaymentError("--fu needs --han", key="fu")
     return han_fu_value(han, fu, tsumo=tsumo, rules=rules)
 
 
 def yakuman_value(multiple: int, rules: RuleSet) -> HandValue:
     """A yakuman given by its multiple, as the profile allows multiples (double or stacked)."""
     if multiple < 1:
-        raise PaymentError(f"a yakuman multiple is 1 or more, got {multiple}")
+        raise PaymentError(f"a yakuman multiple is 1 or more, got {multiple}", key="yakuman")
     if multiple > max_yakuman(rules.hand):
         raise PaymentError(f"yakuman ×{multiple}: under profile {rules.name!r} one hand is paid at most "
-                           f"×{max_yakuman(rules.hand)} (hand.double_yakuman, hand.stacked_yakuman)")
-    if multiple > 1 and not (rules.hand.double_yakuman or rules.hand.stacked_yakuman):
-        raise PaymentError(f"profile {rules.name!r} counts every yakuman once (hand.double_yakuman and "
-                           f"hand.stacked_yakuman are false): a yakuman x{multiple} cannot happen there")
+                           f"×{max_yakuman(rules.hand)} (hand.double_yakuman, hand.stacked_yakuman)", key="yakuman")
     return limit_value(YAKUMAN, rules.hand, yakuman=multiple)
 
 
@@ -221,16 +238,16 @@ def han_fu_value(han: int, fu: int | None, *, tsumo: bool, rules: RuleSet) -> Ha
     """A hand given by han and fu; from 5 han the fu may be left out (rules.md §3)."""
     if han > MAX_HAN:
         raise PaymentError(f"{han} han: no hand counts more than {MAX_HAN} (yaku, dora, ura, red fives and "
-                           f"norths together)")
+                           f"norths together)", key="han")
     if han >= 5:
         # rules.md, basic points and limits: from 5 han the han alone make the limit; a fu given
         # would be ignored, and an option that changes nothing is refused
         if fu is not None:
             raise PaymentError(f"{han} han is {hand_value(han, 0, rules.hand).limit} whatever the fu: --fu changes "
-                               f"nothing at 5 han or more; leave it out")
+                               f"nothing at 5 han or more; leave it out", key="fu")
         return hand_value(han, 0, rules.hand)
     if fu is None:
-        raise PaymentError(f"{han} han needs a fu value (below 5 han the fu decide the value)")
+        raise PaymentError(f"{han} han needs a fu value (below 5 han the fu decide the value)", key="han")
     check_han_fu(han, fu, tsumo=tsumo)
     return hand_value(han, fu, rules.hand)
 

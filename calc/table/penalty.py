@@ -53,8 +53,13 @@ def apply(state: match.MatchState, seat: int, rules: RuleSet) -> tuple[match.Mat
     scores = tuple(s + d for s, d in zip(state.scores, settlement.deltas))
     honba = state.honba if rules.chombo.keep_honba else state.honba + 1
     repeat = rules.chombo.replay
+    extension = state.round_wind >= match._regular_rounds(rules)
     if rules.match.bust and min(scores) < 0:
         reason = match.BUST
+    elif repeat and extension and max(scores) >= rules.match.return_points:
+        # rules.md, chombo: the extension round's sudden death ends the match once anyone has reached the
+        # return points, after a chombo too (a chombo is no dealer's repeat that extension_renchan keeps)
+        reason = match.SUDDEN_DEATH
     elif repeat:
         reason = None  # the hand is played again: it decides nothing
     else:

@@ -34,7 +34,7 @@ from calc.core.yamlread import YamlMap as _Map
 from calc.core.yamlread import show as _show
 from calc.core.rules import SCHEMA, RuleSet, _check_value, load
 from calc.scoring.request import FIELDS, HandRequest, build
-from calc.scoring.value import LIMITS, YAKUMAN, HandValue, limit_value
+from calc.scoring.value import LIMITS, YAKUMAN, HandValue
 
 TOP_KEYS = ("rules", "scheme", "uma", "length", "players", "start", "hands")
 RESULT_KEYS = ("win", "draw", "abort", "nagashi", "chombo")
@@ -146,10 +146,8 @@ class _Reader(RecordReader):
             if key in top:
                 converted, problem = _check_value(SCHEMA["match"][key], top[key])
                 if problem:
-                    raise self.error(f"{key}: {problem}", lines[key], key)
+                    raise self.error(problem, lines[key], key)
                 overrides[key] = converted
-        if "uma" in overrides and len(overrides["uma"]) != rules.game.players:
-            raise self.error(f"uma needs {rules.game.players} values", lines["uma"], "uma")
         if overrides:
             rules = rules._replace(match=rules.match._replace(**overrides))
         return rules
@@ -277,6 +275,10 @@ class _Reader(RecordReader):
             if liable == discarder:
                 raise self.error(f"{self.players[liable]} is liable and dealt in: the ron is theirs to pay anyway, "
                                  f"so pao changes nothing; leave `liable:` out", at["liable"], "liable")
+            if winner in riichi:
+                raise self.error(f"{self.players[winner]} declared riichi this hand, so the hand is closed, and pao "
+                                 f"needs the last dragon (wind) set called from the liable player; leave `liable:` "
+                                 f"out", at["liable"], "liable")
 
         given_value = [k for k in VALUE_KEYS if k in win]
         given_flags = [k for k in HAND_FLAGS if k in win]
@@ -297,6 +299,13 @@ class _Reader(RecordReader):
             if liable_part is not None and liable_part > value.yakuman:
                 raise self.error(f"liable_yakuman {liable_part} is more than the win's yakuman ×{value.yakuman}",
                                  at["liable_yakuman"], "liable_yakuman")
+            if (liable is not None and liable_part is None and value.yakuman > 1
+                    and self.rules.payment.pao_covers == "yakuman"):
+                # rules.md, pao: a full hand shows which of its yakuman the liable player fed; a value does not
+                raise self.error(f"under profile {self.rules.name!r} {self.players[liable]} answers for the pao "
+                                 f"yakuman only (payment.pao_covers: yakuman): say how many of this yakuman "
+                                 f"×{value.yakuman} that is with `liable_yakuman: N` (keep: `pao "
+                                 f"{self.players[liable]} N`)", at["liable"], "liable")
             return WinSpec(winner, discarder, liable, value, (), line, chips, self.path, liable_part)
 
         flags = dict(win)
@@ -389,41 +398,18 @@ class _Reader(RecordReader):
                                  f"(the discard counted once); the set has {kept}", line)
 
     def value(self, win: _Map, *, tsumo: bool, line: int) -> HandValue:
+        """The win's value keys, checked by the one check every door shares (payment.asked_value)."""
         at = win.key_lines
         for key in ("han", "fu", "yakuman"):
             if key in win and (isinstance(win[key], bool) or not isinstance(win[key], int)):
                 raise self.error(f"{key} must be a whole number, got {_show(win[key])}", at[key], key)
-        if "limit" in win:
-            limit = win["limit"]
-            if "han" in win or "fu" in win:
-                raise self.error("give han/fu or a limit, not both", at["limit"], "limit")
-            if limit not in LIMITS:
-                raise self.error(f"unknown limit {_show(limit)}; valid: {', '.join(LIMITS)}", at["limit"], "limit")
-            multiple = win.get("yakuman", 1)
-            if "yakuman" in win and limit != YAKUMAN:
-                raise self.error("`yakuman:` (the multiple) goes with `limit: yakuman`", at["yakuman"], "yakuman")
-            if limit == YAKUMAN:
-                return self.multiple(multiple, at.get("yakuman", line), "yakuman" if "yakuman" in win else "limit")
-            return limit_value(limit, self.rules.hand)
-        if "yakuman" in win:
-            if "han" in win or "fu" in win:
-                raise self.error("give han/fu or a yakuman multiple, not both", at["yakuman"], "yakuman")
-            return self.multiple(win["yakuman"], at["yakuman"], "yakuman")
-        if "han" not in win:
-            raise self.error("`fu:` needs `han:`", at["fu"], "fu")
+        if "limit" in win and not isinstance(win["limit"], str):
+            raise self.error(f"unknown limit {_show(win['limit'])}; valid: {', '.join(LIMITS)}", at["limit"], "limit")
         try:
-            return payment.han_fu_value(win["han"], win.get("fu"), tsumo=tsumo, rules=self.rules)
+            return payment.asked_value(self.rules, tsumo=tsumo, **{key: win.get(key) for key in VALUE_KEYS})
         except SanmaError as exc:
-            where, key = ("fu", "fu") if "fu" in win and isinstance(win["han"], int) and win["han"] >= 5 else ("han", "han")
-            raise self.error(in_keys(exc.message), at[where], key) from None
-
-    def multiple(self, multiple: Any, line: int, key: str) -> HandValue:
-        if isinstance(multiple, bool) or not isinstance(multiple, int):
-            raise self.error(f"yakuman must be 1 or more, got {_show(multiple)}", line, key)
-        try:
-            return payment.yakuman_value(multiple, self.rules)
-        except SanmaError as exc:
-            raise self.error(exc.message, line, key) from None
+            key = exc.key if exc.key in win else next(k for k in VALUE_KEYS if k in win)
+            raise self.error(in_keys(exc.message), at[key], key) from None
 
 
 def _tiles(tiles: list) -> str:

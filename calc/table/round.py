@@ -715,6 +715,9 @@ class Round:
                      log_scores_before: tuple[int, ...] | None = None) -> None:
         if kind in EXHAUSTIVE_KINDS and self.live != 0:
             raise self.fail(f"an exhaustive draw with {self.live} tiles left in the wall")
+        if kind in EXHAUSTIVE_KINDS and self.last[0] != "discard":
+            # the last tile drawn is discarded (the houtei chance) before the wall is over
+            raise self.fail(f"an exhaustive draw before seat {self.last[1]} discarded after its {self.last[0]}")
         if kind == NINE_TERMINALS and not (self.nine_kinds(self.last[1]) and self.last[0] == "draw"):
             raise self.fail("nine terminals declared without nine kinds on an uninterrupted first draw")
         if kind == FOUR_KANS and not self.four_kan_abort():
