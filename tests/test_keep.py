@@ -343,3 +343,19 @@ def test_a_dealer_may_play_on_where_the_profile_lets_them(tmp_path):
     assert "match.yame_choice is false" in type_line(child, "play on")
     child.sendline("quit")
     child.expect(pexpect.EOF)
+
+
+def test_indicators_typed_twice_add_up_and_other_words_given_twice_are_refused(tmp_path):
+    """`dora 3p dora 1m` is two indicators (as --dora 3p --dora 1m); `nuki 1 nuki 2` says which it means."""
+    keeper, typed = _shell(tmp_path)
+    out = typed("Bo ron Ana 123p456p789s99p234s dora 3p dora 1m")
+    assert "refused" not in out and keeper.data["hands"][0]["win"]["dora"] == "3p1m"
+    assert "refused: 'nuki' given twice in one win" in typed("Bo ron Ana 123p456p789s99p234s nuki 1 nuki 2")
+    assert "refused: 'pao' given twice" in typed("Bo ron Ana yakuman pao Chen pao Chen")
+    assert len(keeper.data["hands"]) == 1
+
+
+def test_one_riichi_is_one_stick(tmp_path):
+    keeper, typed = _shell(tmp_path)
+    assert typed("riichi Bo") == "riichi Bo: a stick, on the table when the hand ends\n"
+    assert typed("riichi Ana Chen") == "riichi Ana, Chen: a stick each, on the table when the hand ends\n"

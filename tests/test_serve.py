@@ -72,7 +72,7 @@ def _the_link_the_token_and_a_clean_stop(server, table):
     # Ctrl-C: a clean stop, the record as it was, the lock gone
     code, printed = server.stop()
     assert code == 0, printed
-    assert "Stopped; table.yaml holds 3 hand(s). `sanma serve table.yaml` goes on." in printed
+    assert "Stopped; table.yaml holds 3 hand(s); `sanma serve table.yaml` goes on." in printed
     assert not (table.parent / ".table.yaml.lock").exists()
 
 
@@ -142,8 +142,8 @@ def test_a_refused_entry_says_what_keep_says_and_writes_nothing(one_server, tmp_
             keeper.enter(entry)
     finally:
         keeper.close()
-    assert answer == {"error": refused.value.message}
-    assert "\n" not in answer["error"]
+    assert answer["error"] == refused.value.message and "\n" not in answer["error"]
+    assert set(answer) <= {"error", "field"}
 
 
 def test_a_riichi_below_the_minimum_is_refused_as_the_riichi_line(tmp_path):
@@ -382,7 +382,7 @@ def test_ctrl_c_right_after_start_stops_it_cleanly(table):
     """Ctrl-C the moment the links are printed (before uvicorn listens for it) stops it as cleanly."""
     for _ in range(3):
         code, printed = Served(table).stop()
-        assert code == 0 and "Stopped; table.yaml holds 3 hand(s)." in printed and "Traceback" not in printed
+        assert code == 0 and "Stopped; table.yaml holds 3 hand(s);" in printed and "Traceback" not in printed
     assert not (table.parent / ".table.yaml.lock").exists()
 
 
@@ -554,3 +554,28 @@ def test_a_new_record_names_its_profile_file_from_its_own_folder(tmp_path):
     server.stop()
     assert "rules: ../prof/club.yaml\n" in (tmp_path / "out" / "rec.yaml").read_text()
     assert settle_json(tmp_path / "out" / "rec.yaml")["rules"] == "club"
+
+
+def test_a_refusal_names_the_field_of_the_posted_hand(one_server):
+    """A phone's entry refused at one of its keys says which (the record's key path within the hand)."""
+    entry = {"win": {"winner": "Bo", "from": "Ana", "han": 3, "fu": 45}}
+    status, answer, _ = one_server.request("POST", "/api/hands", entry)
+    assert status == 422 and answer["field"] == "win.fu" and "fu must be 20, 25" in answer["error"]
+
+
+def test_the_page_offers_every_fu_a_record_takes(table):
+    """130 fu (three closed terminal kans, ron) is what `sanma hand` prints: the page's buttons offer it."""
+    from calc.cli.serve_page import config
+    from calc.table.payment import FU_VALUES
+
+    settled = record.settle(record.read(table))
+    assert config(settled)["fu"] == list(FU_VALUES) and {130, 140} <= set(config(settled)["fu"])
+
+
+def test_a_server_stopped_on_a_finished_match_says_it_is_over(tmp_path):
+    path = tmp_path / "over.yaml"
+    path.write_text("players: [Ana, Bo, Chen]\nlength: east\nstart: {round: E3, scores: {Ana: 5000, Bo: 50000, "
+                    "Chen: 50000}}\nhands:\n  - win: {winner: Bo, from: Ana, limit: haneman}\n")
+    with Served(path) as server:
+        code, printed = server.stop()
+    assert code == 0 and "Stopped; over.yaml holds 1 hand(s); the match is over." in printed

@@ -18,6 +18,7 @@ from tabulate import tabulate
 
 from calc.core import bounds
 from calc.core.errors import SanmaError
+from calc.cli.options import COMBINED
 from calc.core.nesting import number_too_long
 from calc.scoring.value import LIMITS
 from calc.table import chips, match, record
@@ -45,6 +46,7 @@ One line per event (names may be shortened while they stay unambiguous; Tab comp
 COMMANDS = ("riichi", "draw", "abort", "nagashi", "chombo", "play", "undo", "show", "help", "quit")
 WIN_WORDS = ("ron", "tsumo")
 VALUE_FLAGS = ("dora", "ura", "nuki", "win")  # full-hand flags with a value
+JOINED_FLAGS = tuple(option.removeprefix("--") for option in COMBINED)  # indicators: a repeat adds its tiles
 BOOL_FLAGS = ("ippatsu", "rinshan", "chankan", "haitei", "houtei", "double_riichi", "tenhou", "chiihou", "renhou")
 EXTRA_WORDS = ("chips", "pao", "tenpai", *VALUE_FLAGS, *BOOL_FLAGS, *LIMITS, *ABORTS)
 
@@ -109,8 +111,13 @@ class LineReader:
             while rest and rest[0].lower() not in EXTRA_WORDS:
                 hand.append(rest.pop(0))
             win["hand"] = " ".join(hand)
+        flags = set()  # the words given so far: a repeat is refused, or joined where tiles join (dora, ura)
         while rest:
             word = rest.pop(0).lower().replace("-", "_")
+            key = "liable" if word == "pao" else word
+            if key in flags and key not in JOINED_FLAGS:
+                raise Refused(f"{word!r} given twice in one win: give it once, with the value meant")
+            flags.add(key)
             if word in BOOL_FLAGS:
                 win[word] = True
                 continue
@@ -118,7 +125,9 @@ class LineReader:
                 raise Refused(f"{word!r} needs a value" if word in (*VALUE_FLAGS, "chips", "pao")
                               else f"unknown word {word!r} in a win (help lists them)")
             given = rest.pop(0)
-            if word in ("dora", "ura", "win"):
+            if word in JOINED_FLAGS:
+                win[word] = win.get(word, "") + given  # `dora 3p dora 1m`: the indicators side by side
+            elif word == "win":
                 win[word] = given
             elif word in ("nuki", "chips"):
                 if not _is_count(given):
@@ -302,7 +311,8 @@ class Shell(cmd.Cmd):
             raise Refused("riichi needs a name: `riichi Bo`")
         added = self.lines.names(arg.split())
         self.keeper.riichi(added)
-        self.stdout.write(f"riichi {', '.join(added)}: a stick each, on the table when the hand ends\n")
+        sticks = "a stick each" if len(added) > 1 else "a stick"
+        self.stdout.write(f"riichi {', '.join(added)}: {sticks}, on the table when the hand ends\n")
 
     def do_draw(self, arg: str) -> None:
         self._hand({"draw": {"tenpai": self.lines.names(arg.split())}})

@@ -19,6 +19,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import re
 import secrets
 import signal
 import socket
@@ -232,8 +233,13 @@ def make_app(table: Table, token: str, port: int):
         return JSONResponse(await run_in_threadpool(table.score, line))
 
     async def refused(request: Request, exc: Exception) -> Response:
-        # an ApiError says its status; a SanmaError is an entry or a hand refused as `keep` refuses it
-        return JSONResponse({"error": exc.message}, exc.status if isinstance(exc, ApiError) else 422)
+        # an ApiError says its status; a SanmaError is an entry or a hand refused as `keep` refuses it,
+        # with the field of the posted hand it found wrong (the record's key path within that hand)
+        answer = {"error": exc.message}
+        key = getattr(exc, "key", None)
+        if key:
+            answer["field"] = re.sub(r"^hands\[\d+\]\.?", "", key) or None
+        return JSONResponse(answer, exc.status if isinstance(exc, ApiError) else 422)
 
     routes = [
         Route("/", page), Route("/report", report_fragment), Route("/api/match", get_match),
@@ -442,7 +448,8 @@ def run(path: Path, *, port: int, token: str | None, lan: bool, rules: str | Non
         pass
     finally:
         keeper.close()
-    _say(f"\nStopped; {path} holds {keeper.hands} hand(s). `sanma serve {path}` goes on.")
+    goes_on = "the match is over" if keeper.settled.state.ended else f"`sanma serve {path}` goes on"
+    _say(f"\nStopped; {path} holds {keeper.hands} hand(s); {goes_on}.")
     return 0
 
 

@@ -15,6 +15,7 @@ from calc.cli.keep import BOOL_FLAGS
 from calc.core import tiles as T
 from calc.scoring.value import LIMITS
 from calc.table.events import ABORTS
+from calc.table.payment import FU_VALUES
 from calc.table.record import Settled
 
 SCRIPT = Path(__file__).with_name("serve.js")
@@ -63,7 +64,7 @@ def config(settled: Settled) -> dict:
         "flags": list(BOOL_FLAGS),
         "chips": rules.chips.on,
         "pao": rules.payment.pao,
-        "fu": [20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110],
+        "fu": list(FU_VALUES),  # the values a record takes: past 110 only with three kans (4 han at least)
     }
 
 

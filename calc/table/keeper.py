@@ -227,7 +227,7 @@ class Keeper:
             parsed = load_yaml(text, self.shown)
             settled = record.settle(record.read_parsed(parsed, self.shown))
         except SanmaError as exc:
-            raise Refused(exc.message) from None
+            raise Refused(exc.message, key=exc.key) from None  # the key path: serve names the field
         written = plain(parsed)
         written["hands"] = written.get("hands") or []
         if written != data:  # the emitter's promise, checked: what is read back is what was meant
