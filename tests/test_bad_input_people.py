@@ -103,7 +103,7 @@ def test_an_uma_that_rises_with_the_place_is_refused_in_a_profile(tmp_path):
 @pytest.mark.parametrize("args, message", [
     (["simulate", "--matches", "2", "--length", "bogus"], "--length 'bogus': give one of hanchan, east"),
     (["simulate", "--matches", "2", "--bots", "bogus"], "--bots 'bogus': give one of calibrated, greedy"),
-    (["simulate", "--matches", "2", "--save", "out", "--format", "bogus"], "--format 'bogus': give one of tenhou6"),
+    (["simulate", "--matches", "2", "--save", "out", "--format", "bogus"], "--format 'bogus': give one of mjlog, mjai, tenhou6"),
     (["hand", HAND, "--seat", "N"], "--seat 'N': give one of E, S, W"),
     (["hand", HAND, "--round", "N"], "--round 'N': give one of E, S, W"),
     (["pay", "--limit", "big"], "--limit 'big': give one of mangan, haneman, baiman, sanbaiman, yakuman"),

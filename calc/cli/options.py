@@ -45,9 +45,9 @@ def _bots() -> Sequence[str]:
 
 
 def _formats() -> Sequence[str]:
-    from calc.sim.commands import SAVE_FORMATS
+    from calc.logs.formats import BY_NAME
 
-    return tuple(SAVE_FORMATS)
+    return tuple(BY_NAME)
 
 
 def _limits() -> Sequence[str]:
