@@ -12,9 +12,9 @@ COMPILED := $(shell $(PYTHON) -c "import runpy; print(' '.join(runpy.run_path('c
 PURE_TESTS := tests/test_hand_cases.py tests/test_hand_properties.py tests/test_oracle.py tests/test_real_hands.py \
 	tests/test_payment.py tests/test_api.py tests/test_bad_input.py tests/test_logs.py \
 	tests/test_round.py tests/test_match.py tests/test_replay.py tests/test_sim_pinned.py tests/test_waits.py \
-	tests/test_bench_hands.py tests/test_calibrated_bot.py
+	tests/test_bench_hands.py tests/test_calibrated_bot.py tests/test_suit_tables.py
 
-.PHONY: run test test-browser screenshots screenshot docs docs-reference docs-examples docs-refresh bench bench-anchors fuzz build truth-figures shipped-copy clean
+.PHONY: run test test-browser screenshots screenshot docs docs-reference docs-examples docs-refresh bench bench-anchors fuzz build suit-tables truth-figures shipped-copy clean
 
 # An editable install: `pip install -e .` compiles the modules where a C compiler exists (setup.py).
 $(STAMP): pyproject.toml setup.py calc/compiled.py $(COMPILED)
@@ -77,6 +77,11 @@ bench: $(STAMP)
 # RiichiEnv for the simulation, jansou for the replay; without them bench skips those pairs.
 bench-anchors: $(STAMP)
 	$(BIN)/pip install --quiet riichienv==0.4.11 jansou==0.14.0
+
+# Rewrites calc/scoring/suits.bin, every suit pattern's facts (calc/scoring/suits_make.py, ~25 s);
+# tests/test_suit_tables.py checks a sample of it against the code that works them out.
+suit-tables: $(STAMP)
+	$(BIN)/python -m calc.scoring.suits_make
 
 # Rewrites calc/sim/truth_figures.json from the real games in tests/data.
 truth-figures: $(STAMP)

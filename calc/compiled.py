@@ -23,6 +23,7 @@ MODULES = (
     "calc.core.tiles",
     "calc.core.notation",
     "calc.scoring.hand",
+    "calc.scoring.suits",  # the shipped per-suit tables, read byte by byte
     "calc.scoring.readings",
     "calc.scoring.shape",
     "calc.scoring.fu",
