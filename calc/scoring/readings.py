@@ -52,8 +52,11 @@ def triplet_fu(tile: int, concealed: bool, kan: bool) -> int:
     return fu * 4 if kan else fu
 
 
-# (first tile, tiles) of each suit, in the readings' order
-SUITS: Final = ((T.MAN, 9), (T.PIN, 9), (T.SOU, 9), (T.HONOR, 7))
+# each suit's first tile and its number of tiles, in the readings' order (compiled, a loop over
+# indices reads them in place, where unpacking pairs made tuples); and the pairs
+_BASES: Final = (T.MAN, T.PIN, T.SOU, T.HONOR)
+_SIZES: Final = (9, 9, 9, 7)
+SUITS: Final = tuple(zip(_BASES, _SIZES))
 
 
 def standard_readings(counts: Sequence[int]) -> tuple[StandardReading, ...]:
@@ -72,13 +75,14 @@ def readings_of(counts: list[int]) -> tuple[StandardReading, ...]:
     ways: list[int] = []  # ... and its number of records
     pairs = 0
     combinations = 1
-    for base, size in SUITS:
+    for suit in range(4):
+        base = _BASES[suit]
         code = 0
-        for i in range(base, base + size):
+        for i in range(base, base + _SIZES[suit]):
             code = code * 5 + counts[i]
         if code == 0:
             continue
-        entry = suits.entry(code, base == T.HONOR)
+        entry = suits.entry(code, suit == 3)
         if not suits.complete(entry):
             return ()
         first, count = suits.readings(entry)
