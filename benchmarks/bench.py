@@ -159,6 +159,7 @@ def bench_hands() -> list[Row]:
     included); warm, on the file written twice less the file. Each round runs every measurement
     once, ours and the anchor's in turn, PAIRS rounds; a ratio is the median of the rounds' own."""
     rows: list[Row] = []
+    moonshot = _installed("riichienv", "riichienv 0.4.11 (the moonshot of the hand figures)")
     folder = Path(tempfile.mkdtemp(prefix="sanma-bench-hands-"))
     try:
         empty = folder / "empty.jsonl"
@@ -189,6 +190,10 @@ def bench_hands() -> list[Row]:
                 if first:
                     pure = _fresh("score", str(path), pure=True)
                     measured["score pure"] = pure["tables"] + pure["first"]
+                    if moonshot:
+                        rust = _fresh("riichienv", str(theirs))
+                        measured["riichienv cold"] = rust["first"]
+                        runs.setdefault("riichienv share", []).append(measured["score cold"] / rust["first"])
                 for name, seconds in measured.items():
                     runs.setdefault(name, []).append(seconds)
                 for ours_name, key, anchor_key in RATIO_ROWS:
@@ -206,6 +211,12 @@ def bench_hands() -> list[Row]:
             ]
             if first:
                 rows.append((f"calc.score on the pure source, {label}, cold (CPU)", count, median["score pure"]))
+            if first and moonshot:
+                rows.append((f"RiichiEnv 0.4.11 HandEvaluator3P, {label}, first pass (CPU)", count,
+                             median["riichienv cold"]))
+                share = statistics.median(runs["riichienv share"])
+                NOTES.append(f"calc.score cold / RiichiEnv's HandEvaluator3P (Rust), {label}: RiichiEnv is "
+                             f"{share:.1f}x as fast (the moonshot, within 3x: {'met' if share <= 3 else 'not met'})")
             for ours_name, _, _ in RATIO_ROWS:
                 target = TARGETS.get(ours_name)
                 ratios = runs[f"ratio {ours_name}"]
@@ -359,6 +370,40 @@ def bench_simulate() -> list[Row]:
     wall, _ = _run([*_sanma(), "compare", "--matches", "1000", "--schemes", "all", "--seed", "1"], env)
     rows.append(("sanma compare --matches 1000 --schemes all (wall, matches)", 1000, wall))
     return rows
+
+
+def _peak_memory(command: list[str]) -> tuple[float, int]:
+    """(wall seconds, the peak resident memory in KB of the largest process) of one command, run
+    from a fresh Python process so that no earlier child's peak counts."""
+    probe = ("import resource, subprocess, sys, time; start = time.perf_counter(); "
+             "subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, check=True); "
+             "print(time.perf_counter() - start, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
+    done = subprocess.run([sys.executable, "-c", probe, *command], capture_output=True, text=True, check=True,
+                          env=_installed_env())
+    wall, peak = done.stdout.split()
+    return float(wall), int(peak)
+
+
+MEMORY_MATCHES = (300, 3000)  # compare runs whose peaks `make bench` prints: the growth per match between
+
+
+@benchmark("memory")
+def bench_memory() -> list[Row]:
+    """`sanma compare --workers 1` under all schemes: the peak memory of a short and a long run
+    (target: under 250 MB at 3,000 matches) and the growth per match between them; the comparison
+    keeps each match's figures for its paired intervals, everything else is bounded."""
+    peaks = {}
+    for matches in MEMORY_MATCHES:
+        wall, peaks[matches] = _peak_memory([*_sanma(), "compare", "--matches", str(matches), "--workers", "1",
+                                             "--schemes", "all", "--seed", "1"])
+        NOTES.append(f"sanma compare --matches {matches} --workers 1 --schemes all: peak {peaks[matches] / 1024:.0f} MB, "
+                     f"{wall:.1f} s wall" + ("; target under 250 MB: " + ("met" if peaks[matches] < 250 * 1024
+                                                                            else "not met")
+                                             if matches >= 3000 else ""))
+    low, high = MEMORY_MATCHES
+    NOTES.append(f"memory per match between {low} and {high} matches: "
+                 f"{(peaks[high] - peaks[low]) / (high - low):.1f} KB")
+    return []
 
 
 def main(argv: list[str]) -> None:

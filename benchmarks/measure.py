@@ -2,6 +2,7 @@
 
     python benchmarks/measure.py score FILE     # calc.score on each batch line of FILE
     python benchmarks/measure.py mahjong FILE   # the mahjong package on bench.py's `_mahjong_input`
+    python benchmarks/measure.py riichienv FILE # RiichiEnv's HandEvaluator3P on the same
 
 Prints {"count", "imports", "tables", "first", "warm"} (CPU seconds): the imports (ours: calc.api,
 the shipped suit tables' load among them, also given apart; the anchor's: its modules), the first pass over
@@ -25,7 +26,8 @@ def measure(kind: str, path: str) -> None:
     text = Path(path).read_text(encoding="utf-8")
     data = json.loads("[" + ",".join(text.splitlines()) + "]") if kind == "score" else json.loads(text)
     if kind != "score":
-        print(json.dumps({"count": len(data), **measure_mahjong(data)}))
+        anchor = measure_mahjong if kind == "mahjong" else measure_riichienv
+        print(json.dumps({"count": len(data), **anchor(data)}))
         return
     start = time.process_time()
     import calc.core.tiles  # noqa: F401  (the package and the compiled library)
@@ -73,6 +75,36 @@ def measure_mahjong(hands: list[dict]) -> dict[str, float]:
         for tiles, win, melds, dora, ura, config in calls:
             calculator.estimate_hand_value(tiles, win, melds=melds, dora_indicators=dora, ura_dora_indicators=ura,
                                            config=config)
+        passes.append(time.process_time() - start)
+    return {"imports": imports, "tables": 0.0, "first": passes[0], "warm": passes[1]}
+
+
+def measure_riichienv(hands: list[dict]) -> dict[str, float]:
+    """As `measure_mahjong`, for RiichiEnv's three-player evaluator (its Rust core, `HandEvaluator3P`,
+    called directly: the package's Python wrapper adds the winning tile again to a hand with two kans)."""
+    start = time.process_time()
+    from riichienv import _riichienv as core
+
+    imports = time.process_time() - start
+    winds = {"EAST": core.Wind.East, "SOUTH": core.Wind.South, "WEST": core.Wind.West}
+    calls = []
+    for h in hands:
+        in_melds = {i for _, ids, _ in h["melds"] for i in ids}
+        melds = [core.Meld(core.MeldType.Pon if pon else core.MeldType.Daiminkan if opened else core.MeldType.Ankan,
+                           ids, opened) for pon, ids, opened in h["melds"]]
+        c = h["config"]
+        conditions = core.Conditions(
+            tsumo=c["is_tsumo"], riichi=c["is_riichi"], double_riichi=c["is_daburu_riichi"], ippatsu=c["is_ippatsu"],
+            haitei=c["is_haitei"], houtei=c["is_houtei"], rinshan=c["is_rinshan"], chankan=c["is_chankan"],
+            player_wind=winds[c["player_wind"]], round_wind=winds[c["round_wind"]], riichi_sticks=c["kyoutaku_number"],
+            honba=c["tsumi_number"], kita_count=c["num_nuki_dora"], is_sanma=True, num_players=3)
+        calls.append((sorted(t for t in h["tiles"] if t not in in_melds), melds, h["win"], h["dora"], h["ura"],
+                      conditions))
+    passes = []
+    for _ in range(2):
+        start = time.process_time()
+        for tiles, melds, win, dora, ura, conditions in calls:
+            core.HandEvaluator3P(tiles, melds).calc(win, dora, ura, conditions)
         passes.append(time.process_time() - start)
     return {"imports": imports, "tables": 0.0, "first": passes[0], "warm": passes[1]}
 
