@@ -23,12 +23,14 @@ PURE_TESTS := tests/test_hand_cases.py tests/test_hand_properties.py tests/test_
 
 # An editable install of the package and of what running it needs (no extra): `pip install -e .`
 # compiles the modules of calc/compiled.py where a C compiler exists (setup.py). It says what it
-# builds and how long that took; the extras come with the targets that use them.
+# builds and how long that took; the extras come with the targets that use them. The last build's
+# extension files go first: a module taken off the list must not load its old compiled copy.
 $(STAMP): pyproject.toml setup.py calc/compiled.py $(COMPILED)
 	@start=$$(date +%s); \
 	if [ ! -d $(VENV) ]; then echo "sanma: creating $(VENV) ($$($(PYTHON) --version))"; $(PYTHON) -m venv $(VENV) || exit 1; fi; \
 	echo "sanma: installing sanma and what it runs on (typer, tabulate, pyyaml, wcwidth);"; \
 	echo "sanma: compiling its $(MODULES) hot modules with mypyc (calc/compiled.py), about a minute on two idle cores ..."; \
+	rm -f calc__mypyc*.so; find calc -name '*.so' -delete; \
 	$(BIN)/pip install --quiet --disable-pip-version-check -e . || exit 1; \
 	echo "sanma: built in $$(( $$(date +%s) - start )) s: $$($(BIN)/sanma --version)"
 	@touch $(STAMP)

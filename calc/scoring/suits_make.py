@@ -1,9 +1,9 @@
 """Every suit pattern's facts worked out from first principles, and the file that ships them.
 
 `python -m calc.scoring.suits_make` (`make suit-tables`) writes calc/scoring/suits.bin, which
-calc.scoring.suits maps and reads; tests/test_suit_tables.py checks a sample of that file against the
-functions here. Nothing at run time imports this module: it is the slow, plain statement of what
-each entry means.
+calc.scoring.suits reads; tests/test_suit_tables.py checks a sample of that file against the
+functions here. It is the slow, plain statement of what each entry means: at run time only `sanma
+waits` asks it, of a hand completed by a fifth copy of a tile (no pattern of the file).
 
 A suit's pattern is its tile counts (9 numbers, or 7 honours, each 0-4, at most 14 tiles). For each:
 
@@ -35,7 +35,6 @@ EMPTY = (0,) + (NONE,) * 9  # no tiles: zero mentsu, zero taatsu, no pair
 MENTSU = (1, 0, 0)
 HEAD = (0, 0, 1)
 TAATSU = (0, 1, 0)
-
 
 
 def code_of(counts: tuple[int, ...]) -> int:
