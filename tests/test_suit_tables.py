@@ -44,6 +44,7 @@ def _sample(size: int, count: int, seed: int) -> list[tuple[int, ...]]:
 def test_a_sample_of_the_entries_is_what_the_code_works_out(size, honours):
     for counts in _sample(size, 1500, seed=size):
         e = V.entry(M.code_of(counts), honours)
+        assert V.tiles(M.code_of(counts)) == sum(counts), counts
         assert _vector(V.vector(e)) == M.vector(counts, honours), counts
         assert V.waits(e) == M.waits(counts, honours), counts
         ways = M.readings(counts, honours)

@@ -93,12 +93,9 @@ def _entries(codes: list[int]) -> list[int]:
     return [V.entry(codes[0], False), V.entry(codes[1], False), V.entry(codes[2], False), V.entry(codes[3], True)]
 
 
-def _totals(counts: list[int]) -> list[int]:
+def _totals(codes: list[int]) -> list[int]:
     """The tiles held in each suit."""
-    out = [0, 0, 0, 0]
-    for t in range(34):
-        out[t // 9] += counts[t]
-    return out
+    return [V.tiles(codes[0]), V.tiles(codes[1]), V.tiles(codes[2]), V.tiles(codes[3])]
 
 
 def standard_shanten(counts: list[int], melds: int) -> int:
@@ -182,8 +179,9 @@ def waits(counts: list[int], suits: Suits | None = None) -> tuple[int, ...]:
     """Every tile that completes the concealed tiles (3k+1 of them) in any form, sorted.
 
     A tile of which the hand holds four is never a wait (there is no fifth)."""
-    totals = _totals(counts)
-    found = _standard_waits(_entries(_codes(counts, suits)), totals)  # sorted: each suit's in order, the suits in order
+    codes = _codes(counts, suits)
+    totals = _totals(codes)
+    found = _standard_waits(_entries(codes), totals)  # sorted: each suit's in order, the suits in order
     if totals[0] + totals[1] + totals[2] + totals[3] == 13:
         pairs, singles = _pairs_and_singles(counts)
         more: list[int] = []
@@ -219,8 +217,9 @@ def tenpai_at_draw(concealed: list[int], meld_tiles: Iterable[int], own_four: st
 
 def is_complete(counts: list[int], suits: Suits | None = None) -> bool:
     """3k+2 concealed tiles that form a winning shape (any form)."""
-    entries = _entries(_codes(counts, suits))
-    totals = _totals(counts)
+    codes = _codes(counts, suits)
+    entries = _entries(codes)
+    totals = _totals(codes)
     heads = 0  # complete suits of 2 mod 3: the one that holds the pair
     for x in range(4):
         if not V.complete(entries[x]):
@@ -355,7 +354,7 @@ def _width(codes: list[int], counts: list[int], melds: int) -> int:
     if closed and kokushi_shanten(counts) <= 0:
         return _width_by_tiles(counts, melds, range(34))
     entries = _entries(codes)
-    totals = _totals(counts)
+    totals = _totals(codes)
     pairs = singles = 0
     if closed:
         pairs, singles = _pairs_and_singles(counts)

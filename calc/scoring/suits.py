@@ -43,6 +43,7 @@ _MERGE: Final = _AT["merge"]
 _BEST: Final = _AT["best"]
 _READING_AT: Final = _AT["reading_at"]
 RECORDS: Final = _AT["records"]  # the offset of the first record in DATA
+_TILES: Final = _AT["tiles"]
 
 
 def _u16(at: int) -> int:
@@ -64,6 +65,12 @@ def entry(code: int, honours: bool) -> int:
     if rank >= _u16(_NUMBER_LIMIT + 2 * high):
         raise ValueError(f"no suit table entry for number pattern {code}: more than {MOST} tiles")
     return _u32(_NUMBER_ENTRY + 4 * (_u32(_NUMBER_START + 4 * high) + rank))
+
+
+def tiles(code: int) -> int:
+    """The tiles a suit pattern holds, by its code."""
+    high = code // LOW_CODES
+    return DATA[_TILES + high] + DATA[_TILES + code - high * LOW_CODES]
 
 
 def vector(e: int) -> int:

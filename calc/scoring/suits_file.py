@@ -7,7 +7,7 @@ from pathlib import Path
 
 PATH = Path(__file__).with_name("suits.bin")
 MAGIC = b"SANMASUT"
-VERSION = 1
+VERSION = 2
 HEADER = struct.Struct("<8s9I")  # magic, version, then `sections`' counts, then three zeros
 ITEM_SIZE = {"b": 1, "B": 1, "H": 2, "I": 4}
 NUMBERS = 9  # tiles of a number suit
@@ -23,7 +23,9 @@ def sections(vectors: int, numbers: int, honours: int, slots: int, records: int)
     little-endian: the rank of each low part; each high part's start and how many low ranks fit
     beside it, per kind of suit; the entries; the merged vector of each pair of vector ids; each
     vector's shanten plus one for 0-4 melds; each slot's first record (and the end of the last);
-    the records; each vector id's vector (read by the tests, not at run time)."""
+    the records; the tiles a high or low part holds (the sum of its digits: a pattern's tiles are
+    its high part's and its low part's); each vector id's vector (read by the tests, not at run
+    time)."""
     return [
         ("order", "H", 5 ** LOW),
         ("number_start", "I", 5 ** (NUMBERS - LOW)), ("number_limit", "H", 5 ** (NUMBERS - LOW)),
@@ -31,6 +33,7 @@ def sections(vectors: int, numbers: int, honours: int, slots: int, records: int)
         ("number_entry", "I", numbers), ("honour_entry", "I", honours),
         ("merge", "H", vectors * vectors), ("best", "B", vectors * 5),
         ("reading_at", "I", slots + 1), ("records", "B", records * RECORD),
+        ("tiles", "B", 5 ** (NUMBERS - LOW)),
         ("vectors", "b", vectors * 10),
     ]
 

@@ -298,7 +298,9 @@ def build() -> bytes:
         "number_entry": entries[False], "honour_entry": entries[True],
         "merge": [ids[merge(a, b)] for a in ordered for b in ordered],
         "best": [best(v, melds) + 1 for v in ordered for melds in range(5)],  # shanten -1..8 as 0..9
-        "reading_at": reading_at, "records": list(records), "vectors": [x for v in ordered for x in v],
+        "reading_at": reading_at, "records": list(records),
+        "tiles": [sum(part) for part in itertools.product(range(5), repeat=NUMBERS - LOW)],
+        "vectors": [x for v in ordered for x in v],
     }
     counts = (size, len(entries[False]), len(entries[True]), len(reading_at) - 1, len(records) // RECORD)
     out = bytearray(HEADER.pack(MAGIC, VERSION, *counts, 0, 0, 0))
