@@ -7,10 +7,9 @@ come from the repository's tests/data, unpacked into a temporary folder.
 The hand benchmarks measure a FIRST pass over hands the measuring process has never seen: the
 hands (benchmarks/hands.py: real wins, deduplicated, and seeded random hands, all distinct) are written to
 a file, and each figure comes from a fresh Python process that scores every hand exactly once (no
-earlier pass, no best-of-N over the same inputs). Each figure is the median of three such fresh
-processes. In-process figures are CPU time of the scoring loop alone; `sanma hand --batch` is wall
-time, marginal: (lines) / (time on the file - time on an empty file), so start-up is excluded. The
-`mahjong` package (the test oracle) scores the same hands in the same run, from its own input
+earlier pass, no best-of-N over the same inputs), then once more (warm). Figures are CPU time;
+`sanma hand --batch` is its loop after the start-up, timed in the process (benchmarks/measure.py).
+The `mahjong` package (the test oracle) scores the same hands in the same run, from its own input
 format prepared before its clock starts.
 """
 
@@ -90,7 +89,7 @@ RATIO_ROWS = (
     ("sanma hand --batch warm", "batch warm", "mahjong warm"),
 )
 TARGETS = {"calc.score cold": 4.0, "sanma hand --batch cold (CPU, marginal)": 4.0}  # ratios to reach
-HAND_ROUNDS = 7  # rounds of the hand figures: a marginal batch time is the difference of two noisy ones
+HAND_ROUNDS = 7  # rounds of the hand figures
 RATIOS: list[str] = []
 # the hand sets timed (benchmarks/hands.py), the first also on the pure source
 HAND_LINES: dict[str, Callable[[], list[dict]]] = {
@@ -155,41 +154,35 @@ def bench_hands() -> list[Row]:
     Cold: a fresh process scores every hand once (benchmarks/measure.py): the first pass, with the
     shipped tables' load (ours: everything a first hand fills or reads, the profile included), and
     beside it with the imports too (ours: `import calc` and its first call's; the anchor's: its
-    modules). Warm: the same process scores them all again. `sanma hand --batch` is the CPU time on
-    the file less the median of its runs on an empty file (start-up excluded; the first line's
-    profile and caches included); warm, half of the file written three times less the file. Each round runs every
-    measurement once, ours and the anchor's in turn, HAND_ROUNDS rounds; a ratio is the median of
-    the rounds' own."""
+    modules). Warm: the same process scores them all again. `sanma hand --batch`: the loop the
+    command runs after its start-up (`calc.cli.hand.run_batch`) timed in a fresh process, on the
+    file, then again (warm); the first line's profile and caches count, the start-up does not (it
+    has its own row). Each round runs every measurement once, ours and the anchor's in turn,
+    HAND_ROUNDS rounds; a ratio is the median of the rounds' own."""
     rows: list[Row] = []
     moonshot = _installed("riichienv", "riichienv 0.4.11 (the moonshot of the hand figures)")
     folder = Path(tempfile.mkdtemp(prefix="sanma-bench-hands-"))
     try:
-        empty = folder / "empty.jsonl"
-        empty.write_text("")
         for label, make_lines in HAND_LINES.items():
             lines = make_lines()
             count = len(lines)
             path = folder / f"{label.replace(' ', '-')}.jsonl"
             text = "".join(json.dumps(line) + "\n" for line in lines)
             path.write_text(text, encoding="utf-8")
-            thrice = folder / f"{label.replace(' ', '-')}-thrice.jsonl"
-            thrice.write_text(text * 3, encoding="utf-8")
             theirs = folder / f"{label.replace(' ', '-')}-mahjong.json"
             theirs.write_text(json.dumps(_mahjong_input(lines)), encoding="utf-8")
             runs: dict[str, list[float]] = {}
             first = label == next(iter(HAND_LINES))
-            # the start-up a batch run's time includes: the median of its own runs on the empty file
-            start_up = statistics.median(_batch_cpu(empty) for _ in range(HAND_ROUNDS))
             for _ in range(HAND_ROUNDS):  # one round: every measurement once, ours and the anchor's in turn
                 ours = _fresh("score", str(path))
                 anchor = _fresh("mahjong", str(theirs))
-                once = _batch_cpu(path)
+                batch = _fresh("batch", str(path))
                 measured = {
                     "score cold": ours["tables"] + ours["first"], "score imports": ours["imports"] + ours["first"],
                     "score warm": ours["warm"],
                     "mahjong cold": anchor["first"], "mahjong imports": anchor["imports"] + anchor["first"],
                     "mahjong warm": anchor["warm"],
-                    "batch cold": once - start_up, "batch warm": (_batch_cpu(thrice) - once) / 2,
+                    "batch cold": batch["first"], "batch warm": batch["warm"],
                 }
                 if first:
                     pure = _fresh("score", str(path), pure=True)
@@ -230,11 +223,6 @@ def bench_hands() -> list[Row]:
     finally:
         shutil.rmtree(folder, ignore_errors=True)
     return rows
-
-
-def _batch_cpu(path: Path) -> float:
-    """CPU seconds of `sanma hand --batch PATH` in a fresh process, as installed (bytecode kept)."""
-    return _run([*_sanma(), "hand", "--batch", str(path)], _installed_env())[1]
 
 
 def _start_to_exit(command: list[str], what: str, target: float) -> list[tuple[float, float]]:

@@ -1,6 +1,7 @@
 """One cold and one warm pass over hands in a fresh process: `make bench`'s hand figures (bench.py).
 
     python benchmarks/measure.py score FILE     # calc.score on each batch line of FILE
+    python benchmarks/measure.py batch FILE     # the loop of `sanma hand --batch FILE`, twice
     python benchmarks/measure.py mahjong FILE   # the mahjong package on bench.py's `_mahjong_input`
     python benchmarks/measure.py riichienv FILE # RiichiEnv's HandEvaluator3P on the same
 
@@ -24,7 +25,11 @@ def measure(kind: str, path: str) -> None:
     {"count", "imports", "tables", "first", "warm"} (CPU seconds). `score`: calc.score on batch
     lines; `mahjong`: the package on bench.py's `_mahjong_input` data, its objects made off the clock."""
     text = Path(path).read_text(encoding="utf-8")
-    data = json.loads("[" + ",".join(text.splitlines()) + "]") if kind == "score" else json.loads(text)
+    lines = kind in ("score", "batch")  # a batch file: one JSON object a line
+    data = json.loads("[" + ",".join(text.splitlines()) + "]") if lines else json.loads(text)
+    if kind == "batch":
+        print(json.dumps({"count": len(data), **measure_batch(path)}))
+        return
     if kind != "score":
         anchor = measure_mahjong if kind == "mahjong" else measure_riichienv
         print(json.dumps({"count": len(data), **anchor(data)}))
@@ -49,6 +54,23 @@ def measure(kind: str, path: str) -> None:
         calc.api.score(**line)
     warm = time.process_time() - start
     print(json.dumps({"count": len(data), "imports": imports, "tables": tables, "first": first, "warm": warm}))
+
+
+def measure_batch(path: str) -> dict[str, float]:
+    """{"first", "warm"}: CPU seconds of the loop `sanma hand --batch FILE` runs after its start-up
+    (calc.cli.hand.run_batch, its output thrown away), on the file, then on it again in the same
+    process. The first run reads the profile and fills the caches as the command's does."""
+    import os
+
+    from calc.cli.hand import run_batch
+
+    passes = []
+    with open(os.devnull, "w", encoding="utf-8") as out:
+        for _ in range(2):
+            start = time.process_time()
+            run_batch(Path(path), {}, out=out)
+            passes.append(time.process_time() - start)
+    return {"first": passes[0], "warm": passes[1]}
 
 
 def measure_mahjong(hands: list[dict]) -> dict[str, float]:
