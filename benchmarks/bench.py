@@ -7,10 +7,9 @@ come from the repository's tests/data, unpacked into a temporary folder.
 The hand benchmarks measure a FIRST pass over hands the measuring process has never seen: the
 hands (benchmarks/hands.py: real wins, deduplicated, and seeded random hands, all distinct) are written to
 a file, and each figure comes from a fresh Python process that scores every hand exactly once (no
-earlier pass, no best-of-N over the same inputs). Each figure is the median of three such fresh
-processes. In-process figures are CPU time of the scoring loop alone; `sanma hand --batch` is wall
-time, marginal: (lines) / (time on the file - time on an empty file), so start-up is excluded. The
-`mahjong` package (the test oracle) scores the same hands in the same run, from its own input
+earlier pass, no best-of-N over the same inputs), then once more (warm). Figures are CPU time;
+`sanma hand --batch` is its loop after the start-up, timed in the process (benchmarks/measure.py).
+The `mahjong` package (the test oracle) scores the same hands in the same run, from its own input
 format prepared before its clock starts.
 """
 
@@ -32,7 +31,7 @@ from tabulate import tabulate
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 from realdata import unpack  # noqa: E402  (tests/realdata.py: the compressed real games)
-from hands import GENERATED, generated_lines, real_win_lines  # noqa: E402  (benchmarks/hands.py)
+from hands import generated_lines, real_win_lines, situation_lines  # noqa: E402  (benchmarks/hands.py)
 
 from calc.core import tiles as T  # noqa: E402
 from calc.core.rules import load  # noqa: E402
@@ -43,7 +42,6 @@ from calc.core.rules import load  # noqa: E402
 DATA_DIR = PYCACHE = Path()
 Row = tuple[str, int, float]
 BENCHMARKS: dict[str, Callable[[], list[Row]]] = {}
-FRESH_RUNS = 3  # fresh processes per figure; the median is printed
 HERE = Path(__file__).resolve()
 
 
@@ -55,24 +53,15 @@ def benchmark(name: str):
     return register
 
 
-def best_time(function: Callable[[], object], repeats: int = 7) -> float:
-    best = float("inf")
-    for _ in range(repeats):
-        start = time.process_time()
-        function()
-        best = min(best, time.process_time() - start)
-    return best
-
-
 # ---------------------------------------------------------------- hands
 
 
 def _fresh(*args: str, pure: bool = False) -> dict:
-    """Run this file's `_measure` in a fresh Python process; its JSON answer. `pure`: on the pure
-    source (SANMA_PURE_PYTHON=1: the compiled modules hidden)."""
-    env = {**os.environ, "SANMA_PURE_PYTHON": "1"} if pure else None
-    done = subprocess.run([sys.executable, str(HERE), "_measure", *args], capture_output=True, text=True, check=True,
-                          env=env)
+    """Run benchmarks/measure.py in a fresh Python process, as installed (bytecode kept); its JSON
+    answer. `pure`: on the pure source (SANMA_PURE_PYTHON=1: the compiled modules hidden)."""
+    env = {**_installed_env(), "SANMA_PURE_PYTHON": "1"} if pure else _installed_env()
+    done = subprocess.run([sys.executable, str(HERE.with_name("measure.py")), *args], capture_output=True, text=True,
+                          check=True, env=env)
     return json.loads(done.stdout)
 
 
@@ -91,65 +80,146 @@ def _sanma() -> list[str]:
     return [str(script)] if script.exists() else [sys.executable, "-m", "calc"]
 
 
-def _batch_marginal(path: Path, empty: Path, *extra: str, cpu: bool = False, runs: int = FRESH_RUNS) -> float:
-    """Median over fresh runs of (time on the file - time on an empty file): start-up excluded.
-    Wall time, or with `cpu` the process's CPU time (one process: the figure a busy machine
-    disturbs least)."""
-    marginal = []
-    for _ in range(runs):
-        full = _run([*_sanma(), "hand", "--batch", str(path), *extra])
-        bare = _run([*_sanma(), "hand", "--batch", str(empty), *extra])
-        marginal.append(full[cpu] - bare[cpu])
-    return statistics.median(marginal)
-
-
-# (what is measured, its anchor, the target ratio): printed under the table (issue 22)
-TARGETS = (("calc.score", "mahjong", 4.0), ("sanma hand --batch (CPU, marginal)", "mahjong", 3.0))
+# The ratios printed under the table, each the median of the rounds' own: (what, ours, the anchor's)
+RATIO_ROWS = (
+    ("calc.score cold", "score cold", "mahjong cold"),
+    ("calc.score cold with the imports", "score imports", "mahjong imports"),
+    ("sanma hand --batch cold (CPU, marginal)", "batch cold", "mahjong cold"),
+    ("calc.score warm", "score warm", "mahjong warm"),
+    ("sanma hand --batch warm", "batch warm", "mahjong warm"),
+)
+TARGETS = {"calc.score cold": 4.0, "sanma hand --batch cold (CPU, marginal)": 4.0}  # ratios to reach
+HAND_ROUNDS = 7  # rounds of the hand figures
 RATIOS: list[str] = []
+# the hand sets timed (benchmarks/hands.py), the first also on the pure source
+HAND_LINES: dict[str, Callable[[], list[dict]]] = {
+    "situations": situation_lines, "real wins": real_win_lines, "generated": generated_lines}
+
+
+def _mahjong_input(lines: list[dict]) -> list[dict]:
+    """The hands in the `mahjong` package's own terms, as plain data (136-tile ids: a red five is
+    the first copy, which the package reads as red; melds; indicators; the situation): made here,
+    so that the measuring process imports nothing of ours."""
+    from calc.scoring.hand import PON
+    from calc.scoring.request import HandRequest, build
+
+    winds = {T.EAST: "EAST", T.SOUTH: "SOUTH", T.WEST: "WEST"}
+    out = []
+    for line in lines:
+        hand, context, rules = build(HandRequest(**line))
+        copies: dict[int, int] = {}
+        red = {t for t in rules.game.red_fives}
+
+        def tile_id(tile: int, is_red: bool = False) -> int:
+            if is_red:
+                return tile * 4  # the package's red five is the first copy of the five
+            copies[tile] = copies.get(tile, 1 if tile in red else 0) + 1
+            return tile * 4 + copies[tile] - 1
+
+        reds = list(hand.concealed_red)
+        concealed = []
+        for t in hand.concealed:
+            concealed.append(tile_id(t, t in reds))
+            if t in reds:
+                reds.remove(t)
+        win_id = next(i for i, t in zip(concealed, hand.concealed)
+                      if t == hand.win_tile and (t not in red or (i % 4 == 0) == hand.win_red))
+        melds, every = [], list(concealed)
+        for meld in hand.melds:
+            ids = [tile_id(t, is_red) for t, is_red in meld.tiles]
+            every += ids
+            melds.append([meld.kind == PON, ids, meld.opened])
+        out.append({
+            "tiles": every, "win": win_id, "melds": melds, "dora": [tile_id(t) for t in context.dora_indicators],
+            "ura": [tile_id(t) for t in context.ura_indicators],
+            "config": dict(is_tsumo=context.tsumo, is_riichi=context.riichi or context.double_riichi,
+                           is_daburu_riichi=context.double_riichi, is_ippatsu=context.ippatsu,
+                           is_rinshan=context.rinshan, is_chankan=context.chankan, is_haitei=context.haitei,
+                           is_houtei=context.houtei, player_wind=winds[context.seat_wind],
+                           round_wind=winds[context.round_wind], num_nuki_dora=context.nuki,
+                           tsumi_number=context.honba, kyoutaku_number=context.sticks),
+            "options": dict(has_open_tanyao=rules.hand.open_tanyao, has_aka_dora=bool(rules.game.red_fives),
+                            has_double_yakuman=rules.hand.double_yakuman,
+                            kazoe_limit=0 if rules.hand.kazoe == "yakuman" else 1,
+                            kiriage=rules.hand.kiriage_mangan, fu_for_open_pinfu=True, fu_for_pinfu_tsumo=False,
+                            is_three_player=True),
+        })
+    return out
 
 
 @benchmark("hands")
 def bench_hands() -> list[Row]:
-    """Unique hands scored once each: calc.score in process (compiled and on the pure source),
-    `sanma hand --batch` (marginal, one process and two), the evaluator alone, and the `mahjong`
-    package on the same hands. Paired: each round runs ours and the anchor in turn, fresh processes;
-    each figure is the median of the rounds."""
+    """Unseen hands scored once each, cold and warm, ours and the `mahjong` package's in turn.
+
+    Cold: a fresh process scores every hand once (benchmarks/measure.py): the first pass, with the
+    shipped tables' load (ours: everything a first hand fills or reads, the profile included), and
+    beside it with the imports too (ours: `import calc` and its first call's; the anchor's: its
+    modules). Warm: the same process scores them all again. `sanma hand --batch`: the loop the
+    command runs after its start-up (`calc.cli.hand.run_batch`) timed in a fresh process, on the
+    file, then again (warm); the first line's profile and caches count, the start-up does not (it
+    has its own row). Each round runs every measurement once, ours and the anchor's in turn,
+    HAND_ROUNDS rounds; a ratio is the median of the rounds' own."""
     rows: list[Row] = []
+    moonshot = _installed("riichienv", "riichienv 0.4.11 (the moonshot of the hand figures)")
     folder = Path(tempfile.mkdtemp(prefix="sanma-bench-hands-"))
     try:
-        empty = folder / "empty.jsonl"
-        empty.write_text("")
-        for label, lines in (("real wins", real_win_lines()), ("generated", generated_lines(GENERATED))):
-            path = folder / f"{label.replace(' ', '-')}.jsonl"
-            path.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
-            runs: dict[str, list[float]] = {}
-            for _ in range(FRESH_RUNS):  # one round: every measurement once, ours and the anchor's in turn
-                for name, measure in (
-                    ("calc.score", lambda: _fresh("score", str(path))["seconds"]),
-                    ("mahjong", lambda: _fresh("mahjong", str(path))["seconds"]),
-                    ("calc.score, pure", lambda: _fresh("score", str(path), pure=True)["seconds"]),
-                    ("evaluate", lambda: _fresh("evaluate", str(path))["seconds"]),
-                    ("batch cpu", lambda: _batch_marginal(path, empty, cpu=True, runs=1)),
-                    ("batch wall", lambda: _batch_marginal(path, empty, runs=1)),
-                    ("batch 2", lambda: _batch_marginal(path, empty, "--workers", "2", runs=1)),
-                ):
-                    runs.setdefault(name, []).append(measure())
-            median = {name: statistics.median(times) for name, times in runs.items()}
+        for label, make_lines in HAND_LINES.items():
+            lines = make_lines()
             count = len(lines)
+            path = folder / f"{label.replace(' ', '-')}.jsonl"
+            text = "".join(json.dumps(line) + "\n" for line in lines)
+            path.write_text(text, encoding="utf-8")
+            theirs = folder / f"{label.replace(' ', '-')}-mahjong.json"
+            theirs.write_text(json.dumps(_mahjong_input(lines)), encoding="utf-8")
+            runs: dict[str, list[float]] = {}
+            first = label == next(iter(HAND_LINES))
+            for _ in range(HAND_ROUNDS):  # one round: every measurement once, ours and the anchor's in turn
+                ours = _fresh("score", str(path))
+                anchor = _fresh("mahjong", str(theirs))
+                batch = _fresh("batch", str(path))
+                measured = {
+                    "score cold": ours["tables"] + ours["first"], "score imports": ours["imports"] + ours["first"],
+                    "score warm": ours["warm"],
+                    "mahjong cold": anchor["first"], "mahjong imports": anchor["imports"] + anchor["first"],
+                    "mahjong warm": anchor["warm"],
+                    "batch cold": batch["first"], "batch warm": batch["warm"],
+                }
+                if first:
+                    pure = _fresh("score", str(path), pure=True)
+                    measured["score pure"] = pure["tables"] + pure["first"]
+                    if moonshot:
+                        rust = _fresh("riichienv", str(theirs))
+                        measured["riichienv cold"] = rust["first"]
+                        runs.setdefault("riichienv share", []).append(measured["score cold"] / rust["first"])
+                for name, seconds in measured.items():
+                    runs.setdefault(name, []).append(seconds)
+                for ours_name, key, anchor_key in RATIO_ROWS:
+                    runs.setdefault(f"ratio {ours_name}", []).append(measured[anchor_key] / measured[key])
+            median = {name: statistics.median(times) for name, times in runs.items()}
             rows += [
-                (f"calc.score, {label}, first pass (one core, CPU)", count, median["calc.score"]),
-                (f"calc.score on the pure source, {label} (CPU)", count, median["calc.score, pure"]),
-                (f"evaluate only (hand already read), {label}, first pass", count, median["evaluate"]),
-                (f"sanma hand --batch, {label} (CPU, marginal)", count, median["batch cpu"]),
-                (f"sanma hand --batch, {label} (wall, marginal)", count, median["batch wall"]),
-                (f"sanma hand --batch --workers 2, {label} (wall, marginal)", count, median["batch 2"]),
-                (f"mahjong package estimate_hand_value, {label} (one core, CPU)", count, median["mahjong"]),
+                (f"calc.score, {label}, cold: fresh process, first pass, tables' load (CPU)", count, median["score cold"]),
+                (f"calc.score, {label}, cold with the imports (CPU)", count, median["score imports"]),
+                (f"calc.score, {label}, warm: second pass (CPU)", count, median["score warm"]),
+                (f"sanma hand --batch, {label}, cold (CPU, marginal)", count, median["batch cold"]),
+                (f"sanma hand --batch, {label}, warm (CPU, marginal)", count, median["batch warm"]),
+                (f"mahjong package, {label}, cold: first pass (CPU)", count, median["mahjong cold"]),
+                (f"mahjong package, {label}, cold with the imports (CPU)", count, median["mahjong imports"]),
+                (f"mahjong package, {label}, warm (CPU)", count, median["mahjong warm"]),
             ]
-            for ours, key in (("calc.score", "calc.score"), ("sanma hand --batch (CPU, marginal)", "batch cpu")):
-                anchor, target = next((a, t) for name, a, t in TARGETS if name == ours)
-                ratio = median[anchor] / median[key]
-                RATIOS.append(f"{ours} / {anchor} package, {label}: {ratio:.2f}x (target {target:g}x: "
-                              f"{'met' if ratio >= target else 'not met'})")
+            if first:
+                rows.append((f"calc.score on the pure source, {label}, cold (CPU)", count, median["score pure"]))
+            if first and moonshot:
+                rows.append((f"RiichiEnv 0.4.11 HandEvaluator3P, {label}, first pass (CPU)", count,
+                             median["riichienv cold"]))
+                share = statistics.median(runs["riichienv share"])
+                NOTES.append(f"calc.score cold / RiichiEnv's HandEvaluator3P (Rust), {label}: RiichiEnv is "
+                             f"{share:.1f}x as fast (the moonshot, within 3x: {'met' if share <= 3 else 'not met'})")
+            for ours_name, _, _ in RATIO_ROWS:
+                target = TARGETS.get(ours_name)
+                ratios = runs[f"ratio {ours_name}"]
+                verdict = "" if target is None else f" (target {target:g}x: {'met' if median[f'ratio {ours_name}'] >= target else 'not met'})"
+                RATIOS.append(f"{ours_name} / mahjong package, {label}: {median[f'ratio {ours_name}']:.2f}x, "
+                              f"rounds {min(ratios):.2f}-{max(ratios):.2f}x{verdict}")
     finally:
         shutil.rmtree(folder, ignore_errors=True)
     return rows
@@ -179,79 +249,6 @@ def bench_startup() -> list[Row]:
     runs = _start_to_exit(command, "sanma hand \"<hand>\"", 0.1)
     return [("sanma hand \"<hand>\" start to exit (wall, median; 1 hand)", 1, statistics.median(w for w, _ in runs)),
             ("sanma hand \"<hand>\" start to exit (CPU, median; 1 hand)", 1, statistics.median(c for _, c in runs))]
-
-
-def _measure(kind: str, path: str) -> None:
-    """In a fresh process: score each line of `path` once, print {"count", "seconds"} (CPU time)."""
-    lines = [json.loads(line) for line in Path(path).read_text(encoding="utf-8").splitlines()]
-    for name in {line.get("rules", "standard") for line in lines}:
-        load(name)  # set-up, not scoring: the profiles are read once (YAML), as any caller does first
-    if kind == "score":
-        from calc import score  # the API's code is imported here, before the clock starts
-
-        start = time.process_time()
-        for line in lines:
-            score(**line)
-        seconds = time.process_time() - start
-    elif kind == "evaluate":
-        from calc.scoring.evaluate import evaluate
-        from calc.scoring.request import HandRequest, build
-
-        built = [build(HandRequest(**line)) for line in lines]  # parsing reads no evaluation cache
-        start = time.process_time()
-        for hand, context, rules in built:
-            evaluate(hand, context, rules)
-        seconds = time.process_time() - start
-    else:
-        seconds = _measure_mahjong(lines)
-    print(json.dumps({"count": len(lines), "seconds": seconds}))
-
-
-def _measure_mahjong(lines: list[dict]) -> float:
-    """The mahjong package (three-player mode) on the same hands, from its own 136-tile input."""
-    from mahjong import constants as C
-    from mahjong.hand_calculating.hand import HandCalculator
-    from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
-    from mahjong.meld import Meld
-
-    from calc.scoring.hand import PON
-    from calc.scoring.request import HandRequest, build
-
-    winds = {T.EAST: C.EAST, T.SOUTH: C.SOUTH, T.WEST: C.WEST}
-    calls = []
-    for line in lines:
-        hand, context, rules = build(HandRequest(**line))
-        copies: dict[int, int] = {}
-
-        def tile_id(tile: int) -> int:
-            copies[tile] = copies.get(tile, 0) + 1
-            return tile * 4 + copies[tile] - 1
-
-        concealed = [tile_id(t) for t in hand.concealed]
-        win_id = next(i for i, t in zip(concealed, hand.concealed) if t == hand.win_tile)
-        melds, every = [], list(concealed)
-        for meld in hand.melds:
-            ids = [tile_id(t) for t, _ in meld.tiles]
-            every += ids
-            melds.append(Meld(Meld.PON if meld.kind == PON else Meld.KAN, tiles=ids, opened=meld.opened))
-        options = OptionalRules(has_open_tanyao=rules.hand.open_tanyao, has_aka_dora=False,
-                                has_double_yakuman=rules.hand.double_yakuman,
-                                kazoe_limit=0 if rules.hand.kazoe == "yakuman" else 1,
-                                kiriage=rules.hand.kiriage_mangan, fu_for_open_pinfu=True, fu_for_pinfu_tsumo=False,
-                                is_three_player=True)
-        config = HandConfig(is_tsumo=context.tsumo, is_riichi=context.riichi or context.double_riichi,
-                            is_daburu_riichi=context.double_riichi, is_ippatsu=context.ippatsu,
-                            is_rinshan=context.rinshan, is_haitei=context.haitei, is_houtei=context.houtei,
-                            player_wind=winds[context.seat_wind], round_wind=winds[context.round_wind],
-                            num_nuki_dora=context.nuki, options=options)
-        calls.append((every, win_id, melds, [tile_id(t) for t in context.dora_indicators] or None,
-                      [tile_id(t) for t in context.ura_indicators] or None, config))
-    calculator = HandCalculator()
-    start = time.process_time()
-    for every, win_id, melds, dora, ura, config in calls:
-        calculator.estimate_hand_value(every, win_id, melds=melds, dora_indicators=dora, ura_dora_indicators=ura,
-                                       config=config)
-    return time.process_time() - start
 
 
 # ---------------------------------------------------------------- anchors: paired whole processes
@@ -367,10 +364,41 @@ def bench_simulate() -> list[Row]:
     return rows
 
 
+def _peak_memory(command: list[str]) -> tuple[float, int]:
+    """(wall seconds, the peak resident memory in KB of the largest process) of one command, run
+    from a fresh Python process so that no earlier child's peak counts."""
+    probe = ("import resource, subprocess, sys, time; start = time.perf_counter(); "
+             "subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, check=True); "
+             "print(time.perf_counter() - start, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
+    done = subprocess.run([sys.executable, "-c", probe, *command], capture_output=True, text=True, check=True,
+                          env=_installed_env())
+    wall, peak = done.stdout.split()
+    return float(wall), int(peak)
+
+
+MEMORY_MATCHES = (300, 3000)  # compare runs whose peaks `make bench` prints: the growth per match between
+
+
+@benchmark("memory")
+def bench_memory() -> list[Row]:
+    """`sanma compare --workers 1` under all schemes: the peak memory of a short and a long run
+    (target: under 250 MB at 3,000 matches) and the growth per match between them; the comparison
+    keeps each match's figures for its paired intervals, everything else is bounded."""
+    peaks = {}
+    for matches in MEMORY_MATCHES:
+        wall, peaks[matches] = _peak_memory([*_sanma(), "compare", "--matches", str(matches), "--workers", "1",
+                                             "--schemes", "all", "--seed", "1"])
+        NOTES.append(f"sanma compare --matches {matches} --workers 1 --schemes all: peak {peaks[matches] / 1024:.0f} MB, "
+                     f"{wall:.1f} s wall" + ("; target under 250 MB: " + ("met" if peaks[matches] < 250 * 1024
+                                                                            else "not met")
+                                             if matches >= 3000 else ""))
+    low, high = MEMORY_MATCHES
+    NOTES.append(f"memory per match between {low} and {high} matches: "
+                 f"{(peaks[high] - peaks[low]) / (high - low):.1f} KB")
+    return []
+
+
 def main(argv: list[str]) -> None:
-    if argv[:1] == ["_measure"]:
-        _measure(*argv[1:])
-        return
     names = argv or list(BENCHMARKS)
     unknown = [n for n in names if n not in BENCHMARKS]
     if unknown:

@@ -18,11 +18,14 @@ from typing import Sequence
 
 # The hot path from a hand's text to its value. A module listed here must pass mypy (mypyc compiles
 # it from its annotations) and must not be patched at run time (compiled code calls its functions
-# directly). Listed in import order.
+# directly). Listed in import order. Each one measurably pays for its compile time
+# (docs/benchmarks.md, "The compiled build"); the bots' knobs (calc.sim.botprofile, a NamedTuple)
+# did not: 0.1% of a simulation.
 MODULES = (
     "calc.core.tiles",
     "calc.core.notation",
     "calc.scoring.hand",
+    "calc.scoring.suits",  # the shipped per-suit tables, read byte by byte
     "calc.scoring.readings",
     "calc.scoring.shape",
     "calc.scoring.fu",
@@ -33,15 +36,13 @@ MODULES = (
     "calc.cli.hand_json",  # the --json text of a hand: a --batch run writes one a line
     "calc.cli.hand_line",  # a --batch line read into a request
     "calc.cli.hand",  # the --batch loop: a line read, checked, scored and written
-    # the simulator's and the replay's hot path: the per-suit shanten tables, the round state,
-    # the wall, the bots' view of the round, the engine that plays a hand, and the bots (their
-    # knobs in calc.sim.botprofile)
+    # the simulator's and the replay's hot path: shanten from the shipped suit tables, the round
+    # state, the wall, the bots' view of the round, the engine that plays a hand, and the bots
     "calc.scoring.shanten",
     "calc.table.round",
     "calc.sim.wall",
     "calc.sim.view",
     "calc.sim.engine",
-    "calc.sim.botprofile",
     "calc.sim.greedy",
     "calc.sim.calibrated",
     "calc.sim.stress",  # the harness's table of rare hands: its bot is a compiled bot's subclass

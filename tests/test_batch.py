@@ -241,13 +241,26 @@ def test_a_batch_line_is_read_as_the_json_module_reads_it(data, with_hand, ascii
     except SanmaError as error:
         expected = str(error)
     reader = LineReader(defaults)
-    plain = reader._plain(text)
+    raw = text.encode("utf-8")
+    plain = reader._plain(raw, text) if raw.isascii() else None  # only an ASCII line is read in one pass
     if plain is not None:
         assert plain == expected
-    if isinstance(expected, request_module.HandRequest) and all(_plain_value(v, ascii_only) for v in data.values()):
+    if isinstance(expected, request_module.HandRequest) and raw.isascii() and all(
+            _plain_value(v, ascii_only) for v in data.values()):
         assert plain is not None, text  # a plain line is read in the one pass, not by the json module
     try:
         read: object = reader.request(text.encode("utf-8"))
     except SanmaError as error:
         read = str(error)
     assert read == expected
+
+
+def test_a_profile_named_by_a_string_is_resolved_once_per_process():
+    """calc.score and every batch line name their profile by a string: the same RuleSet serves every
+    hand (request.profile), not a new reading or a look-up through `load` each time."""
+    import calc
+
+    first = calc.score("123p456p789s99p234s", tsumo=True, rules="tenhou")._scored.rules
+    again = calc.score("111z222z333p99p456s", rules="tenhou")._scored.rules
+    assert first is again is request_module.profile("tenhou")
+    assert request_module.profile("standard") is not first

@@ -5,7 +5,8 @@ times (benchmarks/hands.py: the 1,552 distinct real wins and 3,000 seeded random
 error of each of many broken lines made from them, and the
 settlement of every hand value under every scheme (payments and explanation lines), and the
 `--batch` output of bench lines spelled every way JSON allows (spacing, escapes, duplicate keys,
-numbers, nesting, broken text) with the command line's flags as defaults. Work on how
+numbers, nesting, broken text) with the command line's flags as defaults; and the `--batch` and
+`--explain` texts of the 3,000 hands of every situation the cold benchmark times. Work on how
 fast a hand is scored and paid must leave these digests as they are; a deliberate change of an
 output changes them, and the commit that makes it says so and writes the new digest here.
 
@@ -22,7 +23,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
-from hands import generated_lines, real_win_lines  # noqa: E402  (benchmarks/hands.py)
+from hands import generated_lines, real_win_lines, situation_lines  # noqa: E402  (benchmarks/hands.py)
 
 from calc.cli import report  # noqa: E402
 from calc.cli.hand import score_line  # noqa: E402
@@ -43,6 +44,10 @@ PINNED = {
     "errors": "59962fbdff88ef6ec50e6915ab71694841d14c74a7c3bc5dbc8a41f4a79ebf31",
     # as the batch loop before issue 22's fourth round wrote it (the line read with the json module)
     "spellings": "3d0a5f0806ef7176eb5e044ebddda82780bb9bac047738c21bd83c95b3ecfc36",
+    # the 3,000 hands of every situation `make bench` times cold, as the code before the shipped
+    # suit tables wrote them (the --batch text, then the --explain text)
+    "situations_batch": "c6cdafc5438b5d17a25267f1713da5186bb59f0639ab2a66ca48830e5de25281",
+    "situations_explain": "e3716e25f2fa7c8d85c5e68c9a1092abd0588287f51098317bd102ddc8cdfb62",
 }
 
 
@@ -271,6 +276,14 @@ def test_errors_of_broken_bench_hands_are_unchanged(hands):
 
 def test_batch_lines_spelled_every_way_read_as_before(hands):
     assert _digest(spellings_text(hands)) == PINNED["spellings"]
+
+
+def test_the_hands_of_every_situation_score_as_before():
+    """The cold benchmark's hands (riichi, ura, norths, honba, sticks, pons, open and closed kans,
+    red fives; benchmarks/hands.py situation_lines): the --batch and --explain texts pinned."""
+    lines = situation_lines()
+    assert _digest(batch_text(lines, False)) == PINNED["situations_batch"]
+    assert _digest(explain_text(lines)) == PINNED["situations_explain"]
 
 
 def test_payments_of_every_value_under_every_scheme_are_unchanged():

@@ -1,16 +1,18 @@
 """A `sanma hand --batch` line read into a `HandRequest`, the command line's flags as its defaults.
 
-A line is read in one pass over its text when it is what a program writes: one JSON object of the
-request's keys, each value a string without escapes, true, false, null or a whole number, of the
-key's kind (`request.FIELD_KINDS`). Any other line (an escape, a float, a nested value, an unknown
-key, a wrong kind, broken JSON, ...) is read as before, by the json module and
-`HandRequest.from_mapping`, so that its request or its error is the one it always was. The one pass
-exists because that way took ~45,000 instructions a line (the json module's three Python frames
-around its C scanner, then every key looked up, checked and merged with the defaults), a fifth of a
-line's work; this one takes a few thousand. tests/test_bench_hands.py pins the output of bench lines
-spelled every way JSON allows, broken ones too.
+A line is read in one pass over its bytes when it is what a program writes: ASCII text, one JSON
+object of the request's keys, each value a string without escapes, true, false, null or a whole
+number, of the key's kind (`request.FIELD_KINDS`). Any other line (an escape, a float, a nested
+value, an unknown key, a wrong kind, a character beyond ASCII, broken JSON, ...) is read as before,
+by the json module and `HandRequest.from_mapping`, so that its request or its error is the one it
+always was. The one pass exists because that way took ~45,000 instructions a line (the json
+module's three Python frames around its C scanner, then every key looked up, checked and merged
+with the defaults), a fifth of a line's work; this one takes a few thousand. tests/test_bench_hands.py
+pins the output of bench lines spelled every way JSON allows, broken ones too.
 
-Compiled with mypyc (calc/compiled.py): `ord(text[i])` reads a character's code in place.
+Compiled with mypyc (calc/compiled.py): `raw[i]` reads a byte in place (about 2 ns; a character of a
+str, `ord(text[i])`, took five times as long); an ASCII line's bytes and characters share their
+places, so keys and values are cut from the decoded text.
 """
 
 from __future__ import annotations
@@ -47,6 +49,9 @@ _NINE: Final = 57
 _OPEN: Final = 123  # {
 _CLOSE: Final = 125  # }
 _FRACTION_OR_EXPONENT: Final = (ord("."), ord("e"), ord("E"))
+_TRUE: Final = b"true"
+_FALSE: Final = b"false"
+_NULL_WORD: Final = b"null"
 _DIGITS_AT_MOST: Final = 18  # a longer number is read by the json module (no key takes one that big)
 
 
@@ -64,59 +69,61 @@ class LineReader:
         """The line's request; a SanmaError, json.JSONDecodeError or UnicodeDecodeError says why
         there is none."""
         text = raw.decode("utf-8")
-        request = self._plain(text)
-        if request is not None:
-            return request
+        if raw.isascii():
+            request = self._plain(raw, text)
+            if request is not None:
+                return request
         data = _json_line(text)
         if not isinstance(data, dict):
             raise SanmaError("a batch line must be a JSON object")
         return HandRequest.from_mapping(data, self.defaults)
 
-    def _plain(self, text: str) -> HandRequest | None:
-        """The request of a plain line (see the module's docstring), None for any other."""
-        n = len(text)
-        i = _skip(text, 0, n)
-        if i >= n or ord(text[i]) != _OPEN:
+    def _plain(self, raw: bytes, text: str) -> HandRequest | None:
+        """The request of a plain line (see the module's docstring), None for any other. `raw` is
+        ASCII, `text` its characters."""
+        n = len(raw)
+        i = _skip(raw, 0, n)
+        if i >= n or raw[i] != _OPEN:
             return None
         values = self.base.copy()
         hand: str | None = None
-        i = _skip(text, i + 1, n)
+        i = _skip(raw, i + 1, n)
         while True:  # one "key": value a turn
-            if i >= n or ord(text[i]) != _QUOTE:
+            if i >= n or raw[i] != _QUOTE:
                 return None  # {} too: its error (no hand) is from_mapping's
             # a key with an escape or a control character is no key of the table
-            end = text.find('"', i + 1)
+            end = _string_end(raw, i + 1, n)
             key = _KEYS.get(text[i + 1:end]) if end >= 0 else None
             if key is None:
                 return None
             place, kinds = key
             i = end + 1
-            if i < n and ord(text[i]) != _COLON:
-                i = _skip(text, i, n)
-            if i >= n or ord(text[i]) != _COLON:
+            if i < n and raw[i] != _COLON:
+                i = _skip(raw, i, n)
+            if i >= n or raw[i] != _COLON:
                 return None
-            i = _after_separator(text, i + 1, n)
+            i = _after_separator(raw, i + 1, n)
             if i >= n:
                 return None
-            c = ord(text[i])
+            c = raw[i]
             value: object
             if c == _QUOTE:
-                end = _string_end(text, i + 1, n)
+                end = _string_end(raw, i + 1, n)
                 if end < 0 or not kinds & _STRING:
                     return None
                 value = text[i + 1:end]
                 i = end + 1
-            elif kinds & _BOOL and text[i:i + 4] == "true":
+            elif kinds & _BOOL and _word_at(raw, i, n, _TRUE):
                 value = True
                 i += 4
-            elif kinds & _BOOL and text[i:i + 5] == "false":
+            elif kinds & _BOOL and _word_at(raw, i, n, _FALSE):
                 value = False
                 i += 5
-            elif kinds & _NULL and text[i:i + 4] == "null":
+            elif kinds & _NULL and _word_at(raw, i, n, _NULL_WORD):
                 value = None
                 i += 4
             elif (c == _MINUS or _ZERO <= c <= _NINE) and kinds & _INT:
-                end = _number_end(text, i, n)
+                end = _number_end(raw, i, n)
                 if end < 0:
                     return None
                 value = int(text[i:end])
@@ -129,47 +136,58 @@ class LineReader:
                 values[place - 1] = value
             if i >= n:
                 return None
-            c = ord(text[i])
+            c = raw[i]
             if c != _COMMA and c != _CLOSE:
-                i = _skip(text, i, n)
+                i = _skip(raw, i, n)
                 if i >= n:
                     return None
-                c = ord(text[i])
+                c = raw[i]
             if c == _CLOSE:
                 break
             if c != _COMMA:
                 return None
-            i = _after_separator(text, i + 1, n)
-        if hand is None or _skip(text, i + 1, n) != n:
+            i = _after_separator(raw, i + 1, n)
+        if hand is None or _skip(raw, i + 1, n) != n:
             return None
         return HandRequest.of(hand, values)
 
 
-def _skip(text: str, i: int, n: int) -> int:
+def _word_at(raw: bytes, i: int, n: int, word: bytes) -> bool:
+    """`raw` holds `word` from `i` (compared byte by byte: a method call such as `startswith`
+    costs a thousand instructions from compiled code)."""
+    if i + len(word) > n:
+        return False
+    for k in range(len(word)):
+        if raw[i + k] != word[k]:
+            return False
+    return True
+
+
+def _skip(raw: bytes, i: int, n: int) -> int:
     """The first place from `i` that is not JSON whitespace."""
     while i < n:
-        c = ord(text[i])
+        c = raw[i]
         if c != _SPACE and c != _TAB and c != _NEWLINE and c != _RETURN:
             break
         i += 1
     return i
 
 
-def _after_separator(text: str, i: int, n: int) -> int:
+def _after_separator(raw: bytes, i: int, n: int) -> int:
     """`_skip` after a colon or a comma, which json.dumps follows with one space: that space is
     stepped over without a call."""
-    if i < n and ord(text[i]) == _SPACE:
+    if i < n and raw[i] == _SPACE:
         i += 1
-    if i < n and ord(text[i]) <= _SPACE:  # more whitespace (a control character fails after)
-        i = _skip(text, i, n)
+    if i < n and raw[i] <= _SPACE:  # more whitespace (a control character fails after)
+        i = _skip(raw, i, n)
     return i
 
 
-def _string_end(text: str, i: int, n: int) -> int:
+def _string_end(raw: bytes, i: int, n: int) -> int:
     """The place of the quote that closes a string whose text starts at `i`; -1 where the string
     holds an escape or a control character (the json module reads or refuses those) or never ends."""
     while i < n:
-        c = ord(text[i])
+        c = raw[i]
         if c == _QUOTE:
             return i
         if c == _BACKSLASH or c < _SPACE:
@@ -178,17 +196,17 @@ def _string_end(text: str, i: int, n: int) -> int:
     return -1
 
 
-def _number_end(text: str, i: int, n: int) -> int:
+def _number_end(raw: bytes, i: int, n: int) -> int:
     """The end of a whole number as JSON writes it (-?(0|[1-9][0-9]*)) from `i`; -1 where it is no
     such number or goes on with a fraction or an exponent (the json module reads those)."""
-    start = i + 1 if ord(text[i]) == _MINUS else i
+    start = i + 1 if raw[i] == _MINUS else i
     end = start
-    while end < n and _ZERO <= ord(text[end]) <= _NINE:
+    while end < n and _ZERO <= raw[end] <= _NINE:
         end += 1
     digits = end - start
-    if digits == 0 or digits > _DIGITS_AT_MOST or (digits > 1 and ord(text[start]) == _ZERO):
+    if digits == 0 or digits > _DIGITS_AT_MOST or (digits > 1 and raw[start] == _ZERO):
         return -1
-    if end < n and ord(text[end]) in _FRACTION_OR_EXPONENT:
+    if end < n and raw[end] in _FRACTION_OR_EXPONENT:
         return -1
     return end
 

@@ -251,8 +251,25 @@ def _wind(letter: str, what: str) -> int:
     return wind
 
 
+# Profiles by the name (or path) a request gives: resolved once per process, where `load` is a call
+# into interpreted code and a look-up in its cache for every hand. Bounded: cleared when full.
+_PROFILES: Final[dict[str, RuleSet]] = {}
+_PROFILES_KEPT: Final = 64  # profiles (and profile and scheme pairs, below) kept at most
+
+
+def profile(name: str) -> RuleSet:
+    """`load(name)`, asked once per process (a file's profile is read when first named, as `load` does)."""
+    rules = _PROFILES.get(name)
+    if rules is None:
+        rules = load(name)
+        if len(_PROFILES) >= _PROFILES_KEPT:
+            _PROFILES.clear()
+        _PROFILES[name] = rules
+    return rules
+
+
 def build(request: HandRequest, rules: RuleSet | None = None) -> tuple[Hand, WinContext, RuleSet]:
-    rules = rules or load(request.rules)
+    rules = rules or profile(request.rules)
     if request.scheme:
         rules = with_scheme(rules, request.scheme)
     if request.nuki < 0:
@@ -307,7 +324,6 @@ class _Paid(NamedTuple):
 
 
 _PAID: Final[dict[int, _Paid]] = {}
-_PAID_PROFILES: Final = 64
 _PAID_MAX: Final = 4096
 
 
@@ -315,7 +331,7 @@ def pay(evaluation: Evaluation, context: WinContext, rules: RuleSet) -> payment.
     """The winner sits at their wind's seat (payment.table_win puts the dealer at 0)."""
     paid = _PAID.get(id(rules))
     if paid is None or paid.rules is not rules:
-        if len(_PAID) >= _PAID_PROFILES:
+        if len(_PAID) >= _PROFILES_KEPT:
             _PAID.clear()
         paid = _PAID[id(rules)] = _Paid(rules, {}, {})
     winner = winner_seat(context)
@@ -346,7 +362,7 @@ def with_scheme(rules: RuleSet, scheme: str) -> RuleSet:
     key = (id(rules), scheme)
     entry = _SCHEMED.get(key)
     if entry is None or entry[0] is not rules:
-        if len(_SCHEMED) >= _PAID_PROFILES:
+        if len(_SCHEMED) >= _PROFILES_KEPT:
             _SCHEMED.clear()
         entry = _SCHEMED[key] = (rules, rules.with_scheme(scheme))
     return entry[1]

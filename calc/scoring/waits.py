@@ -15,7 +15,7 @@ from calc.core.errors import IllegalHandError
 from calc.core.notation import MeldText, Tile, format_tiles, parse_hand, parse_tiles
 from calc.core.rules import load
 from calc.scoring.evaluate import evaluate
-from calc.scoring.readings import counts_of, is_seven_pairs, is_thirteen_orphans, standard_readings
+from calc.scoring.readings import SUITS, counts_of, is_seven_pairs, is_thirteen_orphans, standard_readings
 from calc.scoring.request import HandRequest, HandResult, build, pay
 from calc.scoring.shanten import tenpai_at_draw
 
@@ -78,7 +78,16 @@ class WaitsReport:
 
 
 def completes(counts: tuple[int, ...], melds: int) -> bool:
-    """Four sets and a pair (melds included), or, for a closed hand, seven pairs or thirteen orphans."""
+    """Four sets and a pair (melds included), or, for a closed hand, seven pairs or thirteen orphans.
+
+    A fifth copy (a wait on a tile the hand holds four of, which cannot come) is outside the shipped
+    tables: that shape is worked out from first principles (calc.scoring.suits_make)."""
+    if max(counts) > 4:
+        from calc.scoring.suits_make import complete
+
+        parts = [(counts[base:base + size], base == T.HONOR) for base, size in SUITS]
+        heads = sum(1 for part, _ in parts if sum(part) % 3 == 2)
+        return heads == 1 and all(complete(part, honours) for part, honours in parts)
     if standard_readings(counts):
         return True
     return melds == 0 and (is_seven_pairs(counts) or is_thirteen_orphans(counts))
