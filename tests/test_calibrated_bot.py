@@ -163,7 +163,7 @@ def _hold(game, seat: int, hand: str) -> list[int]:
     held = counts(hand)
     game.round.hands[seat][:] = [(value, False) for value, n in enumerate(held) for _ in range(n)]
     game.round.counts[seat][:] = held
-    game.round.suits[seat].entries = S.Suits.of(held).entries
+    game.round.suits[seat].suit_codes = S.Suits.of(held).suit_codes
     return held
 
 
