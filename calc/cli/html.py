@@ -11,7 +11,8 @@ from __future__ import annotations
 import re
 from html import escape
 
-from calc.cli.report import _chip_cells, _end_text, _final, _named_lines, _row_text, _signed, win_line
+from calc.cli.report import _chip_cells, _end_text, _final, _row_text, _signed, win_line
+from calc.table import explain
 from calc.table.record import Settled
 
 COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd")
@@ -170,7 +171,7 @@ def _explanation(settled: Settled, row) -> list[str]:
     players, rules = settled.players, settled.rules
     lines = [f"{players[r.seat]} declares riichi: {rules.payment.riichi_stick} to the table" for r in row.kyoku.riichi]
     lines += [win_line(w, row, players) for w in row.kyoku.wins]
-    lines += _named_lines(row.settlement.lines, players)
+    lines += explain.lines(row.settlement, players)
     lines.append(f"sticks on the table after the hand: {row.sticks}")
     return lines
 

@@ -21,7 +21,7 @@ from calc.core.errors import SanmaError
 from calc.cli.options import COMBINED
 from calc.core.nesting import number_too_long
 from calc.scoring.value import LIMITS
-from calc.table import chips, match, record
+from calc.table import chips, explain, match, record
 from calc.table.events import ABORTS
 from calc.table.keeper import Keeper, Refused, Undone
 
@@ -219,10 +219,8 @@ def hand_text(settled: record.Settled) -> str:
               f" {p.amount} ({p.role})" for p in row.settlement.payments]
     if moves:
         out.append("  " + "; ".join(moves))
-    elif row.settlement.lines:  # nothing moved now, e.g. a chombo paid in final points at the tally
-        from calc.cli.report import _named_lines
-
-        out += [f"  {line}" for line in _named_lines(row.settlement.lines, players)]
+    else:  # nothing moved now, e.g. a chombo paid in final points at the tally
+        out += [f"  {line}" for line in explain.lines(row.settlement, players)]
     cells = [[name, _signed(d), s] for name, d, s in zip(players, row.deltas, row.scores)]
     headers = ["", "change", "score"]
     if settled.rules.chips.on:

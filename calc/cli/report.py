@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import re
 from typing import TYPE_CHECKING
 
 from calc.cli.hand_json import hand_json, settlement_dict  # noqa: F401  (settlement_dict: part of this module's API)
@@ -21,8 +20,10 @@ from calc.table.payment import (
     Settlement,
     check_han_fu,
     shares,
-    value_lines,
+
 )
+from calc.table.explain import lines as explanation
+from calc.table.explain import value_lines
 
 if TYPE_CHECKING:  # the match types are imported where used: `sanma hand` starts without them
     from calc.table import chips
@@ -87,7 +88,7 @@ def hand_text(result, *, explain: bool = False) -> str:
     out.append(layout.counts(pay_rows, ["pays", "points"]))
     out.append(f"Winner receives {data['total'] + data['sticks']}")
     if explain:
-        out += ["", "How it adds up:"] + _wrapped(result.settlement.lines, "  ")
+        out += ["", "How it adds up:"] + _wrapped(explanation(result.settlement), "  ")
     return "\n".join(out)
 
 
@@ -179,7 +180,7 @@ def pay_text(value: HandValue, settlement: Settlement, rules: RuleSet, *, winner
     out.append("")
     out.append(f"Winner receives {data['total'] + data['sticks']}")
     if explain:
-        out += ["", "How it adds up:"] + _wrapped(settlement.lines, "  ")
+        out += ["", "How it adds up:"] + _wrapped(explanation(settlement), "  ")
     return "\n".join(out)
 
 
@@ -229,7 +230,7 @@ def all_schemes_text(value: HandValue, results: dict[str, Settlement], rules: Ru
                        + (" per payer" if tsumo else ""))
         for scheme, settlement in results.items():
             out += ["", f"  {rules.with_scheme(scheme).payment.scheme_def.label}:"]
-            out += _wrapped(settlement.lines[len(common):], "    ")
+            out += _wrapped(explanation(settlement)[len(common):], "    ")
     return "\n".join(out)
 
 
@@ -367,21 +368,6 @@ def _result_text(kyoku: Kyoku, players: tuple[str, ...]) -> str:
     return f"abort: {result.kind}"
 
 
-def _named_lines(lines, players: tuple[str, ...]) -> list[str]:
-    """Payment lines speak of seats; the ledger speaks of players."""
-    def names(match: re.Match) -> str:
-        return ", ".join(players[int(seat)] for seat in match.group(0).split(", "))
-
-    out = []
-    for line in lines:
-        for seat, name in enumerate(players):
-            line = re.sub(rf"\bseat {seat}\b", lambda _, name=name: name, line)
-        # the draw line lists bare seats: "exhaustive draw: tenpai 0, 2; noten 1"
-        line = re.sub(r"(?<=tenpai )\d(, \d)*|(?<=noten )\d(, \d)*", names, line)
-        out.append(line)
-    return out
-
-
 def _end_text(settled: Settled) -> str:
     from calc.table.record import describe_end
 
@@ -488,7 +474,7 @@ def settle_text(settled: Settled, *, explain: bool = False, width: int | None = 
             for r in row.kyoku.riichi:
                 out.append(f"  {players[r.seat]} declares riichi: {rules.payment.riichi_stick} to the table")
             out += [f"  {win_line(w, row, players)}" for w in row.kyoku.wins]
-            out += [f"  {line}" for line in _named_lines(row.settlement.lines, players)]
+            out += [f"  {line}" for line in explanation(row.settlement, players)]
             out.append("  " + ", ".join(f"{name} {_signed(d)}" for name, d in zip(players, row.deltas))
                        + f"; sticks on the table {row.sticks}")
             if with_chips and any(moved[k]):

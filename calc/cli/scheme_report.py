@@ -8,7 +8,7 @@ from calc.core import layout
 from calc.core.rules import RuleSet
 from calc.core.schemes import SECTIONS, Scheme
 from calc.scoring.value import hand_value, limit_value
-from calc.table.payment import term_formula
+from calc.table.explain import term_formula
 
 
 
