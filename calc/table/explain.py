@@ -10,17 +10,16 @@ say it. A settlement speaks of seats (`seat 1`); given the players' names it spe
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Callable, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Callable, NamedTuple, Sequence
 
-from calc.core.rules import RuleSet
 from calc.core.schemes import Amount, Scheme, Side, Term, amount_text
 from calc.scoring.value import YAKUMAN, HandValue
-from calc.table.events import DoubleRon, ExhaustiveDraw, Kyoku, Nagashi, ScoredWin
 from calc.table.payment import (
     FIRST,
     NAGASHI,
     NEXT,
     PAO,
+    ChomboPaid,
     NotenPaid,
     PaidWin,
     Settlement,
@@ -28,7 +27,10 @@ from calc.table.payment import (
     Transfer,
     Worked,
 )
-from calc.table.penalty import Chombo, ChomboPaid
+
+if TYPE_CHECKING:  # the match's types are imported where used: `sanma hand` starts without them
+    from calc.core.rules import RuleSet
+    from calc.table.events import Kyoku, ScoredWin
 
 WIND_NAMES = {"E": "East", "S": "South", "W": "West"}
 
@@ -287,6 +289,9 @@ def row_text(row, players: Sequence[str]) -> str:
 
 def result_text(kyoku: Kyoku, players: Sequence[str]) -> str:
     """A hand's result in words: `Bo ron Ana: 3 han 40 fu`, `draw, tenpai Ana`, `chombo Chen`."""
+    from calc.table.events import DoubleRon, ExhaustiveDraw, Nagashi, ScoredWin
+    from calc.table.penalty import Chombo
+
     result = kyoku.result
     if isinstance(result, (ScoredWin, DoubleRon)):
         parts = []

@@ -152,13 +152,22 @@ class NotenPaid(NamedTuple):
     pool: int
 
 
+class ChomboPaid(NamedTuple):
+    """The facts of a chombo's cost (calc/table/penalty.py): the offender's seat, and the scheme the
+    mangan tsumo was paid in reverse under, or None when it costs `final_points` at the tally."""
+
+    seat: int
+    scheme: str | None
+    final_points: int
+
+
 class Settlement:
     """A hand's payments, checked as it is made; frozen by convention (nothing writes to one), equal
     and hashed by its four fields."""
 
     deltas: tuple[int, ...]  # per absolute seat, len == rules.game.players
     pot_change: int  # change of the riichi-stick pot in points (-2000 when a winner takes 2 sticks)
-    facts: tuple  # what it was worked out from (PaidWin, NotenPaid, penalty.ChomboPaid), for calc/table/explain.py
+    facts: tuple  # what it was worked out from (PaidWin, NotenPaid, ChomboPaid), for calc/table/explain.py
     payments: tuple[Transfer, ...]  # who pays what, honba included, stick transfers as pot payments
 
     def __init__(self, deltas: tuple[int, ...], pot_change: int, facts: tuple, payments: tuple[Transfer, ...]) -> None:

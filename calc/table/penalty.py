@@ -27,24 +27,15 @@ class Chombo(NamedTuple):
     seat: int
 
 
-class ChomboPaid(NamedTuple):
-    """The facts of a chombo's cost (calc/table/explain.py words them): the offender's seat, and the
-    scheme the mangan tsumo was paid in reverse under, or None when it costs `final_points` at the tally."""
-
-    seat: int
-    scheme: str | None
-    final_points: int
-
-
 def cost(seat: int, dealer: int, rules: RuleSet) -> payment.Settlement:
     """The points the chombo moves now (none under `cost: final-points`)."""
     players = rules.game.players
     if rules.chombo.cost != "mangan":
-        return payment.Settlement((0,) * players, 0, (ChomboPaid(seat, None, rules.chombo.final_points),), ())
+        return payment.Settlement((0,) * players, 0, (payment.ChomboPaid(seat, None, rules.chombo.final_points),), ())
     tsumo = payment.win(limit_value(MANGAN, rules.hand), winner=seat, dealer=dealer, discarder=None, honba=0,
                         sticks=0, rules=rules)
     payments = tuple(payment.Transfer(p.payee, CHOMBO, p.amount, p.payer) for p in tsumo.payments)
-    facts = (ChomboPaid(seat, rules.payment.scheme, rules.chombo.final_points),)
+    facts = (payment.ChomboPaid(seat, rules.payment.scheme, rules.chombo.final_points),)
     return payment.Settlement(tuple(-d for d in tsumo.deltas), 0, facts, payments)
 
 
