@@ -85,6 +85,11 @@ class PayResult(NamedTuple):
         """How the payment adds up, step by step (`sanma pay --explain`'s "How it adds up")."""
         return lines(self.settlement)
 
+    def __repr__(self) -> str:
+        return (f"PayResult(rules={self.rules!r}, scheme={self.scheme!r}, han={self.han}, fu={self.fu}, "
+                f"limit={self.limit!r}, yakuman={self.yakuman}, dealer={self.dealer}, tsumo={self.tsumo}, "
+                f"honba={self.honba}, points={self.points}, total={self.total}, sticks={self.sticks})")
+
     def under(self, scheme: str) -> PayResult:
         """The same hand paid under another scheme."""
         rules = self.ruleset.with_scheme(scheme)

@@ -491,7 +491,7 @@ def _ledger_entry(row: match.LedgerRow, players: tuple[str, ...], chips_moved: t
         entry["play_on"] = True  # the dealer played on instead of agari-yame / tenpai-yame (the record's key)
     if row.kyoku.wins:
         entry["wins"] = [{"winner": players[w.winner], "from": None if w.tsumo else players[w.discarder],
-                          "han": w.value.han, "fu": w.value.fu, "limit": w.value.limit, "yakuman": w.value.yakuman}
+                          "tsumo": w.tsumo, "han": w.value.han, "fu": w.value.fu, "limit": w.value.limit, "yakuman": w.value.yakuman}
                          for w in row.kyoku.wins]
     return entry
 
