@@ -11,12 +11,12 @@ from calc.core.rules import RuleSet
 from calc.scoring.value import LIMITS, YAKUMAN, HandValue, hand_value, limit_han_range, limit_value
 from calc.table.explain import WIND_NAMES, row_lines, row_text, value_lines, winner_words
 from calc.table.explain import lines as explanation
-from calc.table.paid import PayResult
 from calc.table.payment import DEALER, DISCARDER, FU_VALUES, NON_DEALER, PaymentError, Settlement, check_han_fu, shares
 
 if TYPE_CHECKING:  # the match types are imported where used: `sanma hand` starts without them
     from calc.scoring.request import HandResult
     from calc.table import chips
+    from calc.table.paid import PayResult
     from calc.table.match import LedgerRow
     from calc.table.keeper import Undone
     from calc.table.record import Settled
@@ -71,6 +71,7 @@ def hand_text(result: HandResult, *, explain: bool = False) -> str:
 def _paid(result: HandResult, settlements: dict[str, Settlement]) -> dict[str, PayResult]:
     """A scored hand's value paid under each scheme, as `sanma pay` pays it."""
     from calc.scoring.request import with_scheme
+    from calc.table.paid import PayResult
 
     c = result.context
     return {scheme: PayResult(with_scheme(result.ruleset, scheme), result.evaluation.value, settlement, result.winner,

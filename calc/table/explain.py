@@ -25,7 +25,6 @@ from calc.table.payment import (
     Settlement,
     Shares,
     Transfer,
-    Worked,
 )
 
 if TYPE_CHECKING:  # the match's types are imported where used: `sanma hand` starts without them
@@ -236,28 +235,21 @@ def _size(x: Amount) -> Amount:
     return -x if x < 0 else x  # abs(), which mypy types as object for int | Fraction
 
 
-def _by_term(worked: Worked) -> dict[int, Worked]:
-    """Every term and part of a worked-out share, by the term's id (the term is the scheme's own)."""
-    out = {id(worked.term): worked}
-    for part in worked.parts:
-        out.update(_by_term(part))
-    return out
-
-
 def _step(words: _Words, name: str, shares: Shares) -> str:
     """`the non-dealer pays C(b) + C(north/2) = C(240) + C(150) = 300 + 200 = 500`: the share's
     label and formula, then the amounts worked out for the term and its parts."""
     label, formula = words.formulas[name]
-    worked = shares.worked[name]
-    term = worked.term
-    numbers = _by_term(worked)
-    shown = [formula, _render(term, lambda leaf: amount_text(_size(numbers[id(leaf)].raw)))]
+    term = dict(shares.scheme.side(shares.dealer_wins).shares)[name]
+    amounts = shares.amounts
+    raw, value = amounts[id(term)]
+    shown = [formula, _render(term, lambda leaf: amount_text(_size(amounts[id(leaf)][0])))]
     if term.base == "sum" and term.rounding:  # added up, then rounded
-        shown.append(f"{term.rounding}({amount_text(worked.raw)})")
+        shown.append(f"{term.rounding}({amount_text(raw)})")
     elif term.base == "sum":  # each part rounded, then added up
-        shown.append("".join((("−" if part.value < 0 else "") if k == 0 else (" − " if part.value < 0 else " + "))
-                             + amount_text(_size(part.value)) for k, part in enumerate(worked.parts)))
-    shown.append(amount_text(worked.value))
+        parts = [amounts[id(part)][1] for part in term.parts]
+        shown.append("".join((("−" if v < 0 else "") if k == 0 else (" − " if v < 0 else " + ")) + amount_text(_size(v))
+                             for k, v in enumerate(parts)))
+    shown.append(amount_text(value))
     kept = [text for k, text in enumerate(shown) if k == 0 or text != shown[k - 1]]
     step = f"{label} {' = '.join(kept)}"
     return step + ", paid by nobody (lost)" if name == "north" and words.north_lost else step

@@ -54,22 +54,13 @@ class Payment(NamedTuple):
     amount: int
 
 
-class Worked(NamedTuple):
-    """A scheme amount worked out for one b (rules.md §4): its term, the amount before the term's own
-    rounding and after it, and a sum's parts worked out in turn."""
-
-    term: Term
-    raw: Amount
-    value: Amount
-    parts: tuple[Worked, ...] = ()
-
-
 class Shares(NamedTuple):
     """What a win costs each payer under a scheme, before honba (rules.md §4).
 
     Non-dealer winner: `ron`, and on a tsumo `tsumo_dealer` from the dealer and `tsumo_child` from the
     other non-dealer(s). Dealer winner: `ron`, and `tsumo_child` from each non-dealer (`tsumo_dealer` 0).
-    `worked`: every share of the scheme's side worked out, by name (`ron`, `north`, `non_dealer`, ...).
+    `amounts`: every term and part of the scheme's side as worked out for b (before the term's own
+    rounding, after it), by the term's id (the terms are `scheme`'s own, which this value keeps).
     """
 
     scheme: Scheme
@@ -78,7 +69,7 @@ class Shares(NamedTuple):
     ron: int
     tsumo_child: int
     tsumo_dealer: int
-    worked: dict[str, Worked]
+    amounts: dict[int, tuple[Amount, Amount]]
 
 
 # How a double ron's or a nagashi mangan's wins are told apart in the facts (PaidWin.heading).
@@ -144,21 +135,52 @@ class PaidWin:
                        self.per_honba, self.sticks, self.per_stick, heading)
 
 
-class NotenPaid(NamedTuple):
-    """The facts of an exhaustive draw's noten payments: the tenpai and noten seats, the pool."""
+class NotenPaid:
+    """The facts of an exhaustive draw's noten payments: the tenpai and noten seats, the pool. A
+    written class, as PaidWin (a NamedTuple's class costs `sanma hand` start-up); frozen by convention."""
 
     tenpai: tuple[int, ...]
     noten: tuple[int, ...]
     pool: int
 
+    def __init__(self, tenpai: tuple[int, ...], noten: tuple[int, ...], pool: int) -> None:
+        self.tenpai = tenpai
+        self.noten = noten
+        self.pool = pool
 
-class ChomboPaid(NamedTuple):
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, NotenPaid) and (self.tenpai, self.noten, self.pool) == (other.tenpai, other.noten,
+                                                                                         other.pool)
+
+    def __hash__(self) -> int:
+        return hash((self.tenpai, self.noten, self.pool))
+
+    def __repr__(self) -> str:
+        return f"NotenPaid(tenpai={self.tenpai!r}, noten={self.noten!r}, pool={self.pool!r})"
+
+
+class ChomboPaid:
     """The facts of a chombo's cost (calc/table/penalty.py): the offender's seat, and the scheme the
     mangan tsumo was paid in reverse under, or None when it costs `final_points` at the tally."""
 
     seat: int
     scheme: str | None
     final_points: int
+
+    def __init__(self, seat: int, scheme: str | None, final_points: int) -> None:
+        self.seat = seat
+        self.scheme = scheme
+        self.final_points = final_points
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, ChomboPaid) and (self.seat, self.scheme, self.final_points) == (
+            other.seat, other.scheme, other.final_points)
+
+    def __hash__(self) -> int:
+        return hash((self.seat, self.scheme, self.final_points))
+
+    def __repr__(self) -> str:
+        return f"ChomboPaid(seat={self.seat!r}, scheme={self.scheme!r}, final_points={self.final_points!r})"
 
 
 class Settlement:
@@ -228,15 +250,21 @@ class Settlement:
         return Collected(tuple(payments), total - honba, total, sticks)
 
 
-class Collected(NamedTuple):
+class Collected:
     """What a winner is paid (`sanma hand` and `sanma pay`): each payer's payment, honba included;
     the hand's value without honba (`points`); what the payers pay (`total`, honba included); the
-    riichi sticks taken from the table (`sticks`, in points)."""
+    riichi sticks taken from the table (`sticks`, in points). A written class, as PaidWin."""
 
     payments: tuple[Payment, ...]
     points: int
     total: int
     sticks: int
+
+    def __init__(self, payments: tuple[Payment, ...], points: int, total: int, sticks: int) -> None:
+        self.payments = payments
+        self.points = points
+        self.total = total
+        self.sticks = sticks
 
     def to_dict(self) -> dict:
         """The `payments`, `points`, `total` and `sticks` keys of `sanma hand` and `sanma pay --json`."""
@@ -397,21 +425,14 @@ def shares(basic: int, *, dealer_wins: bool, rules: PaymentRules) -> Shares:
     side = scheme.side(dealer_wins)
     values: dict[str, Amount] = {}
     amounts: dict[int, tuple[Amount, Amount]] = {}  # every term's and part's, as worked out (term_value)
-    worked: dict[str, Worked] = {}
     for name, term in side.shares:
         values[name] = term_value(term, values, basic, scheme, amounts)[1]
-        worked[name] = _worked(term, amounts)
     for name, v in values.items():
         if name != "north" and (v.denominator != 1 or v < 0):
             raise PaymentError(f"scheme {scheme.name!r}: {name} comes to {amount_text(v)} for b = {basic}, "
                                "not a whole number of points, 0 or more")
     return Shares(scheme, dealer_wins, basic, int(values["ron"]), int(values["non_dealer"]),
-                  int(values.get("dealer", 0)), worked)
-
-
-def _worked(term: Term, amounts: dict[int, tuple[Amount, Amount]]) -> Worked:
-    raw, value = amounts[id(term)]
-    return Worked(term, raw, value, tuple([_worked(part, amounts) for part in term.parts]))
+                  int(values.get("dealer", 0)), amounts)
 
 
 # ---------------------------------------------------------------- wins
