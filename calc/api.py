@@ -22,11 +22,12 @@ from calc.core import nesting
 from calc.core.errors import IllegalHandError, NotationError, RulesError, SanmaError, in_keys
 from calc.core.rules import RuleSet, load
 from calc.scoring import request as _request
-from calc.scoring.request import FuLine, HandResult, Yaku
+from calc.scoring.request import HandResult
+from calc.scoring.result_items import FuLine, Payment, Yaku
 from calc.table import paid as _paid
 from calc.table.match import Standing
 from calc.table.paid import PayResult
-from calc.table.payment import Payment, PaymentError
+from calc.table.payment import PaymentError
 
 if TYPE_CHECKING:
     from calc.logs.replay import GameReplay

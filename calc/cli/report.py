@@ -32,37 +32,38 @@ def tabulate(*args, **kwargs) -> str:
 # ---------------------------------------------------------------- sanma hand
 
 
-def _hand_value_lines(result: HandResult) -> list[str]:
-    """Yaku, fu breakdown and value: the part of `sanma hand` that does not depend on the scheme."""
+def _hand_value_lines(result: HandResult, data: dict) -> list[str]:
+    """Yaku, fu breakdown and value: the part of `sanma hand` that does not depend on the scheme
+    (`data`: the hand's `to_dict()`)."""
     e = result.evaluation
-    out = [f"Hand: {result.hand}   (rules {result.rules})",
-           f"Winner: {winner_words(dealer=result.dealer, wind=result.seat, tsumo=result.tsumo)}; "
-           f"round {WIND_NAMES[result.round]}", ""]
-    rows = [(y.name, y.han) for y in result.yaku]
-    for label, count in (("dora", e.dora), ("aka (red fives)", e.aka), ("ura", e.ura), ("nuki (norths)", e.nuki)):
-        if count:
-            rows.append((label, count))
+    out = [f"Hand: {data['hand']}   (rules {data['rules']})",
+           f"Winner: {winner_words(dealer=data['dealer'], wind=data['seat'], tsumo=data['tsumo'])}; "
+           f"round {WIND_NAMES[data['round']]}", ""]
+    rows = [(y["name"], y["han"]) for y in data["yaku"]]
+    for label, key in (("dora", "dora"), ("aka (red fives)", "aka"), ("ura", "ura"), ("nuki (norths)", "nuki")):
+        if data[key]:
+            rows.append((label, data[key]))
     out.append(layout.counts(rows, ["yaku", "han"]))
     out.append("")
     if not e.yakuman:
-        out.append(layout.counts([(line.reason, line.fu) for line in result.fu_breakdown], ["fu", ""]))
+        out.append(layout.counts([(r["reason"], r["fu"]) for r in data["fu_breakdown"]], ["fu", ""]))
         out.append(f"{'':<2}= {e.fu} fu" + ("" if e.form == "seven pairs" else " (rounded up to 10)"))
         out.append("")
-    value = f"{e.han} han {e.fu} fu" if not e.yakuman else f"yakuman ×{e.value.yakuman}"
-    limit = f" ({e.value.limit})" if e.value.limit else ""
-    out.append(f"Value: {value}{limit}, {result.points} points")
+    value = f"{data['han']} han {data['fu']} fu" if not e.yakuman else f"yakuman ×{e.value.yakuman}"
+    limit = f" ({data['limit']})" if data["limit"] else ""
+    out.append(f"Value: {value}{limit}, {data['points']} points")
     return out
 
 
 def hand_text(result: HandResult, *, explain: bool = False) -> str:
-    collected = result.settlement.collected(result.winner)
-    out = _hand_value_lines(result)
-    out.append(f"Payments under {result.scheme}:")
-    pay_rows: list[tuple[str, int]] = [(p.payer, p.amount) for p in collected.payments]
-    if collected.sticks:
-        pay_rows.append(("riichi sticks", collected.sticks))
+    data = result.to_dict()
+    out = _hand_value_lines(result, data)
+    out.append(f"Payments under {data['scheme']}:")
+    pay_rows = [(p["payer"], p["amount"]) for p in data["payments"]]
+    if data["sticks"]:
+        pay_rows.append(("riichi sticks", data["sticks"]))
     out.append(layout.counts(pay_rows, ["pays", "points"]))
-    out.append(f"Winner receives {collected.total + collected.sticks}")
+    out.append(f"Winner receives {data['total'] + data['sticks']}")
     if explain:
         out += ["", "How it adds up:"] + _wrapped(explanation(result.settlement), "  ")
     return "\n".join(out)
@@ -81,7 +82,7 @@ def _paid(result: HandResult, settlements: dict[str, Settlement]) -> dict[str, P
 
 def hand_all_schemes_text(result: HandResult, settlements: dict[str, Settlement], *, explain: bool = False) -> str:
     """The hand's value, then its payments under every scheme side by side."""
-    out = _hand_value_lines(result)
+    out = _hand_value_lines(result, result.to_dict())
     out += ["", all_schemes_text(_paid(result, settlements), result.ruleset, explain=explain)]
     return "\n".join(out)
 

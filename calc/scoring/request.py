@@ -7,7 +7,7 @@ the batch reader share one path: request -> build_hand -> evaluate -> payment.wi
 from __future__ import annotations
 
 import os
-from typing import Any, Final, Mapping, NamedTuple, cast
+from typing import TYPE_CHECKING, Any, Final, Mapping, NamedTuple, cast
 
 from calc.table import payment
 from calc.core import tiles as T
@@ -16,6 +16,9 @@ from calc.scoring.evaluate import Evaluation, evaluate
 from calc.scoring.fu import describe
 from calc.scoring.hand import SITUATION_FLAGS, Hand, WinContext, build_hand, parse_indicators
 from calc.core.rules import RuleSet, load
+
+if TYPE_CHECKING:
+    from calc.scoring.result_items import FuLine, Payment, Yaku
 
 
 # The winner's seat when none is given (a non-dealer, the common case, as `sanma pay` assumes):
@@ -220,21 +223,6 @@ _KIND: Final = {
 }
 
 
-class Yaku(NamedTuple):
-    """One yaku of a scored hand and its han: a yakuman is written with 13 han per multiple, as
-    `--json` does."""
-
-    name: str
-    han: int
-
-
-class FuLine(NamedTuple):
-    """One line of a hand's fu breakdown: what scores the fu, in words, and how many."""
-
-    reason: str
-    fu: int
-
-
 _WINDS: Final = "ESW"  # seat and round winds, East first
 
 
@@ -323,10 +311,16 @@ class HandResult:
         """0, or the yakuman multiple paid."""
         return self.evaluation.value.yakuman
 
+    def _yaku_han(self) -> list[tuple[str, int]]:
+        """Each yaku and its han, a yakuman's 13 per multiple."""
+        e = self.evaluation
+        return [*e.yaku, *[(name, 13 * multiple) for name, multiple in e.yakuman]]
+
     @property
     def yaku(self) -> tuple[Yaku, ...]:
-        e = self.evaluation
-        return tuple([Yaku(n, h) for n, h in e.yaku] + [Yaku(n, 13 * m) for n, m in e.yakuman])
+        from calc.scoring.result_items import Yaku
+
+        return tuple([Yaku(name, han) for name, han in self._yaku_han()])
 
     @property
     def dora(self) -> int:
@@ -347,6 +341,8 @@ class HandResult:
 
     @property
     def fu_breakdown(self) -> tuple[FuLine, ...]:
+        from calc.scoring.result_items import FuLine
+
         return tuple([FuLine(reason, fu) for reason, fu in describe(self.evaluation.fu_parts)])
 
     @property
@@ -354,7 +350,7 @@ class HandResult:
         return self.evaluation.value.basic
 
     @property
-    def payments(self) -> tuple[payment.Payment, ...]:
+    def payments(self) -> tuple[Payment, ...]:
         return self.settlement.collected(self.winner).payments
 
     @property
@@ -374,9 +370,9 @@ class HandResult:
         return {
             "hand": self.hand, "rules": self.rules, "scheme": self.scheme, "seat": self.seat, "round": self.round,
             "dealer": self.dealer, "tsumo": self.tsumo, "han": self.han, "fu": self.fu, "limit": self.limit,
-            "yakuman": self.yakuman, "yaku": [{"name": y.name, "han": y.han} for y in self.yaku], "dora": self.dora,
-            "aka": self.aka, "ura": self.ura, "nuki": self.nuki,
-            "fu_breakdown": [{"reason": line.reason, "fu": line.fu} for line in self.fu_breakdown],
+            "yakuman": self.yakuman, "yaku": [{"name": name, "han": han} for name, han in self._yaku_han()],
+            "dora": self.dora, "aka": self.aka, "ura": self.ura, "nuki": self.nuki,
+            "fu_breakdown": [{"reason": reason, "fu": fu} for reason, fu in describe(self.evaluation.fu_parts)],
             "basic_points": self.basic_points, **self.settlement.collected(self.winner).to_dict(),
         }
 

@@ -3,13 +3,16 @@ its `--json` object (docs/json.md) and its explanation."""
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from calc.core.output import stamp
 from calc.core.rules import RuleSet
 from calc.scoring.value import HandValue
 from calc.table.explain import lines
-from calc.table.payment import Payment, Settlement, asked_value, table_win
+
+if TYPE_CHECKING:
+    from calc.scoring.result_items import Payment
+from calc.table.payment import Settlement, asked_value, table_win
 
 
 class PayResult(NamedTuple):

@@ -15,12 +15,15 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import lru_cache
 from math import floor
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from calc.core.errors import SanmaError
 from calc.core.rules import PaymentRules, RuleSet
 from calc.core.schemes import Amount, Scheme, Term, amount_text, term_value
 from calc.scoring.value import LIMITS, MAX_HAN, YAKUMAN, HandValue, hand_value, limit_value, max_yakuman, round_up_100
+
+if TYPE_CHECKING:
+    from calc.scoring.result_items import Payment
 
 # Payment roles: a tsumo's payers pay as DEALER or NON_DEALER, a ron's as DISCARDER, a liable player
 # (rules.md §5 pao) as PAO; NOTEN for draw payments, RIICHI for a deposit into the pot, STICKS for the
@@ -43,15 +46,6 @@ class Transfer(NamedTuple):
     amount: int
     payee: int | None = None
     honba: int = 0  # the part of `amount` that is honba (never split or rounded with the scheme)
-
-
-class Payment(NamedTuple):
-    """One payment to a winner, as a hand's result lists them (`sanma hand --json`'s `payments`):
-    who pays by their part in the hand (`discarder`, `dealer`, `non-dealer`, `pao`) and how much,
-    honba included."""
-
-    payer: str
-    amount: int
 
 
 class Shares(NamedTuple):
@@ -237,38 +231,45 @@ class Settlement:
 
     def collected(self, winner: int) -> Collected:
         """What `winner` is paid, as a hand's result says it: each payment, points, total, sticks."""
-        payments: list[Payment] = []
+        paid: list[tuple[str, int]] = []
         total = honba = sticks = 0
         for p in self.payments:
             if p.payee == winner:
                 if p.role == STICKS:
                     sticks += p.amount
                 else:
-                    payments.append(Payment(p.role, p.amount))
+                    paid.append((p.role, p.amount))
                     total += p.amount
                     honba += p.honba
-        return Collected(tuple(payments), total - honba, total, sticks)
+        return Collected(tuple(paid), total - honba, total, sticks)
 
 
 class Collected:
-    """What a winner is paid (`sanma hand` and `sanma pay`): each payer's payment, honba included;
-    the hand's value without honba (`points`); what the payers pay (`total`, honba included); the
-    riichi sticks taken from the table (`sticks`, in points). A written class, as PaidWin."""
+    """What a winner is paid (`sanma hand` and `sanma pay`): each payer's role and payment, honba
+    included (`paid`); the hand's value without honba (`points`); what the payers pay (`total`, honba
+    included); the riichi sticks taken from the table (`sticks`, in points). A written class, as PaidWin."""
 
-    payments: tuple[Payment, ...]
+    paid: tuple[tuple[str, int], ...]
     points: int
     total: int
     sticks: int
 
-    def __init__(self, payments: tuple[Payment, ...], points: int, total: int, sticks: int) -> None:
-        self.payments = payments
+    def __init__(self, paid: tuple[tuple[str, int], ...], points: int, total: int, sticks: int) -> None:
+        self.paid = paid
         self.points = points
         self.total = total
         self.sticks = sticks
 
+    @property
+    def payments(self) -> tuple[Payment, ...]:
+        """Each payment as the results list it."""
+        from calc.scoring.result_items import Payment
+
+        return tuple([Payment(role, amount) for role, amount in self.paid])
+
     def to_dict(self) -> dict:
         """The `payments`, `points`, `total` and `sticks` keys of `sanma hand` and `sanma pay --json`."""
-        return {"payments": [{"payer": p.payer, "amount": p.amount} for p in self.payments], "points": self.points,
+        return {"payments": [{"payer": role, "amount": amount} for role, amount in self.paid], "points": self.points,
                 "total": self.total, "sticks": self.sticks}
 
 
