@@ -11,7 +11,7 @@ import csv
 import io
 from typing import TYPE_CHECKING
 
-from calc.table.explain import row_text
+from calc.table.words import row_text
 from calc.table.record import Settled
 
 if TYPE_CHECKING:

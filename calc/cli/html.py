@@ -12,7 +12,8 @@ import re
 from html import escape
 
 from calc.cli.report import chip_cells, end_sentence, final_text, signed
-from calc.table.explain import row_lines, row_text
+from calc.table.explain import row_lines
+from calc.table.words import row_text
 from calc.table.record import Settled
 
 COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd")

@@ -9,8 +9,7 @@ from typing import TYPE_CHECKING
 from calc.core import layout
 from calc.core.rules import RuleSet
 from calc.scoring.value import LIMITS, YAKUMAN, HandValue, hand_value, limit_han_range, limit_value
-from calc.table.explain import WIND_NAMES, row_lines, row_text, value_lines, winner_words
-from calc.table.explain import lines as explanation
+from calc.table.words import WIND_NAMES, row_text, winner_words
 from calc.table.payment import DEALER, DISCARDER, FU_VALUES, NON_DEALER, PaymentError, Settlement, check_han_fu, shares
 
 if TYPE_CHECKING:  # the match types are imported where used: `sanma hand` starts without them
@@ -65,7 +64,7 @@ def hand_text(result: HandResult, *, explain: bool = False) -> str:
     out.append(layout.counts(pay_rows, ["pays", "points"]))
     out.append(f"Winner receives {data['total'] + data['sticks']}")
     if explain:
-        out += ["", "How it adds up:"] + _wrapped(explanation(result.settlement), "  ")
+        out += ["", "How it adds up:"] + _wrapped(result.explain(), "  ")
     return "\n".join(out)
 
 
@@ -192,6 +191,8 @@ def all_schemes_text(results: dict[str, PayResult], rules: RuleSet, *, explain: 
         out += layout.lines("R: what a discarder would pay for the same basic points, the value the schemes "
                             "share out (a ron on a given hand may count other han and fu)", layout.NARROWEST)
     if explain:
+        from calc.table.explain import value_lines  # the words, on first use: a plain `sanma hand` needs none
+
         common = value_lines(value)
         out += ["", "How each scheme gets there:", *_wrapped(common, "  ")]
         if honba:
@@ -391,6 +392,8 @@ def settle_text(settled: Settled, *, explain: bool = False, width: int | None = 
     for note in settled.notes:
         out += layout.lines(note, width, "  ")
     if explain:
+        from calc.table import explain as explanation
+
         with_chips = chips.shown(settled)
         moved = chips.ledger(settled) if with_chips else ()
         out += ["", "How each hand was paid"]
@@ -398,7 +401,7 @@ def settle_text(settled: Settled, *, explain: bool = False, width: int | None = 
         for k, row in enumerate(settled.rows):
             out.append(f"hand {row.number} ({row.label}, honba {row.honba}, dealer {players[row.dealer]}): "
                        f"{row_text(row, players)}")
-            out += [f"  {line}" for line in row_lines(row, players, rules)]
+            out += [f"  {line}" for line in explanation.row_lines(row, players, rules)]
             out.append("  " + ", ".join(f"{name} {signed(d)}" for name, d in zip(players, row.deltas))
                        + f"; sticks on the table {row.sticks}")
             if with_chips and any(moved[k]):
@@ -511,7 +514,9 @@ def recorded_text(settled: Settled) -> str:
     if moves:
         out.append("  " + "; ".join(moves))
     else:  # nothing moved now, e.g. a chombo paid in final points at the tally
-        out += [f"  {line}" for line in explanation(row.settlement, players)]
+        from calc.table.explain import lines
+
+        out += [f"  {line}" for line in lines(row.settlement, players)]
     cells = [[name, signed(d), s] for name, d, s in zip(players, row.deltas, row.scores)]
     headers = ["", "change", "score"]
     if settled.rules.chips.on:

@@ -134,7 +134,7 @@ def _waits_lines(waits: Waits) -> list[str]:
 
 
 def waits_text(report: WaitsReport) -> str:
-    from calc.table.explain import WIND_NAMES
+    from calc.table.words import WIND_NAMES
 
     player = (f"Player: {'dealer' if report.seat == 'E' else 'non-dealer'} ({WIND_NAMES[report.seat]}); "
               f"round {WIND_NAMES[report.round]}")

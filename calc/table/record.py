@@ -24,7 +24,7 @@ from typing import Any, NamedTuple
 
 from calc.core.output import stamp
 from calc.table import chips, match, payment, penalty, record_extras
-from calc.table.explain import row_text
+from calc.table.words import row_text
 from calc.core import tiles as T
 from calc.core.errors import SanmaError, in_keys
 from calc.core.notation import parse_hand, parse_tiles
