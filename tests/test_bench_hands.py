@@ -32,6 +32,7 @@ from calc.core import rules as R  # noqa: E402
 from calc.core.rules import SCHEMES  # noqa: E402
 from calc.scoring.request import HandRequest, score  # noqa: E402
 from calc.scoring.value import LIMITS, HandValue, hand_value, limit_value  # noqa: E402
+from calc.table import explain  # noqa: E402
 from calc.table import payment as P  # noqa: E402
 
 # sha256 of each text below, as the code before the issue 22 speed work wrote it
@@ -210,7 +211,8 @@ def _fields(value: HandValue) -> tuple:
 def _settled(s: P.Settlement) -> tuple:
     """A settlement as plain values: deltas, pot change, (payer, role, amount, payee, honba) of each
     payment, the lines."""
-    return (s.deltas, s.pot_change, [(p.payer, p.role, p.amount, p.payee, p.honba) for p in s.payments], s.lines)
+    return (s.deltas, s.pot_change, [(p.payer, p.role, p.amount, p.payee, p.honba) for p in s.payments],
+            explain.lines(s))
 
 
 def payments_text() -> str:
