@@ -592,7 +592,7 @@ def compare_command(
     setup = commands.prepare_compare(matches=matches, seed=seed, length=length, rules=rules, bots=bots,
                                      schemes=schemes, plot=plot, workers=workers)
     bar = _sim_bar(matches, "comparing")
-    run = (partial(share.compare, as_csv=as_csv, html_path=html) if as_csv or html
+    run = (partial(share.compare, as_csv=as_csv, html_path=html, width=_width(wide)) if as_csv or html
            else partial(commands.compare, width=_width(wide)))
     try:
         result, interrupted = run(setup, matches, as_json=as_json, plot=plot, workers=workers,

@@ -84,33 +84,28 @@ def replay(found, schemes: tuple[str, ...], *, as_csv: bool, as_json: bool, html
 
 
 def compare(setup, matches: int, *, as_json: bool, as_csv: bool, html_path: Path | None, plot: Path | None,
-            workers: int | None, advance) -> tuple[str | dict, bool]:
-    """`sanma compare --csv / --html`: the run of `calc.sim.commands.compare`, each output from the same
-    comparison; the CSV and the page take their figures from the --json object (one source for all)."""
-    from calc.sim import run as SR
-    from calc.sim.commands import setup_line
-    from calc.sim.compare import Comparison
-    from calc.sim.report import compare_dict, compare_svg, compare_text
+            workers: int | None, advance, per_match: Path | None = None,
+            width: int | None = None) -> tuple[str | dict, bool]:
+    """`sanma compare --csv / --html`: the run of `calc.sim.commands.run_comparison`, each output from
+    the same comparison; the CSV and the page take their figures from the --json object (one source
+    for all)."""
+    from calc.sim.commands import comparison_text, run_comparison, setup_line
+    from calc.sim.report import compare_svg
 
-    results, interrupted = SR.collect(setup, matches, want_tally=False, workers=workers, advance=advance)
-    c = Comparison(setup.schemes, setup.rules.game.players)
-    for r in results:
-        c.add(r)
-    line = setup_line("compare", setup, matches, len(results))
-    data = compare_dict(c, {"matches": matches, "finished": len(results), "seed": setup.seed,
-                            "length": setup.rules.match.length, "bots": setup.bots, "rules": setup.rules.name},
-                        interrupted, length=setup.rules.match.length)
-    if results:
-        picture = compare_svg(c, line)
+    result = run_comparison(setup, matches, workers=workers, advance=advance, per_match=per_match)
+    line = setup_line("compare", setup, matches, result.matches)
+    data = result.to_dict()
+    if result.matches:
+        picture = compare_svg(result.comparison, line)
         if plot is not None:
             plot.write_text(picture, encoding="utf-8")
         if html_path is not None:
             write_page(html_path, html.compare_page(data, line, picture))
     if as_csv:
-        return compare_csv(data), interrupted
+        return compare_csv(data), result.interrupted
     if as_json:
-        return data, interrupted
-    return compare_text(line, c, interrupted, length=setup.rules.match.length), interrupted
+        return data, result.interrupted
+    return comparison_text(result, line, setup, width=width), result.interrupted
 
 
 def compare_csv(data: dict) -> str:

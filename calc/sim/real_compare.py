@@ -25,7 +25,8 @@ from calc.logs.batch import expand, skipped_text
 from calc.logs.replay import replay, resettle
 from calc.sim import run as SR
 from calc.sim.compare import Comparison
-from calc.sim.report import compare_dict, compare_svg, compare_text
+from calc.sim.report import compare_svg, compare_text
+from calc.sim.results import ComparisonResult
 
 
 class RealCompareError(SanmaError):
@@ -39,6 +40,7 @@ class RealGames:
     went_on: dict[str, int] = field(default_factory=dict)  # games that would go on after the log's last hand
     ended_early: dict[str, int] = field(default_factory=dict)  # games this scheme ends before the log's last hand
     settled: list[dict] = field(default_factory=list)  # per game: scheme -> Settled (its ledger rows)
+    results: list[dict] = field(default_factory=list)  # per game: scheme -> SchemeResult
     skipped: list[str] = field(default_factory=list)  # files in the folders that are not logs (a README)
 
 
@@ -79,8 +81,9 @@ def gather(paths: list[Path], schemes: tuple[str, ...], rules: str = "tenhou") -
             results[scheme] = SR.scheme_result(st.rows, st.state, st.standings, st.rules)
             out.went_on[scheme] += not st.state.ended
             out.ended_early[scheme] += st.unplayed > 0
-        c.add(SR.MatchResult(index, results))
+        c.add_results(results)
         out.settled.append(settled)
+        out.results.append(results)
     if not out.files:
         raise RealCompareError("--logs: no log files given (the folders hold none)")
     return out
@@ -106,19 +109,22 @@ def _notes(g: RealGames) -> list[str]:
     return out
 
 
+def result(g: RealGames, rules: str) -> ComparisonResult:
+    """The comparison of the real games as a domain value (`--json`'s object is its to_dict())."""
+    length = g.settled[0][g.comparison.schemes[0]].rules.match.length if g.settled else "hanchan"
+    notes = {"ended_earlier": g.ended_early, "went_on": g.went_on, "skipped": g.skipped}
+    return ComparisonResult({"games": "real", "files": len(g.files), "rules": rules}, g.comparison, length=length,
+                            unit="games", notes=notes)
+
+
 def render(g: RealGames, *, rules: str, as_json: bool, plot: Path | None, width: int | None = None) -> str | dict:
     """The comparison as text within `width` terminal cells (None: as wide as it comes), or as JSON."""
     line = _setup_line(g, rules)
-    c = g.comparison
+    compared = result(g, rules)
     if plot is not None:
-        plot.write_text(compare_svg(c, line), encoding="utf-8")
-    length = g.settled[0][c.schemes[0]].rules.match.length if g.settled else "hanchan"
+        plot.write_text(compare_svg(g.comparison, line), encoding="utf-8")
     if as_json:
-        out = compare_dict(c, {"games": "real", "files": len(g.files), "rules": rules}, False, length=length,
-                           unit="games")
-        out["ended_earlier"] = g.ended_early
-        out["went_on"] = g.went_on
-        out["skipped"] = g.skipped
-        return out
+        return compared.to_dict()
     notes = [wrapped for note in _notes(g) for wrapped in layout.lines(note, width, "  ")]
-    return "\n".join([compare_text(line, c, False, length=length, width=width, unit="games"), "", *notes])
+    return "\n".join([compare_text(line, g.comparison, False, length=compared.length, width=width, unit="games"), "",
+                      *notes])

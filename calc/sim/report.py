@@ -6,7 +6,7 @@ import math
 
 from calc.core import layout
 
-from calc.sim.compare import BASELINE, Comparison
+from calc.sim.compare import BASELINE, Comparison, sorted_values, value_at
 from calc.sim.stats import figure
 
 FIGURE_ROWS = (
@@ -200,10 +200,12 @@ def compare_svg(c: Comparison, title: str) -> str:
     lo = hi = 0.0
     for s in schemes:
         for seat in range(c.players):
-            xs = sorted(r.points[seat] for r in c.results.get(s, []))
-            if not xs:
+            counts = c.seat_points(s, seat)
+            total = sum(counts.values())
+            if not total:
                 continue
-            q = [xs[int(round((len(xs) - 1) * p / 100))] for p in (5, 25, 50, 75, 95)]
+            ordered = sorted_values(counts)
+            q = [value_at(ordered, int(round((total - 1) * p / 100))) for p in (5, 25, 50, 75, 95)]
             box[(s, seat)] = q
             lo, hi = min(lo, q[0]), max(hi, q[-1])
     lo, hi = 10 * ((lo // 10) - 1), 10 * ((hi // 10) + 2)
