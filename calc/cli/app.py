@@ -644,6 +644,9 @@ def _compare_logs(paths, logs: bool, *, matches, length, rules: str, schemes, as
     names = commands.prepare_real_compare(rules=rules, schemes=schemes, plot=plot)
     games = real_compare.gather(paths, names, rules)
     result = real_compare.render(games, rules=rules, as_json=as_json or as_csv, plot=plot, width=width)
+    again = games.once.note()
+    if again is not None and (as_json or as_csv):  # the text says it among its notes
+        typer.echo(f"note: {again}", err=True)
     if as_csv:
         from calc.cli.csvout import compare_csv
 

@@ -45,19 +45,23 @@ def replay(found, schemes: tuple[str, ...], *, as_csv: bool, as_json: bool, html
     Each game's usual line (or JSON) still goes to stdout unless --csv asks for the CSV there; the
     summary goes to stderr with --csv or --json."""
     from calc.cli.replay_run import skipped_note
-    from calc.logs import NotALog, read_log
+    from calc.logs import NotALog, batch
     from calc.logs.replay import replay as replay_game, resettle
     from calc.cli.replay_report import render, summary_text
 
     games, failed = [], 0
     skipped = list(found.skipped)
-    for path in found.logs:
+    once = batch.Once()
+    for source in found.sources(skipped):
         try:
-            r = replay_game(read_log(str(path)), str(path))
+            game = batch.read(source)
+            if not once.first_time(batch.identity(game), source.name):
+                continue
+            r = replay_game(game, source.name)
             settled = resettle(r, list(schemes)) if schemes else None
         except NotALog as e:
-            if found.skip(str(path)):
-                skipped.append(path)
+            if found.skip(source.name):
+                skipped.append(source.name)
                 continue
             failed += 1
             typer.echo(f"Error: {e}", err=True)
@@ -74,7 +78,7 @@ def replay(found, schemes: tuple[str, ...], *, as_csv: bool, as_json: bool, html
     if as_csv:
         out = csvout.replay_standings_csv(games) if schemes else csvout.replay_ledger_csv([r for r, _ in games])
         typer.echo(out, nl=False)
-    skipped_note(skipped)
+    skipped_note(skipped, once)
     wins = (sum(r.wins_ok for r, _ in games), sum(r.wins for r, _ in games))
     draws = (sum(r.draws_ok for r, _ in games), sum(r.draws for r, _ in games))
     finals = (sum(r.final_reproduced for r, _ in games), sum(r.final_checked for r, _ in games))

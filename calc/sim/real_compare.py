@@ -20,8 +20,8 @@ from pathlib import Path
 from calc.core import layout
 from calc.core import rules as R
 from calc.core.errors import SanmaError
-from calc.logs import NotALog, read_log
-from calc.logs.batch import expand, skipped_text
+from calc.logs import NotALog
+from calc.logs.batch import Once, expand, identity, no_logs_text, read, skipped_text
 from calc.logs.replay import replay, resettle
 from calc.sim import run as SR
 from calc.sim.compare import Comparison
@@ -42,6 +42,7 @@ class RealGames:
     settled: list[dict] = field(default_factory=list)  # per game: scheme -> Settled (its ledger rows)
     results: list[dict] = field(default_factory=list)  # per game: scheme -> SchemeResult
     skipped: list[str] = field(default_factory=list)  # files in the folders that are not logs (a README)
+    once: Once = field(default_factory=Once)  # each game counted once, however often it is given
 
 
 def gather(paths: list[Path], schemes: tuple[str, ...], rules: str = "tenhou") -> RealGames:
@@ -55,21 +56,23 @@ def gather(paths: list[Path], schemes: tuple[str, ...], rules: str = "tenhou") -
         raise RealCompareError(errors[0])  # a comparison needs every game it was given
     found = expand(local)
     if not found.logs:
-        raise RealCompareError("--logs: no log files given (the folders hold none)")
+        raise RealCompareError(f"--logs: {no_logs_text([str(f) for f in found.skipped])}")
     base = R.load(rules)
     c = Comparison(schemes, base.game.players)
     out = RealGames(c, [], {s: 0 for s in schemes}, {s: 0 for s in schemes},
                     skipped=[str(f) for f in found.skipped])
-    for path in found.logs:
+    for source in found.sources(out.skipped):
+        path = source.name
         try:
-            game = read_log(path, base)
+            game = read(source, base)
         except NotALog:
-            if not found.skip(str(path)):
+            if not found.skip(path):
                 raise  # named on the command line: an error
-            out.skipped.append(str(path))  # a JSON or XML file of the folder that is no game record
+            out.skipped.append(path)  # a JSON or XML file of the folder that is no game record
             continue
-        index = len(out.files)
-        out.files.append(str(path))
+        if not out.once.first_time(identity(game), path):
+            continue
+        out.files.append(path)
         if game.lobby.players != base.game.players:
             raise RealCompareError(f"{path}: a {game.lobby.players}-player game; the profile {base.name} "
                                    f"has {base.game.players} players")
@@ -85,7 +88,7 @@ def gather(paths: list[Path], schemes: tuple[str, ...], rules: str = "tenhou") -
         out.settled.append(settled)
         out.results.append(results)
     if not out.files:
-        raise RealCompareError("--logs: no log files given (the folders hold none)")
+        raise RealCompareError(f"--logs: {no_logs_text(out.skipped)}")
     return out
 
 
@@ -106,13 +109,17 @@ def _notes(g: RealGames) -> list[str]:
                    + ", ".join(f"{s} {n}" for s, n in went_on.items()))
     if g.skipped:
         out.append(skipped_text(g.skipped))
+    again = g.once.note()
+    if again is not None:
+        out.append(again)
     return out
 
 
 def result(g: RealGames, rules: str) -> ComparisonResult:
     """The comparison of the real games as a domain value (`--json`'s object is its to_dict())."""
     length = g.settled[0][g.comparison.schemes[0]].rules.match.length if g.settled else "hanchan"
-    notes = {"ended_earlier": g.ended_early, "went_on": g.went_on, "skipped": g.skipped}
+    notes = {"ended_earlier": g.ended_early, "went_on": g.went_on, "skipped": g.skipped,
+             "read_again": [{"file": again, "same_as": first} for again, first in g.once.again]}
     return ComparisonResult({"games": "real", "files": len(g.files), "rules": rules}, g.comparison, length=length,
                             unit="games", notes=notes)
 
