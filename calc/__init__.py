@@ -17,13 +17,14 @@ if _compiled.pure_requested():  # SANMA_PURE_PYTHON: run the source, not the com
     _compiled.run_pure()
 
 __all__ = [
-    "FuLine", "HandResult", "IllegalHandError", "NotationError", "PayResult", "Payment", "PaymentError",
-    "ReplayResult", "RuleSet", "RulesError", "SanmaError", "SettleResult", "Standing", "Yaku", "load_rules", "pay",
-    "replay", "score", "settle",
+    "ComparisonResult", "FuLine", "HandResult", "IllegalHandError", "NotationError", "PayResult", "Payment",
+    "PaymentError", "ReplayResult", "RuleSet", "RulesError", "SanmaError", "SettleResult", "SimulationResult",
+    "Standing", "Yaku", "compare", "load_rules", "pay", "replay", "score", "settle", "simulate",
 ]
 
 if TYPE_CHECKING:
     from calc.api import (
+        ComparisonResult,
         FuLine,
         HandResult,
         IllegalHandError,
@@ -36,13 +37,16 @@ if TYPE_CHECKING:
         RulesError,
         SanmaError,
         SettleResult,
+        SimulationResult,
         Standing,
         Yaku,
+        compare,
         load_rules,
         pay,
         replay,
         score,
         settle,
+        simulate,
     )
 
 

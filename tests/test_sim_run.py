@@ -204,8 +204,8 @@ def test_bad_input_is_one_line_before_any_work(args, message, code):
     (["simulate", "--matches", "-2"], "--matches -2: give 1 to 100,000 matches"),
     # the counts that were killed after 24 GB of memory, or ended in a MemoryError traceback
     (["simulate", "--matches", "99999999999999999999"], "--matches 99999999999999999999: give 1 to 100,000"),
-    (["simulate", "--matches", "100000000"], "--matches 100000000: give 1 to 100,000 matches (a run keeps every "
-                                             "match's figures; for more, run several seeds)"),
+    (["simulate", "--matches", "100000000"], "--matches 100000000: give 1 to 100,000 matches (for more, run "
+                                             "several seeds: their comparisons pool)"),
     (["compare", "--matches", "100001"], "--matches 100001: give 1 to 100,000 matches"),
     (["compare", "--matches", "3", "--workers", "0"], "--workers 0: give 1 or more processes"),
 ])

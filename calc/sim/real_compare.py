@@ -45,10 +45,12 @@ class RealGames:
     once: Once = field(default_factory=Once)  # each game counted once, however often it is given
 
 
-def gather(paths: list[Path], schemes: tuple[str, ...], rules: str = "tenhou") -> RealGames:
+def gather(paths: list[Path], schemes: tuple[str, ...], rules: str = "tenhou",
+           per_match: Path | None = None) -> RealGames:
     """Replay and settle every game under each scheme; the first bad file stops with its name.
-    `paths`: files, folders, or Tenhou game ids and links (downloaded once, then read from the cache
-    as `sanma replay` does)."""
+    `paths`: files, folders, archives, or Tenhou game ids and links (downloaded once, then read from
+    the cache as `sanma replay` does). `per_match`: a file that gets each game's row under each
+    scheme (calc.sim.per_match)."""
     from calc.logs import fetch
 
     local, errors = fetch.resolve(paths)
@@ -89,6 +91,15 @@ def gather(paths: list[Path], schemes: tuple[str, ...], rules: str = "tenhou") -
         out.results.append(results)
     if not out.files:
         raise RealCompareError(f"--logs: {no_logs_text(out.skipped)}")
+    if per_match is not None:
+        from calc.sim.per_match import PerMatchWriter
+
+        writer = PerMatchWriter(per_match, base.game.players, ("game",))
+        try:
+            for path, results in zip(out.files, out.results):
+                writer.write((path,), results)
+        finally:
+            writer.close()
     return out
 
 

@@ -382,8 +382,8 @@ def validate(matches: int, bots: str, schemes: tuple[str, ...], length: str | No
              least: int = 1) -> None:
     """`matches` is given as `flag`, and needs at least `least` (the scheme check: two)."""
     if not least <= matches <= MAX_MATCHES:
-        raise UsageError(f"{flag} {matches}: give {least} to {MAX_MATCHES:,} matches (a run keeps every match's "
-                         f"figures; for more, run several seeds)")
+        raise UsageError(f"{flag} {matches}: give {least} to {MAX_MATCHES:,} matches (for more, run several "
+                         f"seeds: their comparisons pool)")
     check_workers(workers)
     if bots not in B.BOTS:
         raise SimInputError(f"unknown bot {bots!r}; valid: {', '.join(B.BOTS)}")
