@@ -124,7 +124,7 @@ truth-figures: $(STAMP)
 # Rewrites calc/core/shipped_copy.json, the generated copy of rulesets/ that start-up reads instead of
 # parsing YAML (calc/core/shipped.py), after a shipped profile or scheme changed.
 shipped-copy: $(STAMP)
-	$(BIN)/python -m calc.core.shipped
+	$(BIN)/python -m calc.shipped_make
 
 clean:
 	rm -rf $(VENV) build site *.egg-info calc__mypyc*.so

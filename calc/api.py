@@ -23,6 +23,7 @@ from calc.core.rules import RuleSet, load
 from calc.scoring import request as _request
 from calc.scoring.fu import describe
 from calc.table import payment as _payment
+from calc.table import scored as _hands
 from calc.table.payment import PaymentError
 
 JSONValue = Union[str, int, float, bool, None, list["JSONValue"], dict[str, "JSONValue"]]
@@ -55,7 +56,7 @@ class HandResult:
     the value without honba and sticks, `total` what the payers pay (honba included), `sticks` what
     the winner takes from the table. Two results are equal when their `--json` objects are."""
 
-    _scored: _request.HandResult
+    _scored: _hands.HandResult
 
     @property
     def hand(self) -> str:
@@ -342,7 +343,7 @@ else:
         # parameters matches a keyword whose name is not Python's shared copy of it (one read from
         # JSON, say) by comparing text, ~16,000 instructions a call (request.keywords).
         request, ruleset = _request.keywords(hand, situation)
-        return HandResult(_request.score(request, ruleset))
+        return HandResult(_hands.score(request, ruleset))
 
     # The keywords as help() and a refused call name them: the request's fields and their defaults
     # (request.FIELD_DEFAULTS, the one list; `rules` also takes a RuleSet).

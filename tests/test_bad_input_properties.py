@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 
 from calc.cli import report
 from calc.core.errors import SanmaError
-from calc.scoring.request import HandRequest, score
+from calc.scoring.request import HandRequest
+from calc.table.scored import score
 from calc.table import record
 from hand_strategies import winning_hands
 from people import scorekeepers_edits

@@ -187,7 +187,8 @@ def test_a_lines_text_is_what_json_dumps_writes(tmp_path):
     must be json.dumps's text of the same object, ASCII-escaped and all, whatever the hand holds: a
     yakuman, sticks and honba, red fives and norths, a profile file with a non-ASCII name."""
     from calc.cli.hand_json import hand_json
-    from calc.scoring.request import HandRequest, score
+    from calc.scoring.request import HandRequest
+    from calc.table.scored import score
 
     profile = tmp_path / "ルール «club».yaml"
     profile.write_text("extends: tenhou\n", encoding="utf-8")

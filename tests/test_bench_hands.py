@@ -30,7 +30,8 @@ from calc.cli.hand import score_line  # noqa: E402
 from calc.cli.hand_line import LineReader  # noqa: E402
 from calc.core import rules as R  # noqa: E402
 from calc.core.rules import SCHEMES  # noqa: E402
-from calc.scoring.request import HandRequest, score  # noqa: E402
+from calc.scoring.request import HandRequest  # noqa: E402
+from calc.table.scored import score  # noqa: E402
 from calc.scoring.value import LIMITS, HandValue, hand_value, limit_value  # noqa: E402
 from calc.table import payment as P  # noqa: E402
 

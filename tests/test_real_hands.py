@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from calc.scoring.request import score
+from calc.table.scored import score
 from truth_hands import hand_request, our_yaku_as_tenhou, tenhou_yaku
 
 

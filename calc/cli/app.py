@@ -171,7 +171,8 @@ def hand_command(
 ) -> None:
     """Score one hand: yaku, fu, han, limit and who pays what."""
     from calc.cli import report
-    from calc.scoring.request import HandRequest, pay_all_schemes, score
+    from calc.scoring.request import HandRequest
+    from calc.table.scored import pay_all_schemes, score
 
     _not_together(("--scheme", scheme is not None), ("--all-schemes", all_schemes),
                   reason="--all-schemes shows every scheme, the profile's marked")

@@ -65,7 +65,8 @@ def hand(args: list[str]) -> bool:
 
     from calc.cli import report
     from calc.core.errors import SanmaError
-    from calc.scoring.request import HandRequest, pay_all_schemes, score
+    from calc.scoring.request import HandRequest
+    from calc.table.scored import pay_all_schemes, score
 
     from calc.cli.options import check
 

@@ -21,7 +21,7 @@ from calc.cli.hand_line import LineReader
 from calc.core import collector
 from calc.core.errors import SanmaError
 from calc.core.workers import check, in_order
-from calc.scoring.request import pay_all_schemes, score
+from calc.table.scored import pay_all_schemes, score
 
 CHUNK_LINES: Final = 2000  # at most, per task of a worker process
 BYTES_PER_LINE: Final = 80  # about, for a batch line (a hand and a few keys): chunk sizes from the file's size

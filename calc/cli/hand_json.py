@@ -17,7 +17,7 @@ from typing import Final
 
 from calc.core import tiles as T
 from calc.scoring.fu import Part, describe
-from calc.scoring.request import HandResult
+from calc.table.scored import HandResult
 from calc.core.rules import RuleSet
 from calc.table.payment import STICKS, Settlement
 

@@ -43,7 +43,8 @@ from calc.core import bounds
 from calc.core import rules as R
 from calc.core.errors import SanmaError
 from calc.core.nesting import load_json
-from calc.scoring.request import HandRequest, score
+from calc.scoring.request import HandRequest
+from calc.table.scored import score
 from calc.table.keeper import Conflict, Keeper, NothingToUndo
 STALE = ("the record changed since this page last read it (another phone entered or took back a hand); "
          "look at the ledger, and enter the hand again if it is still missing")

@@ -15,7 +15,7 @@ from calc.core.notation import format_tiles
 from calc.scoring.request import DEFAULT_SEAT
 
 if TYPE_CHECKING:  # the app imports this module at start-up: the scoring and tables load on use
-    from calc.scoring.waits import Wait, Waits, WaitsReport
+    from calc.table.waits import Wait, Waits, WaitsReport
 
 
 def settlement_dict(settlement, winner: int) -> dict:
@@ -180,7 +180,7 @@ def waits_command(
 ) -> None:
     """Every tile that completes a hand, copies left, and what a ron and a tsumo on it would pay."""
     from calc.scoring.request import HandRequest
-    from calc.scoring.waits import find_waits
+    from calc.table.waits import find_waits
     from calc.sichuan.rules import is_sichuan
 
     if is_sichuan(rules):

@@ -23,7 +23,6 @@ from calc.core.profile import (  # noqa: F401  builtin_names, variant_of: part o
     merge_chain,
     variant_of,
 )
-from calc.core.profile import check_value as _check_value  # noqa: F401  (calc.table.record)
 
 # The shipped tsumo schemes (rulesets/schemes/*.yaml); a profile may also define its own.
 SCHEMES = S.builtin_scheme_names()

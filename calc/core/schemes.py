@@ -238,7 +238,7 @@ def looks_like_scheme_file(name: str) -> bool:
 def load_scheme(name: str) -> Scheme:
     """A built-in scheme name or a scheme file -> the checked Scheme (every problem raised at once)."""
     path = _resolve(name, None)
-    return _build(_file_layer(path), path.stem)
+    return build(file_layer(path), path.stem)
 
 
 def scheme_in_profile(value: Any, *, file: str, line: int | None, key: str = "payment.scheme") -> Scheme:
@@ -250,7 +250,7 @@ def scheme_in_profile(value: Any, *, file: str, line: int | None, key: str = "pa
                 path = _resolve(value, Path(file).parent)
             except RulesError as exc:
                 raise RulesError(exc.message, file=file, line=line, key=key) from None
-            return _build(_file_layer(path), path.stem)
+            return build(file_layer(path), path.stem)
         try:
             return load_scheme(value)
         except ProblemList:
@@ -259,9 +259,9 @@ def scheme_in_profile(value: Any, *, file: str, line: int | None, key: str = "pa
             raise RulesError(exc.message, file=file, line=line, key=key) from None
     if not isinstance(value, dict):
         raise RulesError(f"expected a scheme name or a scheme mapping, got {value!r}", file=file, line=line, key=key)
-    layer = _Layer(Path(file), key + ".", value, line)
+    layer = SchemeLayer(Path(file), key + ".", value, line)
     name = value.get("name") if isinstance(value.get("name"), str) else Path(file).stem
-    return _build(layer, name)
+    return build(layer, name)
 
 
 class ProblemList(RulesError):
@@ -278,7 +278,7 @@ class ProblemList(RulesError):
 # ---------------------------------------------------------------- reading
 
 
-class _Layer:
+class SchemeLayer:
     """One scheme mapping as written: its file, the key-path prefix errors use, the line-numbered data;
     `shipped`: a shipped file as shipped, read from calc.core.shipped's copy."""
 
@@ -290,7 +290,8 @@ class _Layer:
         self.shipped = shipped
 
 
-def _file_layer(path: Path) -> _Layer:
+def file_layer(path: Path) -> SchemeLayer:
+    """A scheme file as written: from the shipped copy when it is a shipped file as shipped, else by YAML."""
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
@@ -299,7 +300,7 @@ def _file_layer(path: Path) -> _Layer:
         raise RulesError(f"not UTF-8 text (byte {exc.start})", file=str(path)) from None
     data = shipped.scheme_data(text)  # a shipped scheme as shipped: its data without a YAML parser
     if data is not None:
-        return _Layer(path, "", data, 1, shipped=True)
+        return SchemeLayer(path, "", data, 1, shipped=True)
     from calc.core.yamlread import load_yaml
 
     try:
@@ -310,7 +311,7 @@ def _file_layer(path: Path) -> _Layer:
         data = {}
     if not isinstance(data, dict):
         raise RulesError("a scheme must be a mapping of keys", file=str(path), line=1)
-    return _Layer(path, "", data, 1)
+    return SchemeLayer(path, "", data, 1)
 
 
 def node_value(node: yaml.Node, file: str) -> Any:
@@ -331,7 +332,7 @@ def _line(data: Any, key: Any, default: int | None) -> int | None:
     return lines.get(key, default) if lines else default
 
 
-def _build(first: _Layer, name: str) -> Scheme:
+def build(first: SchemeLayer, name: str) -> Scheme:
     """Follow `extends:`, merge entry by entry (the later file wins), then check everything."""
     _not_a_profile(first)
     problems: list[RulesError] = []
@@ -359,7 +360,7 @@ def _build(first: _Layer, name: str) -> Scheme:
             break
         seen.append(path.resolve())
         try:
-            layer = _file_layer(path)
+            layer = file_layer(path)
         except RulesError as exc:
             problems.append(exc)
             break
@@ -386,7 +387,7 @@ def _build(first: _Layer, name: str) -> Scheme:
     return scheme
 
 
-def _not_a_profile(layer: _Layer) -> None:
+def _not_a_profile(layer: SchemeLayer) -> None:
     """A file with none of a scheme's own keys but keys no scheme has is most likely a rule profile
     given where a scheme goes (`--scheme club.yaml`): one line says so, not a line per key."""
     if layer.prefix or not isinstance(layer.data, dict):
@@ -398,7 +399,7 @@ def _not_a_profile(layer: _Layer) -> None:
                          f"to --scheme (docs/schemes.md)", file=str(layer.path))
 
 
-def _read_entries(layer: _Layer, entries: dict, problems: list[RulesError]) -> None:
+def _read_entries(layer: SchemeLayer, entries: dict, problems: list[RulesError]) -> None:
     file, data = str(layer.path), layer.data
     for key, value in data.items():
         line = _line(data, key, layer.line)
@@ -512,7 +513,7 @@ def _term(value: Any, file: str, line: int | None, key: str, shares: tuple[str, 
     return Term(base, times, rounding=rounding)
 
 
-def _check(name: str, entries: dict, problems: list[RulesError], first: _Layer, broken: bool = False,
+def _check(name: str, entries: dict, problems: list[RulesError], first: SchemeLayer, broken: bool = False,
            amounts: bool = True) -> Scheme:
     roundings = []
     for entry, (value, file, line, key) in entries.items():

@@ -116,9 +116,9 @@ def _download(gid: str, url: str) -> bytes:
     import urllib.error  # loaded here: a replay of local files starts without the HTTP client
     import urllib.request
 
-    from calc import __version__
+    from calc.compiled import VERSION
 
-    request = urllib.request.Request(url, headers={"User-Agent": f"sanma/{__version__}"})
+    request = urllib.request.Request(url, headers={"User-Agent": f"sanma/{VERSION}"})
     waited = f"no answer from {url} within {bounds.FETCH_READ_SECONDS:g} s"
     try:
         with urllib.request.urlopen(request, timeout=bounds.FETCH_READ_SECONDS) as response:

@@ -1,18 +1,17 @@
-"""One hand, as `sanma hand` and `--batch` describe it, scored and paid.
+"""One hand, as `sanma hand` and `--batch` describe it, read into a scorable hand and its context.
 
 `HandRequest` holds exactly the command's flags (the batch keys are the same names), so the CLI and
-the batch reader share one path: request -> build_hand -> evaluate -> payment.win.
+the batch reader share one path: request -> build -> evaluate -> pay (the last two at table level,
+calc.table.scored).
 """
 
 from __future__ import annotations
 
 import os
-from typing import Any, Final, Mapping, NamedTuple, cast
+from typing import Any, Final, Mapping, cast
 
-from calc.table import payment
 from calc.core import tiles as T
 from calc.core.errors import IllegalHandError, SanmaError
-from calc.scoring.evaluate import Evaluation, evaluate
 from calc.scoring.hand import SITUATION_FLAGS, Hand, WinContext, build_hand, parse_indicators
 from calc.core.rules import RuleSet, load
 
@@ -219,31 +218,6 @@ _KIND: Final = {
 }
 
 
-class HandResult:
-    """A request scored and paid: what the CLI's text and JSON and `calc.score`'s result read. A
-    written class, as the scorer's values (one a hand; compiled, its `__init__` is not Python's)."""
-
-    request: HandRequest
-    rules: RuleSet
-    hand: Hand
-    context: WinContext
-    evaluation: Evaluation
-    settlement: payment.Settlement
-
-    def __init__(self, request: HandRequest, rules: RuleSet, hand: Hand, context: WinContext, evaluation: Evaluation,
-                 settlement: payment.Settlement) -> None:
-        self.request = request
-        self.rules = rules
-        self.hand = hand
-        self.context = context
-        self.evaluation = evaluation
-        self.settlement = settlement
-
-    @property
-    def winner(self) -> int:
-        return winner_seat(self.context)
-
-
 def _wind(letter: str, what: str) -> int:
     wind = T.WIND_LETTERS.get(letter.upper()) if isinstance(letter, str) else None
     if wind is None or wind == T.NORTH:
@@ -254,7 +228,7 @@ def _wind(letter: str, what: str) -> int:
 # Profiles by the name (or path) a request gives: resolved once per process, where `load` is a call
 # into interpreted code and a look-up in its cache for every hand. Bounded: cleared when full.
 _PROFILES: Final[dict[str, RuleSet]] = {}
-_PROFILES_KEPT: Final = 64  # profiles (and profile and scheme pairs, below) kept at most
+PROFILES_KEPT: Final = 64  # profiles (and profile and scheme pairs, below) kept at most
 
 
 def profile(name: str) -> RuleSet:
@@ -262,7 +236,7 @@ def profile(name: str) -> RuleSet:
     rules = _PROFILES.get(name)
     if rules is None:
         rules = load(name)
-        if len(_PROFILES) >= _PROFILES_KEPT:
+        if len(_PROFILES) >= PROFILES_KEPT:
             _PROFILES.clear()
         _PROFILES[name] = rules
     return rules
@@ -297,64 +271,14 @@ def build(request: HandRequest, rules: RuleSet | None = None) -> tuple[Hand, Win
     return hand, context, rules
 
 
-def score(request: HandRequest, rules: RuleSet | None = None) -> HandResult:
-    hand, context, rules = build(request, rules)
-    evaluation = evaluate(hand, context, rules)
-    settlement = pay(evaluation, context, rules)
-    return HandResult(request, rules, hand, context, evaluation, settlement)
-
-
 def winner_seat(context: WinContext) -> int:
     """Seats by wind: East (the dealer) 0, South 1, West 2."""
     return context.seat_wind - T.EAST
 
 
-# payment.table_win's answers, per profile: by (value, seat, tsumo, honba, sticks), and by the same
-# with the value's basic points in place of the value. Hands differ, their values repeat (a few
-# hundred occur), and a settlement is frozen. The payments depend on the value's basic points alone
-# (a few dozen occur): a value not seen yet whose basic points were paid before takes those payments
-# and only words its own first line (payment.revalued). The profile is told by the very RuleSet
-# object (kept in the entry, so its id is never another's): load() hands out one per profile and
-# `with_scheme` below one per (profile, scheme), and hashing a profile's sections for every hand cost
-# more than the payment. Bounded: cleared when full.
-class _Paid(NamedTuple):
-    rules: RuleSet
-    by_value: dict[tuple, payment.Settlement]
-    by_basic: dict[tuple, payment.Settlement]  # never larger than by_value: each value adds one at most
-
-
-_PAID: Final[dict[int, _Paid]] = {}
-_PAID_MAX: Final = 4096
-
-
-def pay(evaluation: Evaluation, context: WinContext, rules: RuleSet) -> payment.Settlement:
-    """The winner sits at their wind's seat (payment.table_win puts the dealer at 0)."""
-    paid = _PAID.get(id(rules))
-    if paid is None or paid.rules is not rules:
-        if len(_PAID) >= _PROFILES_KEPT:
-            _PAID.clear()
-        paid = _PAID[id(rules)] = _Paid(rules, {}, {})
-    winner = winner_seat(context)
-    value = evaluation.value
-    key = (value, winner, context.tsumo, context.honba, context.sticks)
-    settlement = paid.by_value.get(key)
-    if settlement is None:
-        if len(paid.by_value) >= _PAID_MAX:
-            paid.by_value.clear()
-            paid.by_basic.clear()
-        same_basic = (value.basic, winner, context.tsumo, context.honba, context.sticks)
-        known = paid.by_basic.get(same_basic)
-        if known is None:
-            settlement = paid.by_basic[same_basic] = payment.table_win(
-                value, winner=winner, tsumo=context.tsumo, honba=context.honba, sticks=context.sticks, rules=rules)
-        else:
-            settlement = payment.revalued(known, value)
-        paid.by_value[key] = settlement
-    return settlement
-
-
-# rules.with_scheme's answers by (the profile, as above, and the scheme): a batch line's `scheme`
-# and --all-schemes ask for the same few copies of a profile on every hand.
+# rules.with_scheme's answers by (the profile, told by the very RuleSet object, as calc.table.scored
+# keeps its payments, and the scheme): a batch line's `scheme` and --all-schemes ask for the same few
+# copies of a profile on every hand.
 _SCHEMED: Final[dict[tuple[int, str], tuple[RuleSet, RuleSet]]] = {}
 
 
@@ -362,13 +286,7 @@ def with_scheme(rules: RuleSet, scheme: str) -> RuleSet:
     key = (id(rules), scheme)
     entry = _SCHEMED.get(key)
     if entry is None or entry[0] is not rules:
-        if len(_SCHEMED) >= _PROFILES_KEPT:
+        if len(_SCHEMED) >= PROFILES_KEPT:
             _SCHEMED.clear()
         entry = _SCHEMED[key] = (rules, rules.with_scheme(scheme))
     return entry[1]
-
-
-def pay_all_schemes(result: HandResult) -> dict[str, payment.Settlement]:
-    """The same hand paid under every scheme of rules.md §4 (`--all-schemes`)."""
-    return {scheme: pay(result.evaluation, result.context, with_scheme(result.rules, scheme))
-            for scheme in result.rules.scheme_names()}

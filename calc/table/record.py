@@ -32,7 +32,8 @@ from calc.core.yamlread import RecordError, RecordReader, file_label, file_text,
 from calc.core.yamlread import YamlList as _List
 from calc.core.yamlread import YamlMap as _Map
 from calc.core.yamlread import show as _show
-from calc.core.rules import SCHEMA, RuleSet, _check_value, load
+from calc.core.profile import check_value
+from calc.core.rules import SCHEMA, RuleSet, load
 from calc.scoring.request import FIELDS, HandRequest, build
 from calc.scoring.value import LIMITS, YAKUMAN, HandValue
 
@@ -144,7 +145,7 @@ class _Reader(RecordReader):
         overrides = {}
         for key in ("uma", "length"):
             if key in top:
-                converted, problem = _check_value(SCHEMA["match"][key], top[key])
+                converted, problem = check_value(SCHEMA["match"][key], top[key])
                 if problem:
                     raise self.error(problem, lines[key], key)
                 overrides[key] = converted
