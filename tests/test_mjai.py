@@ -397,7 +397,7 @@ def test_riichienv_draw_reasons_are_read_and_the_games_reproduce(riichienv_games
     assert result.exit_code == 0, result.output
     assert "1/1 games match the log" in " ".join(result.output.split())
     kinds = [k.draw.kind for k in read_log(path).kyoku if k.draw is not None]
-    assert ("kyuushu_kyuuhai" if reason == "kyushu_kyuhai" else "suukaikan") in kinds
+    assert ("nine-terminals" if reason == "kyushu_kyuhai" else "four-kans") in kinds
 
 
 @pytest.mark.parametrize("game, seat, hand", [("rienv-1020", 2, "E1-0"), ("rienv-1026", 0, "E1-0")])

@@ -21,8 +21,7 @@ from calc.logs.model import Game, Kyoku, LogError, WinFacts
 from calc.table.match import MatchState
 from calc.table.events import PAO_YAKUMAN
 from calc.table.record import HandSpec, Record, Settled, WinSpec, describe_end, settle
-from calc.table.play import EXHAUSTIVE, NAGASHI
-from calc.table.round import ABORTS
+from calc.table.play import ABORTS, EXHAUSTIVE, NAGASHI
 from calc.scoring.value import YAKUMAN, HandValue, hand_value, limit_value
 
 PROFILE = "tenhou"
@@ -179,7 +178,7 @@ def _spec(number: int, kyoku: Kyoku, rules: R.RuleSet, where: str, out: list[Mis
         return HandSpec(number, number, kyoku.riichi, "nagashi", tenpai=frozenset(draw.tenpai or ()),
                         nagashi=draw.nagashi), evaluations
     if draw.kind in ABORTS:
-        return HandSpec(number, number, kyoku.riichi, "abort", abort=ABORTS[draw.kind]), evaluations
+        return HandSpec(number, number, kyoku.riichi, "abort", abort=draw.kind), evaluations
     raise LogError(f"{where}: a {draw.kind} draw, which sanma cannot have")
 
 

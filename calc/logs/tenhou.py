@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from calc.core import tiles as T
 from calc.core.notation import Tile
+from calc.table import play as P
 
 # --- tiles -------------------------------------------------------------------------------------
 # mjlog: ids 0-135, four copies per tile value, id // 4 is the value (0-33). The red fives are the
@@ -79,26 +80,27 @@ YAKUMAN_HAN = 13  # Tenhou reports each yakuman as 13 han (no double yakuman, ru
 LIMITS = {"満貫": 1, "跳満": 2, "倍満": 3, "三倍満": 4, "役満": 5, "数え役満": 5}
 
 # --- draws (ryuukyoku) ----------------------------------------------------------------------------
-EXHAUSTIVE = "exhaustive"
+# Tenhou's words for a hand's end -> ours (calc.table.play); the last three only a four-player table has.
+_FOUR_RIICHI, _TRIPLE_RON, _FOUR_WINDS = P.FOUR_PLAYER_ABORTS
 MJLOG_DRAWS = {
-    None: EXHAUSTIVE,
-    "yao9": "kyuushu_kyuuhai",
-    "nm": "nagashi_mangan",
-    "kan4": "suukaikan",
-    "reach4": "suucha_riichi",
-    "ron3": "sanchahou",
-    "kaze4": "suufon_renda",
+    None: P.EXHAUSTIVE,
+    "yao9": P.NINE_TERMINALS,
+    "nm": P.NAGASHI,
+    "kan4": P.FOUR_KANS,
+    "reach4": _FOUR_RIICHI,
+    "ron3": _TRIPLE_RON,
+    "kaze4": _FOUR_WINDS,
 }
 TENHOU6_DRAWS = {
-    "流局": EXHAUSTIVE,
-    "全員聴牌": EXHAUSTIVE,
-    "全員不聴": EXHAUSTIVE,
-    "九種九牌": "kyuushu_kyuuhai",
-    "流し満貫": "nagashi_mangan",
-    "四槓散了": "suukaikan",
-    "四家立直": "suucha_riichi",
-    "三家和了": "sanchahou",
-    "四風連打": "suufon_renda",
+    "流局": P.EXHAUSTIVE,
+    "全員聴牌": P.EXHAUSTIVE,
+    "全員不聴": P.EXHAUSTIVE,
+    "九種九牌": P.NINE_TERMINALS,
+    "流し満貫": P.NAGASHI,
+    "四槓散了": P.FOUR_KANS,
+    "四家立直": _FOUR_RIICHI,
+    "三家和了": _TRIPLE_RON,
+    "四風連打": _FOUR_WINDS,
 }
 WIN_WORD = "和了"
 

@@ -26,6 +26,7 @@ from calc.scoring import shanten as S
 from calc.scoring.hand import Hand, WinContext
 from calc.table import events as E
 from calc.table.play import (
+    ABORTS,
     ANKAN,
     DAIMINKAN,
     DISCARD,
@@ -111,10 +112,6 @@ def scoring_input(win: WinFacts) -> tuple[Hand, WinContext]:
     return hand, WinContext(**context_args(win))
 
 
-# The abortive draws sanma has, as the match engine names them (calc.table.events).
-ABORTS = {NINE_TERMINALS: E.NINE_TERMINALS, FOUR_KANS: E.FOUR_KANS}
-
-
 def settled(result: RoundResult, evaluations: list) -> E.Kyoku:
     """The hand as the match engine settles it: each win with its evaluation (a
     calc.scoring.evaluate.Evaluation, in the order of `result.wins`), or the draw."""
@@ -131,7 +128,7 @@ def settled(result: RoundResult, evaluations: list) -> E.Kyoku:
     if draw.kind == EXHAUSTIVE:
         return E.Kyoku(E.ExhaustiveDraw(frozenset(draw.tenpai or ())), riichi)
     if draw.kind in ABORTS:
-        return E.Kyoku(E.Abort(ABORTS[draw.kind]), riichi)
+        return E.Kyoku(E.Abort(draw.kind), riichi)
     raise PlayError(f"a {draw.kind} draw, which sanma cannot have")
 
 
