@@ -27,7 +27,7 @@ from hands import generated_lines, real_win_lines, situation_lines  # noqa: E402
 
 from calc.cli import report  # noqa: E402
 from calc.cli.hand import score_line  # noqa: E402
-from calc.cli.hand_line import LineReader  # noqa: E402
+from calc.cli.hand_line import BatchLineReader  # noqa: E402
 from calc.core import rules as R  # noqa: E402
 from calc.core.rules import SCHEMES  # noqa: E402
 from calc.scoring.request import HandRequest  # noqa: E402
@@ -59,7 +59,7 @@ def _hands() -> list[dict]:
 def batch_text(lines: list[dict], all_schemes: bool) -> str:
     import json
 
-    reader = LineReader({})
+    reader = BatchLineReader({})
     return "\n".join(score_line(n, json.dumps(line).encode(), reader, all_schemes)[0]
                      for n, line in enumerate(lines, start=1))
 

@@ -124,8 +124,8 @@ def test_every_scheme_settles_the_first_schemes_hands_as_played():
 
 def test_a_difference_outside_both_intervals_disagrees():
     real, close, far = SC.Estimate(1000, 600), SC.Estimate(1500, 200), SC.Estimate(2000, 200)
-    assert SC.Row("double-take", "dealer_income_per_dealership", False, real, close).agrees
-    row = SC.Row("double-take", "dealer_income_per_dealership", False, real, far)
+    assert SC.SchemeFigure("double-take", "dealer_income_per_dealership", False, real, close).agrees
+    row = SC.SchemeFigure("double-take", "dealer_income_per_dealership", False, real, far)
     assert not row.agrees and row.difference.half == pytest.approx((600 ** 2 + 200 ** 2) ** 0.5)
     text = SC.text([row], "setup")
     assert "warning: double-take's dealer income per dealership: simulated 2000 ±200 against real 1000 ±600" in text

@@ -64,7 +64,7 @@ def _count(digits: str) -> int:
     return int(digits)
 
 
-class LineReader:
+class KeepLineReader:
     """Turns one typed line into the record's words; player names resolved against the table."""
 
     def __init__(self, players: tuple[str, ...]) -> None:
@@ -292,8 +292,8 @@ class Shell(cmd.Cmd):
         return False
 
     @property
-    def lines(self) -> LineReader:
-        return LineReader(self.keeper.players)  # the players as the record has them now
+    def lines(self) -> KeepLineReader:
+        return KeepLineReader(self.keeper.players)  # the players as the record has them now
 
     def _hand(self, result: dict) -> None:
         settled = self.keeper.add(result)

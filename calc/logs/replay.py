@@ -17,14 +17,14 @@ from calc.core.layout import printable
 from calc.scoring.evaluate import Evaluation, evaluate
 from calc.logs import tenhou as TH
 from calc.logs.convert import build, hand_text
-from calc.logs.model import Game, Kyoku, LogError, WinFacts
+from calc.logs.model import Game, LogError
+from calc.table.play import RoundResult, WinFacts
 from calc.table.match import MatchState
 from calc.table.events import PAO_YAKUMAN
 from calc.table.record import HandSpec, Record, Settled, WinSpec, describe_end, settle
 from calc.table.play import ABORTS, EXHAUSTIVE, NAGASHI
 from calc.scoring.value import YAKUMAN, HandValue, hand_value, limit_value
 
-PROFILE = "tenhou"
 LIMIT_NAMES = (None, "mangan", "haneman", "baiman", "sanbaiman", "yakuman")
 
 
@@ -76,11 +76,11 @@ class GameReplay(NamedTuple):
 
     @property
     def wins(self) -> int:
-        return sum(len(k.wins) for k in self.game.kyoku)
+        return sum(len(k.wins) for k in self.game.rounds)
 
     @property
     def draws(self) -> int:
-        return sum(k.draw is not None for k in self.game.kyoku)
+        return sum(k.draw is not None for k in self.game.rounds)
 
     @property
     def final_ok(self) -> bool:
@@ -104,7 +104,7 @@ class GameReplay(NamedTuple):
 def rules_for(game: Game, base: R.RuleSet | None = None) -> R.RuleSet:
     """The `tenhou` profile (an mjai log: the profile it was read under), with the game's length
     (an east game is a lobby option) and, for an older Tenhou log, the rounding of its day."""
-    rules = game.rules or base or R.load(PROFILE)
+    rules = game.rules or base or R.load(TH.PROFILE)
     if rules.match.length != game.lobby.length:
         rules = rules._replace(match=rules.match._replace(length=game.lobby.length))
     rounding = TH.final_rounding(game.final_points) if game.rules is None else None
@@ -113,7 +113,7 @@ def rules_for(game: Game, base: R.RuleSet | None = None) -> R.RuleSet:
     return rules
 
 
-def label(kyoku: Kyoku) -> str:
+def label(kyoku: RoundResult) -> str:
     return f"{'ESWN'[kyoku.round_wind - T.EAST]}{kyoku.round_number}"
 
 
@@ -146,7 +146,7 @@ def _log_value(win: WinFacts, rules: R.RuleSet, why: str) -> HandValue:
     return hand_value(win.log.han, win.log.fu, rules.hand)
 
 
-def _spec(number: int, kyoku: Kyoku, rules: R.RuleSet, where: str, out: list[Mismatch]) -> tuple[HandSpec, list]:
+def _spec(number: int, kyoku: RoundResult, rules: R.RuleSet, where: str, out: list[Mismatch]) -> tuple[HandSpec, list]:
     evaluations = []
     if kyoku.wins:
         specs = []
@@ -190,7 +190,7 @@ def replay(game: Game, source: str, base: R.RuleSet | None = None) -> GameReplay
     mismatches: list[Mismatch] = []
     specs = []
     evaluations = []
-    for number, kyoku in enumerate(game.kyoku, 1):
+    for number, kyoku in enumerate(game.rounds, 1):
         where = f"{label(kyoku)}-{kyoku.honba}"
         try:
             spec, evs = _spec(number, kyoku, rules, where, mismatches)
@@ -204,7 +204,7 @@ def replay(game: Game, source: str, base: R.RuleSet | None = None) -> GameReplay
         mismatches.append(Mismatch("flow", "match engine", note, "the game as played"))
     hands = []
     wins_ok = draws_ok = 0
-    for row, kyoku, evs in zip(settled.rows, game.kyoku, evaluations):
+    for row, kyoku, evs in zip(settled.rows, game.rounds, evaluations):
         where = f"{label(kyoku)}-{kyoku.honba}"
         before = len(mismatches)
         ours_flow = (row.label, row.honba, row.dealer, row.sticks_before)
@@ -244,7 +244,7 @@ def replay(game: Game, source: str, base: R.RuleSet | None = None) -> GameReplay
         hands.append(HandCheck(row.number, row.label, row.honba, tuple(checks), row.deltas))
     final_scores = tuple(next(s.score for s in settled.standings if s.seat == seat) for seat in range(players))
     final_points = tuple(next(s.points for s in settled.standings if s.seat == seat) for seat in range(players))
-    if game.complete and len(settled.rows) == len(game.kyoku) and not settled.state.ended:
+    if game.complete and len(settled.rows) == len(game.rounds) and not settled.state.ended:
         mismatches.append(Mismatch("final", "end", "the game goes on", "the game ends after the last hand"))
     if game.final_scores is not None and final_scores != game.final_scores:
         mismatches.append(Mismatch("final", "scores", final_scores, game.final_scores))
@@ -256,7 +256,7 @@ def replay(game: Game, source: str, base: R.RuleSet | None = None) -> GameReplay
 
 def excerpt_start(game: Game) -> MatchState:
     """An excerpt is settled from the state its first hand states: round, dealer, honba, sticks, scores."""
-    first = game.kyoku[0]
+    first = game.rounds[0]
     return MatchState(first.scores, first.round_wind - T.EAST, first.round_number, first.honba, first.sticks)
 
 

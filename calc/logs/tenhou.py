@@ -28,7 +28,7 @@ for _n in range(7):
     TENHOU6_TILES[41 + _n] = (T.HONOR + _n, False)
 
 # --- lobby type (mjlog <GO type=...>) -----------------------------------------------------------
-VS_HUMAN, NO_RED, NO_KUITAN, HANCHAN, SANMA, TOKUJOU, FAST, JOUKYUU = (1 << b for b in range(8))
+VS_HUMAN, NO_RED, NO_KUITAN, HANCHAN, SANMA_TABLE, TOKUJOU, FAST, JOUKYUU = (1 << b for b in range(8))
 LEVELS = {0: "ippan", JOUKYUU: "joukyuu", TOKUJOU: "tokujou", JOUKYUU | TOKUJOU: "houou"}
 # tenhou.net/6 writes the lobby as a short name: 三鳳南喰赤 = sanma, phoenix, south game, kuitan, red.
 DISP_LEVELS = {"般": 0, "上": JOUKYUU, "特": TOKUJOU, "鳳": JOUKYUU | TOKUJOU}
@@ -42,7 +42,7 @@ def lobby_from_disp(disp: str) -> int | None:
     rest = disp
     bits = VS_HUMAN
     if rest.startswith("三"):
-        bits |= SANMA
+        bits |= SANMA_TABLE
         rest = rest[1:]
     if not rest or rest[0] not in DISP_LEVELS:
         return None
@@ -77,7 +77,7 @@ YAKU_IDS = {name: i for i, name in enumerate(YAKU_NAMES)}
 YAKUMAN_HAN = 13  # Tenhou reports each yakuman as 13 han (no double yakuman, rules.md §3)
 
 # The limit code of <AGARI ten="fu,points,limit"> and the words tenhou.net/6 writes for it.
-LIMITS = {"満貫": 1, "跳満": 2, "倍満": 3, "三倍満": 4, "役満": 5, "数え役満": 5}
+TENHOU6_LIMITS = {"満貫": 1, "跳満": 2, "倍満": 3, "三倍満": 4, "役満": 5, "数え役満": 5}
 
 # --- draws (ryuukyoku) ----------------------------------------------------------------------------
 # Tenhou's words for a hand's end -> ours (calc.table.play); the last three only a four-player table has.
@@ -103,6 +103,9 @@ TENHOU6_DRAWS = {
     "四風連打": _FOUR_WINDS,
 }
 WIN_WORD = "和了"
+# The shipped profile of Tenhou's own rules, which decide what its records' play means (ippatsu, ron on a north)
+PROFILE = "tenhou"
+SEATS = 4  # tenhou.net/6 always has four seats; a sanma record leaves the fourth empty
 
 # Round: mjlog/tenhou.net/6 number the hands 0-3 East, 4-7 South, 8-11 West, also in sanma
 # (the shared logs go 0, 1, 2, 4, ...): wind = raw // 4, hand number = raw % 4 + 1.

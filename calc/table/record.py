@@ -92,7 +92,7 @@ class Record(NamedTuple):
     start: match.MatchState | None = None  # `start:` resumes a match from given scores
 
 
-class _Reader(RecordReader):
+class _SanmaRecordReader(RecordReader):
     """Checks one sanma record (the shared checks: calc.core.yamlread.RecordReader). Every error
     names the file, the line and the key path (`hands[3].win[2].from`: hands and list items are
     counted from 1, as people count them)."""
@@ -423,7 +423,7 @@ def read_text(text: str, file: str = "<record>") -> Record:
 
 def read_parsed(data: object, file: str = "<record>") -> Record:
     """A record from its parsed YAML (load_yaml's, which keeps each value's line)."""
-    return _Reader(file).read(data)
+    return _SanmaRecordReader(file).read(data)
 
 
 def read(path: str | Path) -> Record:
