@@ -206,7 +206,7 @@ def test_score_keeps_taking_a_hand_as_the_batch_does():
     ({"han": 3, "fu": 40, "honba": 1.5}, "'honba' takes a whole number, got 1.5"),
     ({"han": 3, "fu": 40, "sticks": None}, "'sticks' takes a whole number, got None"),
     ({"han": 3, "fu": 40, "rules": 1}, "'rules' takes a profile name or file, got 1"),
-    ({"han": 3, "fu": 40, "scheme": 1}, "'scheme' takes a scheme name, got 1"),
+    ({"han": 3, "fu": 40, "scheme": 1}, "'scheme' takes a scheme name or file, got 1"),
 ])
 def test_pay_checks_each_keywords_type(keywords, message):
     with pytest.raises(calc.SanmaError) as raised:

@@ -18,7 +18,8 @@ from typer.core import TyperGroup
 
 from calc.cli import options
 from calc.core.errors import SanmaError
-from calc.scoring.request import DEFAULT_SEAT
+from calc.scoring.fields import BY_NAME
+from calc.scoring.fields import FIELDS as DECLARED
 
 
 def _usage_error(error) -> None:
@@ -133,33 +134,16 @@ def main() -> None:
 
 # ---------------------------------------------------------------- sanma hand
 
+HAND = BY_NAME["hand"]  # the hand, and the other fields of calc.scoring.fields as options
+# The flags a Sichuan hand takes, by their names there (calc.sichuan.hand); the others are sanma's alone
+SICHUAN_FLAGS = {"tsumo": "tsumo", "rinshan": "kong_replacement", "chankan": "rob_kong", "haitei": "haitei",
+                 "houtei": "houtei", "tenhou": "heavenly", "chiihou": "earthly"}
 
-@app.command("hand")
+
 def hand_command(
     ctx: typer.Context,
-    hand: Optional[str] = typer.Argument(None, help='Concealed tiles incl. the winning one, then melds: "234p678s5z5z [999m] (1111z)".'),
-    win: Optional[str] = typer.Option(None, "--win", help="The winning tile, if not the last concealed tile written."),
-    tsumo: bool = typer.Option(False, "--tsumo", help="Won by self-draw (default: ron)."),
-    riichi: bool = typer.Option(False, "--riichi", help="The winner declared riichi (ura dora count)."),
-    double_riichi: bool = typer.Option(False, "--double-riichi", help="Riichi on the first discard (2 han, not with --riichi)."),
-    ippatsu: bool = typer.Option(False, "--ippatsu", help="Won within a go-around of the riichi, no call between."),
-    rinshan: bool = typer.Option(False, "--rinshan", help="Tsumo on a replacement tile (after a kan or a north)."),
-    chankan: bool = typer.Option(False, "--chankan", help="Ron on the tile added to a kan (robbing the kan)."),
-    haitei: bool = typer.Option(False, "--haitei", help="Tsumo on the last tile of the wall."),
-    houtei: bool = typer.Option(False, "--houtei", help="Ron on the last discard."),
-    tenhou: bool = typer.Option(False, "--tenhou", help="The dealer wins on the dealt hand."),
-    chiihou: bool = typer.Option(False, "--chiihou", help="A non-dealer's tsumo on the first draw, no call before it."),
-    renhou: bool = typer.Option(False, "--renhou", help="A ron before one's first draw, no call before it (value: hand.renhou)."),
-    seat: str = typer.Option(DEFAULT_SEAT, "--seat", help="The winner's seat wind: E (dealer), S or W.",
-                              callback=options.callback("--seat")),
-    round_: str = typer.Option("E", "--round", help="Round wind: E, S or W.", callback=options.callback("--round")),
-    dora: Optional[str] = typer.Option(None, "--dora", help="Dora indicators, e.g. 3p9m."),
-    ura: Optional[str] = typer.Option(None, "--ura", help="Ura dora indicators (riichi only)."),
-    nuki: int = typer.Option(0, "--nuki", help="Norths extracted (0-4)."),
-    honba: int = typer.Option(0, "--honba", help="Honba counters on the table."),
-    sticks: int = typer.Option(0, "--sticks", help="Riichi sticks on the table, the winner's own included."),
-    rules: str = typer.Option("standard", "--rules", help="Profile name or YAML file."),
-    scheme: Optional[str] = typer.Option(None, "--scheme", help="Tsumo payment scheme (overrides the profile's)."),
+    hand: Optional[str] = typer.Argument(None, help=HAND.help),
+    *,  # then the options of calc.scoring.fields (options.with_fields, below), then these
     all_schemes: bool = typer.Option(False, "--all-schemes", help="Payments under every scheme side by side."),
     explain: bool = typer.Option(False, "--explain", help="Show the arithmetic."),
     as_json: bool = typer.Option(False, "--json", help="One JSON object."),
@@ -168,21 +152,17 @@ def hand_command(
                                        callback=options.callback("--void")),
     kong_discard: bool = typer.Option(False, "--kong-discard", help="Sichuan: a ron on the discard made after a kong."),
     workers: Optional[int] = typer.Option(None, "--workers", help="--batch FILE: score on N processes (output in input order)."),
+    **request_flags: object,
 ) -> None:
     """Score one hand: yaku, fu, han, limit and who pays what."""
     from calc.cli import report
     from calc.scoring.request import HandRequest
     from calc.table.scored import pay_all_schemes, score
 
+    rules, scheme, win = request_flags["rules"], request_flags["scheme"], request_flags["win"]
     _not_together(("--scheme", scheme is not None), ("--all-schemes", all_schemes),
                   reason="--all-schemes shows every scheme, the profile's marked")
     _not_together(("--json", as_json), ("--explain", explain), reason="the JSON object carries the breakdown already")
-    request_flags = dict(
-        win=win, tsumo=tsumo, riichi=riichi, double_riichi=double_riichi, ippatsu=ippatsu,
-        rinshan=rinshan, chankan=chankan, haitei=haitei, houtei=houtei, tenhou=tenhou, chiihou=chiihou,
-        renhou=renhou, seat=seat, round=round_, dora=dora, ura=ura, nuki=nuki, honba=honba, sticks=sticks,
-        rules=rules, scheme=scheme,
-    )
     if batch is not None:
         if hand is not None:
             raise typer.BadParameter("give either a hand or --batch, not both")
@@ -208,10 +188,10 @@ def hand_command(
         # error: the parameter source says so (typer vendors click, so compare by the enum's name).
         flag_of = {param.name: param.opts[0] for param in ctx.command.params}
         sanma_only = {flag_of[name]: ctx.get_parameter_source(name).name not in ("DEFAULT", "DEFAULT_MAP")
-                      for name in ("riichi", "double_riichi", "ippatsu", "renhou", "seat", "round_", "dora", "ura",
-                                   "nuki", "honba", "sticks", "scheme", "all_schemes")}
-        flags = {"tsumo": tsumo, "kong_replacement": rinshan, "kong_discard": kong_discard, "rob_kong": chankan,
-                 "haitei": haitei, "houtei": houtei, "heavenly": tenhou, "earthly": chiihou}
+                      for name in [*(f.name for f in DECLARED[1:] if f.name not in (*SICHUAN_FLAGS, "win", "rules")),
+                                   "all_schemes"]}
+        flags = {SICHUAN_FLAGS[name]: value for name, value in request_flags.items() if name in SICHUAN_FLAGS}
+        flags["kong_discard"] = kong_discard
         _sichuan_hand(hand, rules, void=void, win=win, flags=flags, sanma_only=sanma_only, as_json=as_json,
                       explain=explain)
         return
@@ -228,7 +208,10 @@ def hand_command(
     typer.echo(json.dumps(report.hand_dict(result)) if as_json else report.hand_text(result, explain=explain))
 
 
-from calc.cli.waits import waits_command  # noqa: E402  (issue 17)
+app.command("hand")(options.with_fields(hand_command, DECLARED[1:], after="hand"))
+
+
+from calc.cli.waits import waits_command  # noqa: E402  (a command of its own module, as keep and serve)
 
 app.command("waits")(waits_command)
 

@@ -92,6 +92,10 @@ def show(found, failed: int, schemes: tuple[str, ...], as_json: bool, *, rules: 
     return 1 if totals["failed"] or totals["matching"] != totals["games"] else 0
 
 
+# The one option read here, a number (tests/test_fields.py checks it against the typer command's)
+NUMBERS = ("--workers",)
+
+
 def _workers(args: list[str]) -> tuple[list[str], int | None] | None:
     """(the paths, the --workers number) when the arguments are paths and perhaps `--workers N`
     (`--workers=N`), a whole number within the bound every command's --workers has
@@ -100,7 +104,7 @@ def _workers(args: list[str]) -> tuple[list[str], int | None] | None:
     from calc.cli import argv
     from calc.core.workers import max_workers
 
-    read = argv.read(args, (), ("--workers",))
+    read = argv.read(args, (), NUMBERS)
     if read is None or not read[0]:
         return None
     paths, given = read

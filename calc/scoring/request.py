@@ -12,13 +12,15 @@ from typing import Any, Final, Mapping, cast
 
 from calc.core import tiles as T
 from calc.core.errors import IllegalHandError, SanmaError
-from calc.scoring.hand import SITUATION_FLAGS, Hand, WinContext, build_hand, parse_indicators
+from calc.scoring.fields import BY_NAME
+from calc.scoring.fields import FIELDS as DECLARED
+from calc.scoring.hand import Hand, WinContext, build_hand, parse_indicators
 from calc.core.rules import RuleSet, load
 
 
 # The winner's seat when none is given (a non-dealer, the common case, as `sanma pay` assumes):
 # `sanma hand`, its --batch lines and calc.score all read it here.
-DEFAULT_SEAT: Final = "S"
+DEFAULT_SEAT: Final[str] = BY_NAME["seat"].default
 
 
 class HandRequest:
@@ -28,9 +30,10 @@ class HandRequest:
     flags; a changed copy is `._replace(...)`, its flags by name `._asdict()` (`FIELDS` in order), as a
     NamedTuple has them. A written class, not a dataclass: a dataclass has its methods generated at
     every start of the command, and compiled its generated `__init__` runs as Python, ten times slower
-    than this one (measured: ~0.9 µs against 0.1 for four fields); the defaults are in `__init__`
-    alone (`FIELD_DEFAULTS` reads them)."""
+    than this one (measured: ~0.9 µs against 0.1 for four fields). Its fields, their kinds and
+    defaults are calc.scoring.fields' table, written out below by `make context-fields`."""
 
+    # generated from calc.scoring.fields by `make context-fields`: change the table there, not these lines
     hand: str
     win: str | None
     tsumo: bool
@@ -57,7 +60,7 @@ class HandRequest:
     def __init__(self, hand: str, win: str | None = None, tsumo: bool = False, riichi: bool = False,
                  double_riichi: bool = False, ippatsu: bool = False, rinshan: bool = False, chankan: bool = False,
                  haitei: bool = False, houtei: bool = False, tenhou: bool = False, chiihou: bool = False,
-                 renhou: bool = False, seat: str = DEFAULT_SEAT, round: str = "E", dora: str | None = None,
+                 renhou: bool = False, seat: str = "S", round: str = "E", dora: str | None = None,
                  ura: str | None = None, nuki: int = 0, honba: int = 0, sticks: int = 0, rules: str = "standard",
                  scheme: str | None = None) -> None:
         self.hand = hand
@@ -82,6 +85,18 @@ class HandRequest:
         self.sticks = sticks
         self.rules = rules
         self.scheme = scheme
+
+    @staticmethod
+    def of(hand: str, values: list[Any]) -> HandRequest:
+        """A request from its hand and every other field's value, in order (`FIELD_DEFAULTS`'), checked
+        by the caller: calc.score's keywords and a batch line are read into such a list."""
+        v = values
+        return HandRequest(hand, cast("str | None", v[0]), cast(bool, v[1]), cast(bool, v[2]), cast(bool, v[3]),
+                           cast(bool, v[4]), cast(bool, v[5]), cast(bool, v[6]), cast(bool, v[7]), cast(bool, v[8]),
+                           cast(bool, v[9]), cast(bool, v[10]), cast(bool, v[11]), cast(str, v[12]), cast(str, v[13]),
+                           cast("str | None", v[14]), cast("str | None", v[15]), cast(int, v[16]), cast(int, v[17]),
+                           cast(int, v[18]), cast(str, v[19]), cast("str | None", v[20]))
+    # end of the generated lines
 
     def _asdict(self) -> dict[str, Any]:
         return {name: getattr(self, name) for name in FIELDS}
@@ -110,18 +125,16 @@ class HandRequest:
                   for name, default in FIELD_DEFAULTS.items()]
         return HandRequest.of(cast(str, data["hand"]), values)
 
-    @staticmethod
-    def of(hand: str, values: list[Any]) -> HandRequest:
-        """A request from its hand and every other field's value, in order (`FIELD_DEFAULTS`'), checked
-        by the caller: calc.score's keywords and a batch line are read into such a list."""
-        v = values
-        return HandRequest(
-            hand, cast("str | None", v[0]), cast(bool, v[1]), cast(bool, v[2]), cast(bool, v[3]), cast(bool, v[4]),
-            cast(bool, v[5]), cast(bool, v[6]), cast(bool, v[7]), cast(bool, v[8]), cast(bool, v[9]),
-            cast(bool, v[10]), cast(bool, v[11]), cast(str, v[12]), cast(str, v[13]), cast("str | None", v[14]),
-            cast("str | None", v[15]), cast(int, v[16]), cast(int, v[17]), cast(int, v[18]), cast(str, v[19]),
-            cast("str | None", v[20]),
-        )
+
+# generated from calc.scoring.fields by `make context-fields`: change the table there, not these lines
+def context_of(r: HandRequest, seat_wind: int, round_wind: int, dora_indicators: tuple[int, ...],
+               ura_indicators: tuple[int, ...]) -> WinContext:
+    """The request's WinContext: its fields as the request holds them, the winds and the indicators as
+    read."""
+    return WinContext(r.tsumo, r.riichi, r.double_riichi, r.ippatsu, r.rinshan, r.chankan, r.haitei, r.houtei, r.tenhou,
+                      r.chiihou, r.renhou, seat_wind, round_wind, dora_indicators, ura_indicators, r.nuki, r.honba,
+                      r.sticks)
+# end of the generated lines
 
 
 def keywords(hand: object, situation: dict[str, object]) -> tuple[HandRequest, RuleSet | None]:
@@ -185,20 +198,14 @@ def _check_kind(key: str, value: object, expected: str) -> None:
         raise SanmaError(f"{key!r} takes {_KIND.get(key, _KIND[base])}, got {value!r}")
 
 
-# field name -> its annotation as written ("bool", "int", "str", "str | None"). Written out, not read
-# from the class: once mypyc has compiled HandRequest its annotations no longer say "| None";
-# tests/test_batch.py checks this table against the source's annotations.
-FIELD_KINDS: Final = {
-    "hand": "str", "win": "str | None",
-    **{flag: "bool" for flag in SITUATION_FLAGS},
-    "seat": "str", "round": "str", "dora": "str | None", "ura": "str | None",
-    "nuki": "int", "honba": "int", "sticks": "int", "rules": "str", "scheme": "str | None",
-}
+# field name -> its annotation as written ("bool", "int", "str", "str | None"), from the one table of
+# fields (a compiled HandRequest's own annotations no longer say "| None")
+FIELD_KINDS: Final = {field.name: field.annotation for field in DECLARED}
 _FIELD_KIND_ITEMS: Final = tuple(FIELD_KINDS.items())
 _OTHER_KIND_ITEMS: Final = _FIELD_KIND_ITEMS[1:]  # every field's but the hand's
 FIELDS: Final = tuple(FIELD_KINDS)  # HandRequest's fields, in order
 # field name -> its default (every field but `hand`): what a batch line or calc.score leaves out
-FIELD_DEFAULTS: Final = {name: getattr(HandRequest(""), name) for name in FIELDS if name != "hand"}
+FIELD_DEFAULTS: Final = {field.name: field.default for field in DECLARED[1:]}
 _DEFAULTS: Final = tuple(FIELD_DEFAULTS.values())
 _PLACES: Final = {name: place for place, name in enumerate(FIELD_DEFAULTS)}  # a keyword's place among them
 _SEAT: Final = _PLACES["seat"]
@@ -206,16 +213,10 @@ _RULES: Final = _PLACES["rules"]
 _SCHEME: Final = _PLACES["scheme"]
 
 
-# What each key takes, in words (a batch line or a record's win is written by a person).
-_KIND: Final = {
-    "bool": "true or false", "int": "a whole number", "str": "text",
-    "hand": "the hand in mpsz text, e.g. \"234p678s5z5z [999m]\"",
-    "win": "one tile such as 5p (a tile needs its suit letter: m, p, s or z)",
-    "dora": "indicator tiles such as 3p or 3p9m (a tile needs its suit letter: m, p, s or z)",
-    "ura": "indicator tiles such as 3p or 3p9m (a tile needs its suit letter: m, p, s or z)",
-    "seat": "a wind: E, S or W", "round": "a wind: E, S or W",
-    "rules": "a profile name or file", "scheme": "a scheme name",
-}
+# What each key takes, in words (a batch line or a record's win is written by a person); a key that
+# is no field (calc.pay's) by its annotation.
+_KIND: Final = {"bool": "true or false", "int": "a whole number", "str": "text",
+                **{field.name: field.words for field in DECLARED}}
 
 
 def _wind(letter: str, what: str) -> int:
@@ -251,11 +252,8 @@ def build(request: HandRequest, rules: RuleSet | None = None) -> tuple[Hand, Win
     dora = parse_indicators(request.dora, "--dora")
     ura = parse_indicators(request.ura, "--ura")
     r = request
-    context = WinContext(  # positionally, in WinContext's order: SITUATION_FLAGS, then the rest
-        r.tsumo, r.riichi, r.double_riichi, r.ippatsu, r.rinshan, r.chankan, r.haitei, r.houtei, r.tenhou, r.chiihou,
-        r.renhou, _wind(r.seat, "--seat"), _wind(r.round, "--round"), tuple([t for t, _ in dora]),
-        tuple([t for t, _ in ura]), r.nuki, r.honba, r.sticks,
-    )
+    context = context_of(r, _wind(r.seat, "--seat"), _wind(r.round, "--round"), tuple([t for t, _ in dora]),
+                         tuple([t for t, _ in ura]))
     if r.double_riichi and r.ippatsu and (r.haitei or r.houtei):
         # A double riichi is declared on the first discard and ippatsu ends at the next one, while the
         # last tile comes after the 55 draws of the live wall (47 even after eight kans and norths).

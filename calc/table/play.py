@@ -139,17 +139,21 @@ Event = Draw | Discard | Call | Ankan | Kakan | Nuki | Dora | Agari | Ryuukyoku
 # NamedTuples, as the events above: a dataclass has its methods generated at every start of the
 # command, ~1 ms each (docs/benchmarks.md, start-up); `._replace` gives a changed copy.
 class WinFacts(NamedTuple):
-    """One win as the play made it: the hand, how the tile came and every situation."""
+    """One win as the play made it: the hand, how the tile came and every situation: each field of
+    the win's context by its name (calc.scoring.fields), the yes/no facts written from that table.
+    `riichi` is true for a double riichi too; `renhou` is a non-dealer's ron before their first
+    draw, uninterrupted (Tenhou has no such yaku)."""
 
     winner: int
     from_seat: int  # the winner on a tsumo
-    tsumo: bool
     closed: tuple[Tile, ...]  # concealed tiles, the winning tile included, sorted
     win_tile: Tile
     melds: tuple[Meld, ...]  # in the order they were called; a kakan keeps its pon's place
     nuki: int  # norths extracted by the winner
     win_source: str
-    riichi: bool  # true for a double riichi too
+    # generated from calc.scoring.fields by `make context-fields`: change the table there, not these lines
+    tsumo: bool
+    riichi: bool
     double_riichi: bool
     ippatsu: bool
     rinshan: bool
@@ -158,7 +162,8 @@ class WinFacts(NamedTuple):
     houtei: bool
     tenhou: bool
     chiihou: bool
-    renhou: bool  # a non-dealer's ron before their first draw, uninterrupted (Tenhou has no such yaku)
+    renhou: bool
+    # end of the generated lines
     seat_wind: int  # tile index 27-29
     round_wind: int
     dora_indicators: tuple[Tile, ...]  # revealed at the win, kan dora included

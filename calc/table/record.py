@@ -34,16 +34,18 @@ from calc.core.yamlread import YamlMap as _Map
 from calc.core.yamlread import show as _show
 from calc.core.profile import check_value
 from calc.core.rules import SCHEMA, RuleSet, load
-from calc.scoring.request import FIELDS, HandRequest, build
+from calc.scoring.fields import FIELDS, FLOW, ON_THE_WIN, PROFILE
+from calc.scoring.request import HandRequest, build
 from calc.scoring.value import LIMITS, YAKUMAN, HandValue
 
 TOP_KEYS = ("rules", "scheme", "uma", "length", "players", "start", "hands")
 RESULT_KEYS = ("win", "draw", "abort", "nagashi", "chombo")
 HAND_KEYS = ("riichi", *RESULT_KEYS, "play_on")
-# A full hand takes the flags of `sanma hand` (the batch keys); these follow from the record instead.
-FLOW_KEYS = {"seat": "the seat wind", "round": "the round wind", "honba": "the honba", "sticks": "the sticks"}
-PROFILE_KEYS = ("rules", "scheme")
-HAND_FLAGS = tuple(name for name in FIELDS if name not in (*FLOW_KEYS, *PROFILE_KEYS, "tsumo"))
+# A full hand takes the flags of `sanma hand` (the batch keys, calc.scoring.fields) that are written on
+# the win; the others follow from the record: the flow of the match, its profile, the win's kind.
+HAND_FLAGS = tuple(field.name for field in FIELDS if field.record == ON_THE_WIN)
+FLOW_KEYS = tuple(field.name for field in FIELDS if field.record == FLOW)
+PROFILE_KEYS = tuple(field.name for field in FIELDS if field.record == PROFILE)
 VALUE_KEYS = ("han", "fu", "limit", "yakuman")
 WIN_KEYS = ("winner", "from", "tsumo", "liable", "liable_yakuman", "chips", *VALUE_KEYS, *HAND_FLAGS)
 
@@ -242,7 +244,8 @@ class _SanmaRecordReader(RecordReader):
     def read_win(self, data: Any, riichi: tuple[int, ...], line: int) -> WinSpec:
         for key in FLOW_KEYS:
             if isinstance(data, dict) and key in data:
-                raise self.error(f"{key!r} follows from the flow of the match ({FLOW_KEYS[key]}); leave it out",
+                raise self.error(f"{key!r} follows from the flow of the match (the {', '.join(FLOW_KEYS)} of each hand "
+                                 f"are never written); leave it out",
                                  data.key_lines[key], key)
         for key in PROFILE_KEYS:
             if isinstance(data, dict) and key in data:

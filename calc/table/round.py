@@ -23,7 +23,7 @@ from calc.core.errors import SanmaError
 from calc.core.notation import Tile
 from calc.core.rules import RuleSet
 from calc.scoring import shanten as S
-from calc.scoring.hand import Hand, WinContext
+from calc.scoring.hand import CONTEXT_FIELDS, Hand, WinContext
 from calc.table import events as E
 from calc.table.play import (
     ABORTS,
@@ -72,31 +72,18 @@ class PlayError(SanmaError):
 
 
 def context_args(win: WinFacts) -> dict:
-    """Keyword arguments of calc.scoring.hand.WinContext for this win.
+    """Keyword arguments of calc.scoring.hand.WinContext for this win: the play's facts carry every
+    field of the context by its name (calc.scoring.fields).
 
-    WinContext takes a double riichi instead of, not beside, riichi; ura indicators only count
-    for a riichi winner.
+    As the play has them, a double riichi is a riichi too, where WinContext takes a double riichi
+    instead of, not beside, riichi; the indicators are tiles, red or not, where WinContext counts
+    their indices; and ura indicators only count for a riichi winner.
     """
-    return {
-        "tsumo": win.tsumo,
-        "riichi": win.riichi and not win.double_riichi,
-        "double_riichi": win.double_riichi,
-        "ippatsu": win.ippatsu,
-        "rinshan": win.rinshan,
-        "chankan": win.chankan,
-        "haitei": win.haitei,
-        "houtei": win.houtei,
-        "tenhou": win.tenhou,
-        "chiihou": win.chiihou,
-        "renhou": win.renhou,
-        "seat_wind": win.seat_wind,
-        "round_wind": win.round_wind,
-        "dora_indicators": tuple(t for t, _ in win.dora_indicators),
-        "ura_indicators": tuple(t for t, _ in win.ura_indicators) if win.riichi else (),
-        "nuki": win.nuki,
-        "honba": win.honba,
-        "sticks": win.sticks,
-    }
+    args = {name: getattr(win, name) for name in CONTEXT_FIELDS}
+    args["riichi"] = win.riichi and not win.double_riichi
+    args["dora_indicators"] = tuple([t for t, _ in win.dora_indicators])
+    args["ura_indicators"] = tuple([t for t, _ in win.ura_indicators]) if win.riichi else ()
+    return args
 
 
 def scoring_input(win: WinFacts) -> tuple[Hand, WinContext]:
