@@ -51,7 +51,7 @@ def test_every_scheme_figure_and_effect_agrees_with_the_real_games(check):
     assert out["setup"]["real_games"] == 201 and out["setup"]["finished"] == MATCHES
     rows = out["rows"]
     schemes = {r["scheme"] for r in rows}
-    assert schemes == set(setup.schemes) and len(schemes) == 8
+    assert schemes == set(setup.names) and len(schemes) == 8
     for scheme in schemes:
         figures = {(r["figure"], r["effect"]) for r in rows if r["scheme"] == scheme}
         effects = scheme != BASELINE
@@ -72,7 +72,7 @@ def test_each_schemes_dealer_income_taken_apart_adds_up_to_its_row(check):
     setup, out = check
     level = {(r["scheme"], side): r[side]["value"] for r in out["rows"]
              if r["figure"] == "dealer_income_per_dealership" and not r["effect"] for side in ("real", "simulated")}
-    assert set(out["dealer_income"]) == set(setup.schemes)
+    assert set(out["dealer_income"]) == set(setup.names)
     for scheme, taken in out["dealer_income"].items():
         for side in ("real", "simulated"):
             counts = taken["counts"][side]

@@ -436,7 +436,7 @@ def serve_command(
 @app.command("replay")
 def replay_command(
     files: list[Path] = typer.Argument(..., help="Logs (mjlog XML, tenhou.net/6 JSON, mjai JSON lines; gzip or not), directories, Tenhou game ids or replay links; directories are searched to any depth."),
-    scheme: Optional[str] = typer.Option(None, "--scheme", help="Also re-settle each game under this tsumo scheme."),
+    scheme: Optional[str] = typer.Option(None, "--scheme", help="Also re-settle each game under this tsumo scheme (a name or a scheme file)."),
     all_schemes: bool = typer.Option(False, "--all-schemes", help="Final standings under every scheme, side by side."),
     as_json: bool = typer.Option(False, "--json", help="One JSON object per game, one per line."),
     as_csv: bool = typer.Option(False, "--csv", help="CSV: a row per hand (with --all-schemes: per game, scheme and player)."),
@@ -449,12 +449,12 @@ def replay_command(
     """Check every hand of real games against our scoring and settle them under any scheme."""
     from calc.cli import replay_run
     from calc.core.rules import SCHEMES, load
+    from calc.core.schemes import resolve
     from calc.core.workers import check as check_workers
 
     if scheme is not None and all_schemes:
         raise typer.BadParameter("--scheme and --all-schemes do not go together")
-    if scheme is not None and scheme not in SCHEMES:
-        raise SanmaError(f"unknown scheme {scheme!r}; valid: {', '.join(SCHEMES)}")
+    chosen = resolve(scheme) if scheme is not None else None  # a built-in name or a club's file
     check_workers(workers)  # the bound of every command's --workers; batch.run takes any number
     if no_cache:
         from calc.logs.fetch import game_id
@@ -464,7 +464,7 @@ def replay_command(
                                      "local path", param_hint="--no-cache")
     if rules is not None:
         load(rules)  # an unknown or broken profile is refused before any work
-    schemes = tuple(SCHEMES) if all_schemes else ((scheme,) if scheme else ())  # beside the log's own
+    schemes = tuple(SCHEMES) if all_schemes else ((chosen,) if chosen else ())  # beside the log's own
     found, failed = replay_run.gather(files, use_cache=not no_cache)  # Tenhou ids and links: downloaded or cached
     if as_csv or html is not None:
         from calc.cli import share
@@ -538,7 +538,7 @@ def compare_command(
     logs: bool = typer.Option(False, "--logs", help="Compare on the real games given as PATHS instead of simulating."),
     matches: Optional[int] = typer.Option(None, "--matches", help="How many matches to simulate."),
     seed: int = typer.Option(0, "--seed", help="Same seed, same games (whatever the number of processes)."),
-    schemes: Optional[str] = typer.Option(None, "--schemes", help="Comma-separated schemes, or all (the default); tsumo-loss is always the baseline."),
+    schemes: Optional[str] = typer.Option(None, "--schemes", help="Comma-separated schemes (names or scheme files), or all (the default); tsumo-loss is always the baseline."),
     length: Optional[str] = typer.Option(None, "--length", help="hanchan or east (default: the profile's).",
                                          callback=options.callback("--length")),
     rules: str = typer.Option("tenhou", "--rules", help="Rule profile (name or YAML file)."),

@@ -41,7 +41,7 @@ def skipped_note(skipped: list) -> None:
         _echo(f"note: {batch.skipped_text(skipped)}", err=True)
 
 
-def show(found, failed: int, schemes: tuple[str, ...], as_json: bool, *, rules: str | None = None,
+def show(found, failed: int, schemes: tuple, as_json: bool, *, rules: str | None = None,
          workers: int | None = None, width: int | None = None) -> int:
     """Replay the logs `found` and print each game (its text, or its JSON line) and the summary (on
     stderr with JSON); the exit status: 1 when a file failed or a game does not match its log."""

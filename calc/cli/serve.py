@@ -140,8 +140,10 @@ class Table:
             if line["rules"] not in R.builtin_names():  # a request never makes the server read a file
                 raise SanmaError(f"rules: a built-in profile here ({', '.join(R.builtin_names())}), got {line['rules']!r}")
             ruleset = None
-        if "scheme" in line and line["scheme"] not in R.SCHEMES:
-            raise SanmaError(f"scheme: a built-in scheme here ({', '.join(R.SCHEMES)}), got {line['scheme']!r}")
+        known = self.keeper.settled.rules.scheme_names()  # the built-in ones and the record's own, by name
+        if "scheme" in line and line["scheme"] not in known:
+            raise SanmaError(f"scheme: a built-in scheme or the record's own here ({', '.join(known)}), got "
+                             f"{line['scheme']!r}")
         return report.hand_dict(score(HandRequest.from_mapping(line), ruleset))
 
 

@@ -17,6 +17,7 @@ from calc.core.layout import printable
 from calc.scoring.evaluate import Evaluation, evaluate
 from calc.logs import tenhou as TH
 from calc.logs.convert import build, hand_text
+from calc.core.schemes import Scheme
 from calc.logs.model import Game, LogError
 from calc.table.play import RoundResult, WinFacts
 from calc.table.match import MatchState
@@ -260,17 +261,21 @@ def excerpt_start(game: Game) -> MatchState:
     return MatchState(first.scores, first.round_wind - T.EAST, first.round_number, first.honba, first.sticks)
 
 
-def resettle(replayed: GameReplay, schemes: list[str]) -> dict[str, Settled]:
-    """The same hands under other schemes: each game ends where its own scores end it (rules.md §6),
-    or after the log's last hand."""
+def resettle(replayed: GameReplay, schemes: list[str] | list[Scheme]) -> dict[str, Settled]:
+    """The same hands under other schemes (names, or schemes as calc.core.schemes.resolve read them),
+    by their names: each game ends where its own scores end it (rules.md §6), or after the log's last
+    hand."""
     out = {}
-    own = replayed.record.rules.payment.scheme
-    for scheme in schemes if own in schemes else [own, *schemes]:
-        if scheme == own:
-            out[scheme] = replayed.settled
+    own = replayed.record.rules
+    for scheme in schemes:
+        rules = own.with_scheme(scheme)
+        if rules is own:
+            out[rules.payment.scheme] = replayed.settled
         else:
             start = None if replayed.game.complete else excerpt_start(replayed.game)
-            out[scheme] = settle(replayed.record, replayed.record.rules.with_scheme(scheme), strict=False, start=start)
+            out[rules.payment.scheme] = settle(replayed.record, rules, strict=False, start=start)
+    if own.payment.scheme not in out:
+        out = {own.payment.scheme: replayed.settled, **out}
     return out
 
 
