@@ -1,4 +1,4 @@
-"""The differential harness (issue 21): one truth, every door.
+"""The differential harness: one truth, every door.
 
 A seeded simulated match (calc.sim.run: every shipped profile, every shipped scheme, the `stress`
 table of calc/sim/stress.py or the calibrated bots) is the truth: each hand's deltas, the running

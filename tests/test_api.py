@@ -137,8 +137,8 @@ def test_settle_a_file_and_the_same_mapping():
      "<mapping>, at hands[1].win.winner: hand 1: unknown player 'D' as winner"),
 ])
 def test_settle_refuses_what_is_not_a_record_with_a_sanma_error(record, message):
-    """Issue 21's kind: calc.settle raised bare TypeErrors and YAML's RepresenterError; a mapping's
-    errors name the key path (the line of YAML made from it means nothing to the caller)."""
+    """A mapping calc.settle cannot take is refused in one SanmaError, never a bare TypeError or
+    YAML's RepresenterError; a mapping's errors name the key path (the line of YAML made from it means nothing to the caller)."""
     with pytest.raises(calc.SanmaError) as error:
         calc.settle(record)
     assert str(error.value).startswith(message)

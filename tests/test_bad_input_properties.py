@@ -1,4 +1,4 @@
-"""Issue 11, as properties: records and hands, legal and broken, generated at random. Each gives
+"""Bad input, as properties: records and hands, legal and broken, generated at random. Each gives
 either a result whose points are conserved, or one line naming what is wrong and where; never a
 traceback, never a silent skip."""
 

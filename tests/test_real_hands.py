@@ -1,4 +1,4 @@
-"""Every real win of the real Tenhou games, scored from its hand facts alone (issue 2 acceptance)."""
+"""Every real win of the real Tenhou games, scored from its hand facts alone."""
 
 from __future__ import annotations
 

@@ -262,7 +262,7 @@ def test_the_simulator_keeps_one_record_of_play():
 def test_the_development_page_draws_the_same_layers():
     """docs/development.md's table of layers is this test's."""
     text = (ROOT / "docs" / "development.md").read_text(encoding="utf-8")
-    rows = re.findall(r"^\| `(\w+)` \| [^|]+ \| ([^|]*) \|$", text, flags=re.M)
+    rows = re.findall(r"^\| `(\w+)` \| [^|]+ \|([^|]*)\|$", text, flags=re.M)
     drawn = {name: tuple(re.findall(r"`(\w+)`", may)) for name, may in rows}
     assert drawn == LAYERS
 

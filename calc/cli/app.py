@@ -225,7 +225,7 @@ def demo_command() -> None:
 
 
 def _is_sichuan(rules: str) -> bool:
-    """A profile with `variant: sichuan` is played by calc.sichuan (issue 7)."""
+    """A profile with `variant: sichuan` is played by calc.sichuan."""
     from calc.sichuan.rules import is_sichuan
 
     return is_sichuan(rules)
@@ -345,7 +345,7 @@ def settle_command(
 
     label = file_label(file)
     data = load_yaml(file_text(file), label)  # read and parsed once: `-` and pipes cannot be read twice
-    if sichuan_record.names_sichuan(data, label):  # its `rules:` profile says `variant: sichuan` (issue 7)
+    if sichuan_record.names_sichuan(data, label):  # its `rules:` profile says `variant: sichuan`
         if scheme is not None or all_schemes:
             raise typer.BadParameter("--scheme and --all-schemes are sanma tsumo schemes; a Sichuan record has none")
         if as_csv or html is not None:

@@ -14,7 +14,7 @@ many go into a riichi, the dealer's among them. Values are what the hand itself 
 
 Counts only, added up match by match in any grouping (like calc.sim.stats.Tally); `figures()`
 turns them into the shares and means the table shows. The figures are descriptive: they carry no
-interval and are not checked (docs/calibration.md, "Two more layers down", reads them).
+interval and are not checked (docs/calibration.md reads them).
 
 `DealerIncome` takes one figure of the check apart under each scheme: the dealer's income per
 dealership, on that scheme's own ledger (its matches end where its scores end them), by how each
