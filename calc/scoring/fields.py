@@ -22,7 +22,7 @@ it holds (calc.table.round.Round.win_facts) and the yaku that reads it counts it
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any
 
 # A field's kind, as the request holds it and as the context holds it (where it is part of it):
 # kind -> (the request's annotation, the context's annotation, the context's default as written)
@@ -50,16 +50,27 @@ WORDS = {
 }
 
 
-class Field(NamedTuple):
-    name: str  # the request's field, the --batch key, calc.score's keyword, a record's key
-    kind: str  # a key of KINDS
-    default: Any
-    option: str | None  # the `sanma hand` option; None: its argument, the hand
-    help: str  # the option's help
-    waiting: str | None  # the help of `sanma waits`'s option, of a win still to come; None: waits has none
-    context: str | None  # the WinContext field it makes; None: not part of the win's situation
-    record: str  # where a match record takes it from (ON_THE_WIN, WIN_KIND, FLOW, PROFILE)
-    takes: str = ""  # what it takes, in words, where its kind's words do not say it
+class Field:
+    """One field of a hand to score. A written class, not a NamedTuple: this table is read at every
+    start of `sanma hand`, and a NamedTuple's class is made from generated source (about half a
+    millisecond) where this one is not."""
+
+    __slots__ = ("name", "kind", "default", "option", "help", "waiting", "context", "record", "takes")
+
+    def __init__(self, name: str, kind: str, default: Any, option: str | None, help: str, waiting: str | None,
+                 context: str | None, record: str, takes: str = "") -> None:
+        self.name = name  # the request's field, the --batch key, calc.score's keyword, a record's key
+        self.kind = kind  # a key of KINDS
+        self.default = default
+        self.option = option  # the `sanma hand` option; None: its argument, the hand
+        self.help = help  # the option's help
+        self.waiting = waiting  # the help of `sanma waits`'s option, of a win still to come; None: waits has none
+        self.context = context  # the WinContext field it makes; None: not part of the win's situation
+        self.record = record  # where a match record takes it from (ON_THE_WIN, WIN_KIND, FLOW, PROFILE)
+        self.takes = takes  # what it takes, in words, where its kind's words do not say it
+
+    def __repr__(self) -> str:
+        return f"Field({self.name!r}, {self.kind!r}, {self.default!r}, {self.option!r})"
 
     @property
     def annotation(self) -> str:
