@@ -1,219 +1,48 @@
 """The public Python API, re-exported by `calc`: score, pay, load_rules, settle, replay.
 
-Each function returns a frozen result whose attributes are the keys of the matching command's
-`--json` object, and whose `to_dict()` is that object. Bad input raises a `SanmaError` (or a
-subclass) carrying the message the command prints. Everything not exported from `calc` is internal.
+Each function returns a read-only result whose attributes are the keys of the matching command's
+`--json` object (docs/json.md), and whose `to_dict()` is that object: the domain's own values (a
+scored hand from calc.table.scored, a paid hand from calc.table.paid; their yaku, fu lines,
+payments and a settled match's standings alike), and for a settled match and a replayed game a
+view of the keys that say how it went. Bad input raises a `SanmaError` (or a subclass) carrying the
+message the command prints. Everything not exported from `calc` is internal.
 """
 
 from __future__ import annotations
 
-import copy
 import difflib
 import functools
 import inspect
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Mapping, NamedTuple, Union
+from typing import TYPE_CHECKING, Mapping, Union
 
 from calc.core import nesting
-from calc.core import tiles as _tiles
 from calc.core.errors import IllegalHandError, NotationError, RulesError, SanmaError, in_keys
 from calc.core.rules import RuleSet, load
 from calc.scoring import request as _request
-from calc.scoring.fu import describe
-from calc.table import payment as _payment
+from calc.scoring.result_items import FuLine, Payment, Yaku
+from calc.table import paid as _paid
 from calc.table import scored as _hands
+from calc.table.match import Standing
+from calc.table.paid import PayResult
+from calc.table.scored import HandResult
 from calc.table.payment import PaymentError
+
+if TYPE_CHECKING:
+    from calc.logs.replay import GameReplay
+    from calc.table.record import Settled
 
 JSONValue = Union[str, int, float, bool, None, list["JSONValue"], dict[str, "JSONValue"]]
 JSONObject = dict[str, JSONValue]
 
 
-class Yaku(NamedTuple):
-    """One yaku line: a yakuman is written with 13 han per multiple, as `--json` does."""
-
-    name: str
-    han: int
-
-
-class FuLine(NamedTuple):
-    reason: str
-    fu: int
-
-
-class Payment(NamedTuple):
-    """One payment to the winner: `payer` is `discarder`, `dealer` or `non-dealer`; honba included."""
-
-    payer: str
-    amount: int
-
-
-@dataclass(frozen=True, eq=False, repr=False)
-class HandResult:
-    """A scored hand (`sanma hand --json`): each `--json` key is a read-only attribute, worked out
-    from the scored hand when read (scoring many hands builds no text nobody reads). `points` is
-    the value without honba and sticks, `total` what the payers pay (honba included), `sticks` what
-    the winner takes from the table. Two results are equal when their `--json` objects are."""
-
-    _scored: _hands.HandResult
-
-    @property
-    def hand(self) -> str:
-        """The hand in mpsz, the winning tile written last."""
-        return self._scored.hand.text()
-
-    @property
-    def rules(self) -> str:
-        return self._scored.rules.name
-
-    @property
-    def scheme(self) -> str:
-        return self._scored.rules.payment.scheme
-
-    @property
-    def seat(self) -> str:
-        """The winner's seat wind: E (the dealer), S or W."""
-        return "ESW"[self._scored.context.seat_wind - _tiles.EAST]
-
-    @property
-    def round(self) -> str:
-        """The round wind: E, S or W."""
-        return "ESW"[self._scored.context.round_wind - _tiles.EAST]
-
-    @property
-    def han(self) -> int:
-        """All han, dora included (13 per yakuman multiple)."""
-        return self._scored.evaluation.han
-
-    @property
-    def fu(self) -> int:
-        return self._scored.evaluation.fu
-
-    @property
-    def limit(self) -> str | None:
-        """None, mangan, haneman, baiman, sanbaiman or yakuman."""
-        return self._scored.evaluation.value.limit
-
-    @property
-    def yakuman(self) -> int:
-        """0, or the yakuman multiple paid."""
-        return self._scored.evaluation.value.yakuman
-
-    @property
-    def yaku(self) -> tuple[Yaku, ...]:
-        e = self._scored.evaluation
-        return tuple([Yaku(n, h) for n, h in e.yaku] + [Yaku(n, 13 * m) for n, m in e.yakuman])
-
-    @property
-    def dora(self) -> int:
-        return self._scored.evaluation.dora
-
-    @property
-    def aka(self) -> int:
-        return self._scored.evaluation.aka
-
-    @property
-    def ura(self) -> int:
-        return self._scored.evaluation.ura
-
-    @property
-    def nuki(self) -> int:
-        """Han from extracted norths, the north-as-dora bonus included."""
-        return self._scored.evaluation.nuki
-
-    @property
-    def fu_breakdown(self) -> tuple[FuLine, ...]:
-        return tuple(FuLine(reason, fu) for reason, fu in describe(self._scored.evaluation.fu_parts))
-
-    @property
-    def basic_points(self) -> int:
-        return self._scored.evaluation.value.basic
-
-    def _to_winner(self) -> list[_payment.Payment]:
-        winner = self._scored.winner
-        return [p for p in self._scored.settlement.payments if p.payee == winner]
-
-    @property
-    def payments(self) -> tuple[Payment, ...]:
-        return tuple(Payment(p.role, p.amount) for p in self._to_winner() if p.role != _payment.STICKS)
-
-    @property
-    def points(self) -> int:
-        return sum(p.amount - p.honba for p in self._to_winner() if p.role != _payment.STICKS)
-
-    @property
-    def total(self) -> int:
-        return sum(p.amount for p in self._to_winner() if p.role != _payment.STICKS)
-
-    @property
-    def sticks(self) -> int:
-        return sum(p.amount for p in self._to_winner() if p.role == _payment.STICKS)
-
-    @property
-    def dealer(self) -> bool:
-        """The winner is the dealer (seat E)."""
-        return self._scored.context.dealer
-
-    @property
-    def tsumo(self) -> bool:
-        return self._scored.context.tsumo
-
-    def to_dict(self) -> JSONObject:
-        """The `sanma hand --json` object of this hand."""
-        from calc.cli.report import hand_dict
-
-        return hand_dict(self._scored)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, HandResult) and self.to_dict() == other.to_dict()
-
-    def __hash__(self) -> int:
-        return hash((self.hand, self.rules, self.scheme, self.han, self.fu, self.total, self.sticks))
-
-    def __repr__(self) -> str:
-        return (f"HandResult(hand={self.hand!r}, rules={self.rules!r}, scheme={self.scheme!r}, han={self.han}, "
-                f"fu={self.fu}, limit={self.limit!r}, yakuman={self.yakuman}, points={self.points}, "
-                f"total={self.total}, sticks={self.sticks})")
-
-
-@dataclass(frozen=True)
-class PayResult:
-    """Who pays what for a hand of a given value (`sanma pay --json`)."""
-
-    rules: str
-    scheme: str
-    han: int
-    fu: int
-    limit: str | None
-    yakuman: int
-    basic_points: int
-    dealer: bool
-    tsumo: bool
-    honba: int
-    payments: tuple[Payment, ...]
-    points: int
-    total: int
-    sticks: int
-    _data: JSONObject = field(repr=False, compare=False)
-
-    def to_dict(self) -> JSONObject:
-        return copy.deepcopy(self._data)
-
-
-@dataclass(frozen=True)
-class Standing:
-    """A player's final place: `score` with leftover sticks, `points` after uma and oka."""
-
-    rank: int
-    player: str
-    score: int
-    points: float
-
-
 @dataclass(frozen=True)
 class SettleResult:
-    """A match record settled hand by hand (`sanma settle --json`)."""
+    """A match record settled hand by hand (`sanma settle --json`): the object's keys that say how
+    it ended, read from the settled match (calc.table.record.Settled); `to_dict()` is the whole
+    object: ledger (a row per hand), standings, end."""
 
     players: tuple[str, ...]
     rules: str
@@ -222,16 +51,24 @@ class SettleResult:
     ended: bool
     end: str | None
     standings: tuple[Standing, ...]
-    _data: JSONObject = field(repr=False, compare=False)
+    _settled: Settled = field(repr=False, compare=False)
+
+    @classmethod
+    def of(cls, settled: Settled) -> SettleResult:
+        state = settled.state
+        return cls(settled.players, settled.rules.name, settled.rules.payment.scheme, state.hands, state.ended,
+                   state.end_reason, settled.standings, settled)
 
     def to_dict(self) -> JSONObject:
         """The whole `--json` object: ledger (a row per hand), standings, end."""
-        return copy.deepcopy(self._data)
+        return self._settled.to_dict()
 
 
 @dataclass(frozen=True)
 class ReplayResult:
-    """A Tenhou log replayed, every hand checked against our scoring (`sanma replay --json`)."""
+    """A Tenhou log replayed, every hand checked against our scoring (`sanma replay --json`): the
+    checks' counts and the final result, read from the replayed game (calc.logs.replay.GameReplay);
+    `to_dict()` is the whole object, hand by hand."""
 
     game: str
     file: str
@@ -244,10 +81,16 @@ class ReplayResult:
     final_scores: tuple[int, ...]
     final_points: tuple[float, ...]
     mismatches: tuple[str, ...]  # one sentence each
-    _data: JSONObject = field(repr=False, compare=False)
+    _replayed: GameReplay = field(repr=False, compare=False)
+
+    @classmethod
+    def of(cls, replayed: GameReplay) -> ReplayResult:
+        r = replayed
+        return cls(r.game.game_id, r.source, r.wins, r.wins_ok, r.draws, r.draws_ok, r.final_ok, r.ok,
+                   r.final_scores, r.final_points, tuple(m.text() for m in r.mismatches), r)
 
     def to_dict(self) -> JSONObject:
-        return copy.deepcopy(self._data)
+        return self._replayed.to_dict()
 
 
 def _keywords(function):
@@ -343,7 +186,7 @@ else:
         # parameters matches a keyword whose name is not Python's shared copy of it (one read from
         # JSON, say) by comparing text, ~16,000 instructions a call (request.keywords).
         request, ruleset = _request.keywords(hand, situation)
-        return HandResult(_hands.score(request, ruleset))
+        return _hands.score(request, ruleset)
 
     # The keywords as help() and a refused call name them: the request's fields and their defaults
     # (request.FIELD_DEFAULTS, the one list; `rules` also takes a RuleSet).
@@ -371,24 +214,14 @@ def pay(
     scheme: str | None = None,
 ) -> PayResult:
     """Who pays what for a hand of a given value, as `sanma pay` (han and fu, a limit, or a yakuman multiple)."""
-    from calc.cli.report import pay_dict
-
     _request.check_types(
         dict(han=han, fu=fu, limit=limit, yakuman=yakuman, dealer=dealer, tsumo=tsumo, honba=honba, sticks=sticks,
              scheme=_request.path_text(scheme),
              **({} if isinstance(rules, RuleSet) else {"rules": _request.path_text(rules)})),
         _PAY_KINDS,
     )
-    ruleset = _ruleset(rules, scheme)
-    value = _payment.asked_value(ruleset, tsumo=tsumo, han=han, fu=fu, limit=limit, yakuman=yakuman)
-    winner = 0 if dealer else 1  # the dealer's seat, or South's, as `sanma pay`
-    settlement = _payment.table_win(value, winner=winner, tsumo=tsumo, honba=honba, sticks=sticks, rules=ruleset)
-    data = pay_dict(value, settlement, ruleset, winner=winner, dealer=dealer, tsumo=tsumo, honba=honba)
-    return PayResult(
-        data["rules"], data["scheme"], data["han"], data["fu"], data["limit"], data["yakuman"], data["basic_points"],
-        dealer, tsumo, honba, tuple(Payment(p["payer"], p["amount"]) for p in data["payments"]), data["points"],
-        data["total"], data["sticks"], data,
-    )
+    return _paid.pay(_ruleset(rules, scheme), han=han, fu=fu, limit=limit, yakuman=yakuman, dealer=dealer,
+                     tsumo=tsumo, honba=honba, sticks=sticks)
 
 
 # pay's keywords -> their kinds, as `check_types` reads them (its annotations as written; `rules`
@@ -402,7 +235,6 @@ def settle(record: str | Path | Mapping[str, object]) -> SettleResult:
 
     A mapping's errors name the key path (`<mapping>, at hands[3].win.from: ...`): its lines are
     those of no file."""
-    from calc.cli.report import settle_dict
     from calc.table import record as _record
 
     if isinstance(record, Mapping):
@@ -420,11 +252,7 @@ def settle(record: str | Path | Mapping[str, object]) -> SettleResult:
         settled = _record.settle(_record.read(record))
     else:
         raise SanmaError(f"calc.settle() takes a record file (a str or Path) or the record as a mapping, got {record!r}")
-    data = settle_dict(settled)
-    return SettleResult(
-        tuple(data["players"]), data["rules"], data["scheme"], data["hands_played"], data["ended"], data["end"],
-        tuple(Standing(s["rank"], s["player"], s["score"], s["points"]) for s in data["standings"]), data,
-    )
+    return SettleResult.of(settled)
 
 
 def _record_text(record: Mapping[str, object]) -> str:
@@ -452,18 +280,11 @@ def replay(path: str | Path) -> ReplayResult:
     """Replay one Tenhou log (mjlog XML, gzip or not, or tenhou.net/6 JSON) and check every hand."""
     from calc.logs import read_log
     from calc.logs.replay import replay as _replay
-    from calc.cli.replay_report import game_dict
 
     if not isinstance(path, (str, Path)):
         raise SanmaError(f"calc.replay() takes a log file (a str or Path), got {path!r}")
     game = read_log(path)
-    replayed = _replay(game, str(path))
-    data = game_dict(replayed)
-    return ReplayResult(
-        replayed.game.game_id, str(path), replayed.wins, replayed.wins_ok, replayed.draws, replayed.draws_ok,
-        replayed.final_ok, replayed.ok, tuple(replayed.final_scores), tuple(replayed.final_points),
-        tuple(m.text() for m in replayed.mismatches), data,
-    )
+    return ReplayResult.of(_replay(game, str(path)))
 
 
 __all__ = [

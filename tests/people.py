@@ -233,7 +233,7 @@ def value_keys(request: HandRequest) -> dict:
     """A scored hand's value as a record writes it by value (what `sanma keep` takes as `3 40`,
     `mangan`, `yakuman 2`), with the chips it earns where the profile pays them."""
     scored = score_request(request)
-    ev, rules = scored.evaluation, scored.rules
+    ev, rules = scored.evaluation, scored.ruleset
     out: dict = {}
     if ev.yakuman:
         out["limit"] = YAKUMAN

@@ -3,7 +3,6 @@ one error family carrying the command's message."""
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from pathlib import Path
 
@@ -55,6 +54,30 @@ def test_score_is_sanma_hand_json(hand, situation):
         assert attribute == value, key
 
 
+@pytest.mark.parametrize("hand, situation", HANDS)
+def test_a_results_dict_is_the_batch_lines_text(hand, situation):
+    """HandResult.to_dict() and calc/cli/hand_json.py write the same object: as text, key for key."""
+    from calc.cli.hand_json import hand_json
+
+    result = calc.score(hand, **situation)
+    assert json.dumps(result.to_dict()) == hand_json(result)
+
+
+def test_explain_is_what_explain_prints():
+    result = calc.score("123p456p789s99p234s", tsumo=True, riichi=True, seat="S", dora="3z", nuki=2, honba=1,
+                        sticks=2, scheme="north-split")
+    text = runner.invoke(app, ["hand", "123p456p789s99p234s", "--tsumo", "--riichi", "--seat", "S", "--dora", "3z",
+                               "--nuki", "2", "--honba", "1", "--sticks", "2", "--scheme", "north-split",
+                               "--explain"]).stdout
+    # the lines as printed, each wrapped to 80 columns (a continuation indented four more)
+    assert "\n".join(f"  {line}" for line in result.explain()) in text.replace("\n      ", " ")
+    paid = calc.pay(limit="mangan", tsumo=True, honba=1, scheme="north-split")
+    text = runner.invoke(app, ["pay", "--limit", "mangan", "--tsumo", "--honba", "1", "--scheme", "north-split",
+                               "--explain"]).stdout
+    assert paid.explain()[-1] == "the winner (seat 1) collects 9000: non-dealer (seat 2) 3500 + dealer (seat 0) 5500"
+    assert "\n".join(f"  {line}" for line in paid.explain()) in text.replace("\n      ", " ")
+
+
 def test_score_takes_the_commands_default_seat():
     result = calc.score("123p456p789s99p234s", tsumo=True)
     assert result.dealer == (DEFAULT_SEAT == "E")
@@ -70,11 +93,12 @@ def test_score_accepts_a_loaded_profile():
 
 
 def test_results_are_frozen():
+    # read-only attributes: setting one raises AttributeError (a dataclass's FrozenInstanceError is one)
     result = calc.score("123p456p789s99p234s", tsumo=True, seat="S")
-    with pytest.raises(dataclasses.FrozenInstanceError):
+    with pytest.raises(AttributeError):
         result.han = 13  # type: ignore[misc]
     paid = calc.pay(han=3, fu=40)
-    with pytest.raises(dataclasses.FrozenInstanceError):
+    with pytest.raises(AttributeError):
         paid.total = 0  # type: ignore[misc]
     # to_dict hands out a copy: changing it changes nothing inside the result
     paid.to_dict()["total"] = 0

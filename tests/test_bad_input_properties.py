@@ -109,7 +109,7 @@ def test_any_record_settles_conserved_or_fails_in_one_line_naming_the_line(text)
     for width in (80, None):  # the outputs render, narrow and wide
         report.settle_text(settled, explain=True, width=width)
         report.settle_schemes_text(settled, schemes, width)
-    json.dumps(report.settle_dict(settled, schemes), ensure_ascii=False)
+    json.dumps(settled.to_dict(schemes), ensure_ascii=False)
 
 
 FLAGS = ["tsumo", "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei", "tenhou",
@@ -141,7 +141,7 @@ def test_any_hand_is_paid_in_full_or_refused_in_one_line(data):
         event("refused")
         return
     event("scored")
-    out = report.hand_dict(result)
+    out = result.to_dict()
     # the payments add up to what the winner receives, and the hand's value is paid in full
     assert out["total"] == sum(p["amount"] for p in out["payments"])
     assert sum(result.settlement.deltas) + result.settlement.pot_change == 0

@@ -261,7 +261,7 @@ def test_a_profile_named_by_a_string_is_resolved_once_per_process():
     hand (request.profile), not a new reading or a look-up through `load` each time."""
     import calc
 
-    first = calc.score("123p456p789s99p234s", tsumo=True, rules="tenhou")._scored.rules
-    again = calc.score("111z222z333p99p456s", rules="tenhou")._scored.rules
+    first = calc.score("123p456p789s99p234s", tsumo=True, rules="tenhou").ruleset
+    again = calc.score("111z222z333p99p456s", rules="tenhou").ruleset
     assert first is again is request_module.profile("tenhou")
     assert request_module.profile("standard") is not first

@@ -33,6 +33,7 @@ from calc.core.rules import SCHEMES  # noqa: E402
 from calc.scoring.request import HandRequest  # noqa: E402
 from calc.table.scored import score  # noqa: E402
 from calc.scoring.value import LIMITS, HandValue, hand_value, limit_value  # noqa: E402
+from calc.table import explain  # noqa: E402
 from calc.table import payment as P  # noqa: E402
 
 # sha256 of each text below, as the plain code before the speed work (its record in git) wrote it: the
@@ -212,7 +213,8 @@ def _fields(value: HandValue) -> tuple:
 def _settled(s: P.Settlement) -> tuple:
     """A settlement as plain values: deltas, pot change, (payer, role, amount, payee, honba) of each
     payment, the lines."""
-    return (s.deltas, s.pot_change, [(p.payer, p.role, p.amount, p.payee, p.honba) for p in s.payments], s.lines)
+    return (s.deltas, s.pot_change, [(p.payer, p.role, p.amount, p.payee, p.honba) for p in s.payments],
+            explain.lines(s))
 
 
 def payments_text() -> str:

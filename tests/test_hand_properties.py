@@ -46,7 +46,7 @@ def test_random_winning_hands_score_consistently(request):
     assert sum(s.deltas) + s.pot_change == 0
     assert max(s.deltas) == s.deltas[T.WIND_LETTERS[request.seat] - T.EAST]
     # the same tiles written in another order score the same
-    again = score(request._replace(hand=result.hand.text()))
+    again = score(request._replace(hand=result.hand))
     assert (again.evaluation.han, again.evaluation.fu, again.settlement.deltas) == (e.han, e.fu, s.deltas)
 
 

@@ -297,20 +297,20 @@ def test_settlement_refuses_a_leak():
     with pytest.raises(AssertionError):
         P.Settlement((1000, -500, 0), 0, (), ())
     with pytest.raises(AssertionError):  # payments that do not make the deltas
-        P.Settlement((1000, -1000, 0), 0, (), (P.Payment(2, "discarder", 1000, 0),))
+        P.Settlement((1000, -1000, 0), 0, (), (P.Transfer(2, "discarder", 1000, 0),))
 
 
 def test_sticks_go_to_the_winner_from_the_pot():
     s = ron(hand_value(1, 30, STANDARD.hand), winner=ND, discarder=CHILD, rules=STANDARD, sticks=3)
     assert s.deltas == (0, 4000, -1000) and s.pot_change == -3000
     assert s.received(ND) == 4000
-    assert [p for p in s.payments if p.role == "sticks"] == [P.Payment(None, "sticks", 3000, ND)]
+    assert [p for p in s.payments if p.role == "sticks"] == [P.Transfer(None, "sticks", 3000, ND)]
 
 
 def test_riichi_deposit():
     s = P.riichi_deposit(2, rules=STANDARD)
     assert s.deltas == (0, 0, -1000) and s.pot_change == 1000
-    assert s.payments == (P.Payment(2, "riichi", 1000, None),)
+    assert s.payments == (P.Transfer(2, "riichi", 1000, None),)
 
 
 def test_roles():

@@ -359,9 +359,7 @@ def test_play_on_where_the_profile_gives_the_dealer_no_choice():
         record.read_text(text, "match.yaml")
     played = record.settle(record.read_text(PLAY_ON + "  - draw: {tenpai: [Chen]}\n    play_on: true\n", "m.yaml"))
     assert not played.state.ended and played.rows[0].played_on and (played.state.label, played.state.honba) == ("S3", 1)
-    from calc.cli.report import settle_dict
-
-    assert settle_dict(played)["ledger"][0]["play_on"] is True
+    assert played.to_dict()["ledger"][0]["play_on"] is True
 
 
 def test_libyaml_and_python_parsers_read_the_same_values_and_lines():

@@ -11,7 +11,6 @@ from typer.testing import CliRunner
 from calc.cli.app import app
 from calc.logs import read_log
 from calc.logs.replay import replay, resettle
-from calc.cli.replay_report import game_dict
 from calc.core.rules import SCHEMES
 
 GAME = "2026011603gm-00b9-0000-36cf9559"
@@ -43,7 +42,7 @@ def test_every_real_game_is_reproduced_in_both_formats(replays, games_truth):
 
 def test_both_formats_give_identical_results(replays):
     for game_id, r in replays["mjlog"].items():
-        xml, js = game_dict(r), game_dict(replays["json"][game_id])
+        xml, js = r.to_dict(), replays["json"][game_id].to_dict()
         xml.pop("file"), js.pop("file")
         assert xml == js, game_id
 
@@ -89,13 +88,23 @@ def test_cli_json_and_schemes(data_dir):
     game = json.loads(result.stdout.splitlines()[0])
     assert game["game"] == GAME and game["mismatches"] == []
     assert game["final_scores"] == [28700, 49700, 26600] and game["final_points"] == [-11.3, 44.7, -33.4]
+    assert game["players"] == ["Player A", "Player B", "Player C"]
     assert game["hands"][1] == {
-        "round": "E2", "honba": 1, "deltas": [6000, -3300, -2700],
-        "wins": [{"winner": 0, "han": 3, "fu": 50, "points": 4800, "deltas": [6000, -3300, -1700],
-                  "yaku": [["seat_wind_west", 1], ["toitoi", 2]], "hand": "11144p77s4p [333z] [111m]"}],
+        "round": "E2", "honba": 1, "sticks": 0, "dealer": 1, "riichi": [2], "draw": None,
+        "deltas": [6000, -3300, -2700], "scores": [41000, 31700, 32300],
+        "wins": [{"winner": 0, "from": None, "tsumo": True, "han": 3, "fu": 50, "limit": None, "points": 4800,
+                  "deltas": [6000, -3300, -1700], "yaku": [["seat_wind_west", 1], ["toitoi", 2]],
+                  "hand": "11144p77s4p [333z] [111m]"}],
     }
+    assert game["hands"][0]["draw"] == "exhaustive" and game["hands"][6]["draw"] == "nine-terminals"
+    ron = game["hands"][4]["wins"][0]
+    assert (ron["winner"], ron["from"], ron["tsumo"]) == (1, 0, False) and game["hands"][4]["riichi"] == [1, 0, 2]
     assert list(game["schemes"]) == ["tsumo-loss", "maru-dori"]
     assert game["schemes"]["maru-dori"]["final_scores"] == [27100, 49000, 28900]
+    # the end is a code at the top and under each scheme alike, its words beside it
+    for where in (game, *game["schemes"].values()):
+        assert (where["ended"], where["end"], where["hands_played"]) == (True, "last hand", 10)
+        assert where["end_text"].startswith("last hand played, Player B has")
 
 
 def test_cli_all_schemes_table(data_dir):

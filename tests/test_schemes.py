@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 from calc.cli.app import app
 from calc.core import rules as R
 from calc.core.errors import RulesError
+from calc.table import explain
 from calc.scoring.value import hand_value, limit_value
 from calc.table import payment as P
 
@@ -216,12 +217,13 @@ def test_explanations_use_the_same_words_for_every_scheme(club):
         rules = R.load("standard").with_scheme(scheme).payment
         for dealer in (False, True):
             s = P.shares(1280, dealer_wins=dealer, rules=rules)
-            for line in (*s.ron_lines, *s.tsumo_lines):
+            ron_lines, tsumo_lines = explain.ron_steps(s), explain.tsumo_steps(s)
+            for line in (*ron_lines, *tsumo_lines):
                 assert step.match(line), (scheme, line)
-            used = {r.name for r in rules.scheme_def.roundings if any(f"{r.name}(" in x for x in s.tsumo_lines)}
-            assert all(f"{r} = round" in s.tsumo_lines[0] for r in used), (scheme, s.tsumo_lines[0])
+            used = {r.name for r in rules.scheme_def.roundings if any(f"{r.name}(" in x for x in tsumo_lines)}
+            assert all(f"{r} = round" in tsumo_lines[0] for r in used), (scheme, tsumo_lines[0])
     half = P.shares(240, dealer_wins=False, rules=R.load("standard").with_scheme(str(club / "round-500.yaml")).payment)
-    assert half.tsumo_lines == (
+    assert explain.tsumo_steps(half) == (
         "rounding: F = round up to a multiple of 500",
         "the non-dealer pays F(b) = F(240) = 500",
         "the dealer pays F(2b) = F(480) = 500",

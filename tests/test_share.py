@@ -56,27 +56,71 @@ def test_settle_csv_all_schemes_equals_the_json_standings():
         standing = next(s for s in schemes[row["scheme"]]["standings"] if s["player"] == row["player"])
         assert int(row["rank"]) == standing["rank"] and int(row["score"]) == standing["score"]
         assert float(row["points"]) == standing["points"]
-        assert row["ended"] == ("yes" if schemes[row["scheme"]]["ended"] else "no")
+        assert row["ended"] == str(schemes[row["scheme"]]["ended"])
     chen = next(r for r in table if r["scheme"] == "tsumo-loss" and r["player"] == "Chen")
-    assert (chen["rank"], chen["score"], chen["points"]) == ("1", "40400", "30.4")
+    assert (chen["seat"], chen["rank"], chen["score"], chen["points"]) == ("2", "1", "40400", "30.4")  # seat 0 deals first
 
 
 def _games(data_dir: Path, count: int) -> list[str]:
     return [str(p) for p in sorted((data_dir / "mjlog").glob("*.xml"))[:count]]
 
 
+REPLAY_COLUMNS = ["game", "hand", "round", "honba", "sticks", "dealer", "draw", "winner", "from", "tsumo", "han", "fu",
+                  "points", "yaku", *[f"{what} {seat}" for seat in range(3) for what in ("player", "riichi", "delta",
+                                                                                         "score")], "sticks after"]
+
+
+def _cell(value) -> str:
+    """A JSON value as the CSV writes it."""
+    return "" if value is None else str(value)
+
+
+def check_replay_csv(games: list[dict], table: list[dict]) -> None:
+    """The typed columns of `replay --csv` are the --json values: a row per win, one per hand without."""
+    assert list(table[0]) == REPLAY_COLUMNS
+    for game in games:
+        mine = [r for r in table if r["game"] == game["game"]]
+        results = [(hand, win) for hand in game["hands"] for win in (hand["wins"] or [None])]
+        assert len(mine) == len(results)
+        for row, (hand, win) in zip(mine, results):
+            assert (row["round"], row["honba"], row["sticks"], row["dealer"], row["draw"]) == \
+                (hand["round"], str(hand["honba"]), str(hand["sticks"]), str(hand["dealer"]), _cell(hand["draw"]))
+            assert [row[f"riichi {seat}"] for seat in range(3)] == [str(seat in hand["riichi"]) for seat in range(3)]
+            assert [row[f"player {seat}"] for seat in range(3)] == game["players"]
+            assert [int(row[f"score {seat}"]) for seat in range(3)] == hand["scores"]
+            win = win or dict.fromkeys(("winner", "from", "tsumo", "han", "fu", "points", "yaku"))
+            assert [row[key] for key in ("winner", "from", "tsumo", "han", "fu", "points")] == \
+                [_cell(win[key]) for key in ("winner", "from", "tsumo", "han", "fu", "points")]
+            assert row["yaku"] == ("" if win["yaku"] is None else ", ".join(f"{n} {h}" for n, h in win["yaku"]))
+        # each hand's rows add up to its deltas (a double ron is two rows), the game's to its scores
+        for hand in game["hands"]:
+            rows_of = [r for r, (h, _) in zip(mine, results) if h is hand]
+            assert [sum(int(r[f"delta {seat}"]) for r in rows_of) for seat in range(3)] == hand["deltas"]
+        assert [int(mine[-1][f"score {seat}"]) for seat in range(3)] == game["hands"][-1]["scores"]
+
+
 def test_replay_csv_equals_the_json(data_dir):
     files = _games(data_dir, 3)
     games = [json.loads(line) for line in run("replay", *files, "--json").stdout.splitlines()]
     table = rows(run("replay", *files, "--csv").stdout)
-    assert len(table) == sum(len(g["hands"]) for g in games)
-    for game in games:
-        mine = [r for r in table if r["game"] == game["game"]]
-        assert len(mine) == len(game["hands"])
-        for row, hand in zip(mine, game["hands"]):
-            assert row["round"] == hand["round"] and int(row["honba"]) == hand["honba"]
-            assert [int(row[f"delta {seat}"]) for seat in (1, 2, 3)] == hand["deltas"]
-        assert [int(mine[-1][f"score {seat}"]) for seat in (1, 2, 3)] == game["final_scores"]
+    assert len(table) == sum(max(1, len(h["wins"])) for g in games for h in g["hands"])
+    check_replay_csv(games, table)
+
+
+def test_replay_csv_of_a_double_ron(data_dir):
+    """A double ron is two rows of one hand, each winner's payments on its own row."""
+    for path in sorted((data_dir / "mjlog").glob("*.xml")):
+        game = json.loads(run("replay", str(path), "--json").stdout.splitlines()[0])
+        if any(len(hand["wins"]) == 2 for hand in game["hands"]):
+            break
+    else:
+        pytest.fail("no double ron among the real games")
+    table = rows(run("replay", str(path), "--csv").stdout)
+    check_replay_csv([game], table)
+    hand = next(h for h in game["hands"] if len(h["wins"]) == 2)
+    two = [r for r in table if r["round"] == hand["round"] and r["honba"] == str(hand["honba"])]
+    assert [r["winner"] for r in two] == [str(w["winner"]) for w in hand["wins"]]
+    assert [int(two[1][f"delta {seat}"]) for seat in range(3)] == hand["wins"][1]["deltas"]
 
 
 def test_replay_csv_all_schemes_equals_the_json(data_dir):

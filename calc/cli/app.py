@@ -205,7 +205,7 @@ def hand_command(
         else:
             typer.echo(report.hand_all_schemes_text(result, results, explain=explain))
         return
-    typer.echo(json.dumps(report.hand_dict(result)) if as_json else report.hand_text(result, explain=explain))
+    typer.echo(json.dumps(result.to_dict()) if as_json else report.hand_text(result, explain=explain))
 
 
 app.command("hand")(options.with_fields(hand_command, DECLARED[1:], after="hand"))
@@ -272,32 +272,23 @@ def pay_command(
     as_json: bool = typer.Option(False, "--json", help="One JSON object."),
 ) -> None:
     """Who pays what for a hand of a given value."""
-    from calc.table import payment
+    from calc.table import paid
     from calc.cli import report
 
     _not_together(("--scheme", scheme is not None), ("--all-schemes", all_schemes),
                   reason="--all-schemes shows every scheme, the profile's marked")
     _not_together(("--json", as_json), ("--explain", explain), reason="the explanation is text for people")
     ruleset = _profile(rules, scheme)
-    value = payment.asked_value(ruleset, tsumo=tsumo, han=han, fu=fu, limit=limit, yakuman=yakuman)
-    winner = 0 if dealer else 1  # the dealer's seat, or South's
-    results = {
-        name: payment.table_win(value, winner=winner, tsumo=tsumo, honba=honba, sticks=sticks,
-                                rules=ruleset.with_scheme(name))
-        for name in (ruleset.scheme_names() if all_schemes else (ruleset.payment.scheme,))
-    }
-    context = {"winner": winner, "dealer": dealer, "tsumo": tsumo, "honba": honba}
+    result = paid.pay(ruleset, han=han, fu=fu, limit=limit, yakuman=yakuman, dealer=dealer, tsumo=tsumo,
+                      honba=honba, sticks=sticks)
     if all_schemes:
+        results = paid.all_schemes(result)
         if as_json:
-            typer.echo(json.dumps(report.all_schemes_dict(value, results, ruleset, **context)))
+            typer.echo(json.dumps({"schemes": {name: r.to_dict() for name, r in results.items()}}))
         else:
-            typer.echo(report.all_schemes_text(value, results, ruleset, sticks=sticks, explain=explain, **context))
+            typer.echo(report.all_schemes_text(results, ruleset, explain=explain))
         return
-    settlement = results[ruleset.payment.scheme]
-    if as_json:
-        typer.echo(json.dumps(report.pay_dict(value, settlement, ruleset, **context)))
-    else:
-        typer.echo(report.pay_text(value, settlement, ruleset, sticks=sticks, explain=explain, **context))
+    typer.echo(json.dumps(result.to_dict()) if as_json else report.pay_text(result, explain=explain))
 
 
 @app.command("table")
@@ -366,7 +357,7 @@ def settle_command(
     if share.settle(settled, schemes, as_csv=as_csv, html_path=html):
         return
     if as_json:
-        typer.echo(json.dumps(report.settle_dict(settled, schemes), ensure_ascii=False))
+        typer.echo(json.dumps(settled.to_dict(schemes), ensure_ascii=False))
     elif schemes is not None:
         typer.echo(report.settle_schemes_text(settled, schemes, _width(wide)))
     else:

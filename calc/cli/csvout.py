@@ -1,16 +1,21 @@
 """CSV for spreadsheets: one header, then one row per hand (a ledger) or per player and scheme.
 
 Written with the csv module (RFC 4180 quoting, `\\n` line ends), numbers as plain numbers (final
-points with full precision, as in --json), so a spreadsheet reads the file with no fixes.
+points with full precision, as in --json), yes/no as True/False, seats as numbers from 0 (the first
+dealer), so a spreadsheet or pandas reads the file with no fixes.
 """
 
 from __future__ import annotations
 
 import csv
 import io
+from typing import TYPE_CHECKING
 
-from calc.cli.report import _row_text
+from calc.table.words import row_text
 from calc.table.record import Settled
+
+if TYPE_CHECKING:
+    from calc.logs.replay import GameReplay, HandCheck
 
 
 # A spreadsheet reads a cell that starts with one of these as a formula (=HYPERLINK(...), a call out):
@@ -31,14 +36,6 @@ def _write(header: list[str], rows: list[list]) -> str:
     return out.getvalue()
 
 
-def _ledger_cells(settled: Settled) -> list[list]:
-    """hand, round, honba, sticks, dealer, riichi, result; the per-player cells follow."""
-    players = settled.players
-    return [[row.number, row.label, row.honba, row.sticks_before, players[row.dealer],
-             ", ".join(players[r.seat] for r in row.kyoku.riichi), _row_text(row, players)]
-            for row in settled.rows]
-
-
 LEDGER = ["hand", "round", "honba", "sticks", "dealer", "riichi", "result"]
 STANDINGS = ["scheme", "player", "seat", "rank", "score", "points", "ended"]
 
@@ -48,7 +45,10 @@ def settle_ledger_csv(settled: Settled) -> str:
     header = LEDGER + [f"{name} {what}" for name in settled.players for what in ("delta", "score")]
     header.append("sticks after")
     rows = []
-    for cells, row in zip(_ledger_cells(settled), settled.rows):
+    players = settled.players
+    for row in settled.rows:
+        cells = [row.number, row.label, row.honba, row.sticks_before, players[row.dealer],
+                 ", ".join(players[r.seat] for r in row.kyoku.riichi), row_text(row, players)]
         for delta, score in zip(row.deltas, row.scores):
             cells += [delta, score]
         rows.append(cells + [row.sticks])
@@ -56,28 +56,52 @@ def settle_ledger_csv(settled: Settled) -> str:
 
 
 def _standings_rows(name: str, settled: Settled) -> list[list]:
-    return [[name, settled.players[s.seat], s.seat + 1, s.rank, s.score, s.points, "yes" if settled.state.ended else "no"]
+    return [[name, s.player, s.seat, s.rank, s.score, s.points, settled.state.ended]
             for s in sorted(settled.standings, key=lambda s: s.seat)]
 
 
 def settle_standings_csv(schemes: dict[str, Settled]) -> str:
-    """`sanma settle --csv --all-schemes`: a row per scheme and player (seat 1 deals first)."""
+    """`sanma settle --csv --all-schemes`: a row per scheme and player (seat 0 deals first)."""
     return _write(STANDINGS, [row for name, settled in schemes.items() for row in _standings_rows(name, settled)])
 
 
-def replay_ledger_csv(games: list) -> str:
-    """`sanma replay --csv`: a row per hand of every game; seat 1 is the first dealer."""
-    seats = max((len(r.settled.players) for r in games), default=3)
-    header = ["game"] + LEDGER + [f"{what} {seat}" for seat in range(1, seats + 1)
-                                  for what in ("player", "delta", "score")] + ["sticks after"]
+REPLAY = ["game", "hand", "round", "honba", "sticks", "dealer", "draw", "winner", "from", "tsumo", "han", "fu",
+          "points", "yaku"]
+PER_SEAT = ("player", "riichi", "delta", "score")
+
+
+def replay_ledger_csv(games: list[GameReplay]) -> str:
+    """`sanma replay --csv`: a row per win of every game, and one per hand without a win; seats are
+    numbers, 0 the first dealer (docs/sharing.md). A double ron is two rows of one hand, each with its
+    winner's payments as the deltas (the riichi deposits on the first), so that a game's deltas add
+    up to its final scores; `score N` is the score after the hand."""
+    seats = max((len(r.game.players) for r in games), default=3)
+    header = REPLAY + [f"{what} {seat}" for seat in range(seats) for what in PER_SEAT] + ["sticks after"]
     rows = []
     for r in games:
-        settled = r.settled
-        for cells, row in zip(_ledger_cells(settled), settled.rows):
-            for name, delta, score in zip(settled.players, row.deltas, row.scores):
-                cells += [name, delta, score]
-            rows.append([r.game.game_id] + cells + [row.sticks])
+        players = r.game.players
+        for hand in r.hands:
+            for win, deltas in _results(hand):
+                cells: list = [r.game.game_id, hand.number, hand.label, hand.honba, hand.sticks, hand.dealer, hand.draw]
+                if win is None:
+                    cells += [None] * 7
+                else:
+                    yaku = None if win.yaku is None else ", ".join(f"{name} {han}" for name, han in win.yaku)
+                    cells += [win.winner, win.discarder, win.discarder is None, win.han, win.fu, win.points, yaku]
+                for seat, name in enumerate(players):
+                    cells += [name, seat in hand.riichi, deltas[seat], hand.scores[seat]]
+                rows.append(cells + [hand.sticks_after])
     return _write(header, rows)
+
+
+def _results(hand: HandCheck) -> list[tuple]:
+    """(the win or None, its deltas) of each row of a hand: the hand's own deltas when it has one
+    win or none; a double ron's second winner's payments, and the rest of the hand's on the first."""
+    if len(hand.wins) < 2:
+        return [(hand.wins[0] if hand.wins else None, hand.deltas)]
+    rest = [sum(w.deltas[seat] for w in hand.wins[1:]) for seat in range(len(hand.deltas))]
+    first = tuple(d - other for d, other in zip(hand.deltas, rest))
+    return [(hand.wins[0], first), *[(w, w.deltas) for w in hand.wins[1:]]]
 
 
 def replay_standings_csv(games: list[tuple]) -> str:

@@ -79,7 +79,7 @@ def hand(args: list[str]) -> bool:
             shown = (json.dumps(report.hand_all_schemes_dict(result, results)) if output["as_json"]
                      else report.hand_all_schemes_text(result, results, explain=output["explain"]))
         else:
-            shown = (json.dumps(report.hand_dict(result)) if output["as_json"]
+            shown = (json.dumps(result.to_dict()) if output["as_json"]
                      else report.hand_text(result, explain=output["explain"]))
     except SanmaError as error:
         sys.stderr.write(f"Error: {error}\n")

@@ -3,7 +3,8 @@
 A `--batch` run writes one object a line: building it as a dict and then encoding it took as long
 as scoring the hand (measured: ~11 µs for the dict, ~11 µs for json's encoder, against ~5 µs for
 this text, compiled). The text is exactly what `json.dumps` writes for the object (its separators,
-ASCII only); `report.hand_dict` reads the object back from it, so the layout lives here alone.
+ASCII only) that the hand's `HandResult.to_dict()` builds (calc/scoring/request.py); tests/test_api.py
+holds the two equal.
 tests/test_bench_hands.py pins the text on the bench hands, tests/test_batch.py checks it against
 `json.dumps` of what it reads back.
 
@@ -34,7 +35,7 @@ def hand_json(result: HandResult) -> str:
     fu = [_fu_json(part) for part in e.fu_parts]
     limit = "null" if value.limit is None else _text(value.limit)
     return (
-        f'{{"hand": {_text(result.hand.text())}, {_profile_json(result.rules)}, '
+        f'{{"hand": {_text(result.hand)}, {_profile_json(result.ruleset)}, '
         f'"seat": "{_WINDS[c.seat_wind - T.EAST]}", '
         f'"round": "{_WINDS[c.round_wind - T.EAST]}", "dealer": {_bool(c.seat_wind == T.EAST)}, '
         f'"tsumo": {_bool(c.tsumo)}, "han": {e.han}, "fu": {e.fu}, "limit": {limit}, "yakuman": {value.yakuman}, '
@@ -45,7 +46,7 @@ def hand_json(result: HandResult) -> str:
 
 
 # Per profile object and per settlement object, the text written of it the first time: a batch
-# scores its lines under a few profiles, and `request.pay` hands out the same settlement object for
+# scores its lines under a few profiles, and `scored.pay` hands out the same settlement object for
 # every hand of the same value and situation (a few hundred occur). Each entry keeps its object, so
 # that its id is never another's; bounded: cleared when full.
 _PROFILE_TEXT: Final[dict[int, tuple[RuleSet, str]]] = {}

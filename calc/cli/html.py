@@ -11,7 +11,9 @@ from __future__ import annotations
 import re
 from html import escape
 
-from calc.cli.report import _chip_cells, _end_text, _final, _named_lines, _row_text, _signed, win_line
+from calc.cli.report import chip_cells, end_sentence, final_text, signed
+from calc.table.explain import row_lines
+from calc.table.words import row_text
 from calc.table.record import Settled
 
 COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd")
@@ -156,32 +158,27 @@ def _standings(settled: Settled) -> str:
         if finals is not None:
             f = finals[s.seat]
             extra = "".join(_num(value, text) for value, text in
-                            zip((f.chips, f.penalty, f.total), _chip_cells(f, settled.rules)))
-        rows.append(f"<tr><td>{s.rank}</td><td>{escape(settled.players[s.seat])}</td><td class=\"num\">{score}</td>"
+                            zip((f.chips, f.penalty, f.total), chip_cells(f, settled.rules)))
+        rows.append(f"<tr><td>{s.rank}</td><td>{escape(s.player)}</td><td class=\"num\">{score}</td>"
                     f"{_num(s.uma, f'{s.uma:+d}')}{_num(float(s.oka), f'{float(s.oka):+.1f}' if s.oka else '')}"
-                    f"{_num(s.points, _final(s.points, settled.rules))}{extra}</tr>")
+                    f"{_num(s.points, final_text(s.points, settled.rules))}{extra}</tr>")
     headers = ["rank", "player", "score", "uma", "oka", "points", *(["chips", "chombo", "total"] if finals else [])]
     return _table(headers, rows, set(range(2, len(headers))), "standings")
 
 
-def _explanation(settled: Settled, row) -> list[str]:
+def hand_explanation(settled: Settled, row) -> list[str]:
     """What `settle --explain` says of the hand: the riichi, each win (yaku, han, fu breakdown), the
-    payment arithmetic."""
-    players, rules = settled.players, settled.rules
-    lines = [f"{players[r.seat]} declares riichi: {rules.payment.riichi_stick} to the table" for r in row.kyoku.riichi]
-    lines += [win_line(w, row, players) for w in row.kyoku.wins]
-    lines += _named_lines(row.settlement.lines, players)
-    lines.append(f"sticks on the table after the hand: {row.sticks}")
-    return lines
+    payment arithmetic; then the sticks left on the table (the report's hands, `serve`'s check)."""
+    return [*row_lines(row, settled.players, settled.rules), f"sticks on the table after the hand: {row.sticks}"]
 
 
 def _ledger(settled: Settled) -> str:
     players = settled.players
     rows = []
     for row in settled.rows:
-        what = escape(_row_text(row, players))
-        items = "".join(f"<li>{escape(line)}</li>" for line in _explanation(settled, row))
-        cells = "".join(_num(d, f"{_signed(d)} → {s}").replace("<td ", f'<td data-label="{escape(name)}" ', 1)
+        what = escape(row_text(row, players))
+        items = "".join(f"<li>{escape(line)}</li>" for line in hand_explanation(settled, row))
+        cells = "".join(_num(d, f"{signed(d)} → {s}").replace("<td ", f'<td data-label="{escape(name)}" ', 1)
                         for name, d, s in zip(players, row.deltas, row.scores))
         label = f"{row.label}-{row.honba}"
         rows.append(f"<tr><td class=\"num number\">{row.number}</td><td class=\"hand\">{label}</td>"
@@ -198,7 +195,7 @@ def _schemes(settled: Settled, schemes: dict[str, Settled]) -> str:
     rows = []
     for name, result in schemes.items():
         by_seat = {s.seat: s for s in result.standings}
-        cells = "".join(_num(by_seat[i].points, f"{_final(by_seat[i].points, result.rules)} ({by_seat[i].rank}.)")
+        cells = "".join(_num(by_seat[i].points, f"{final_text(by_seat[i].points, result.rules)} ({by_seat[i].rank}.)")
                         for i in range(len(settled.players)))
         rows.append(f"<tr><td>{escape(name)}{' *' if name == own else ''}</td>{cells}"
                     f"<td class=\"num\">{result.state.hands}</td></tr>")
@@ -213,7 +210,7 @@ def match_sections(settled: Settled, schemes: dict[str, Settled] | None, heading
     out = [f'<p class="meta">profile {escape(settled.rules.name)}, scheme {escape(settled.rules.payment.scheme)}, '
            f"{m.length}, start {m.start}, return {m.return_points}, uma {uma}, oka {m.oka / 1000:+.1f}</p>",
            f"<{h}>{'Final standings' if settled.state.ended else 'Standings (provisional)'}</{h}>",
-           _standings(settled), f"<p>{escape(_end_text(settled))}</p>",
+           _standings(settled), f"<p>{escape(end_sentence(settled))}</p>",
            *[f"<p>{escape(note)}</p>" for note in settled.notes],
            f"<{h}>Scores after each hand</{h}>", scores_chart(settled),
            f"<{h}>Hand by hand</{h}>", _ledger(settled)]

@@ -2,7 +2,7 @@
 
 A thin shell over the record keeper (calc/table/keeper.py, which `sanma serve` uses too): this
 module reads a typed line into the record's words (the grammar is in HELP below), hands it to the
-keeper, and prints what the table sees after it. The keeper checks every entry as `settle` would
+keeper, and prints what the table sees after it (calc/cli/report.py writes it, for `serve` too). The keeper checks every entry as `settle` would
 and writes the file after every hand; a refused line says why and changes nothing.
 """
 
@@ -15,17 +15,15 @@ import traceback
 from pathlib import Path
 from typing import Any
 
-from tabulate import tabulate
-
+from calc.cli.options import COMBINED
+from calc.cli.report import next_hand, recorded_text, scores_text, settle_text, undone_text
 from calc.core import bounds
 from calc.core.errors import SanmaError
-from calc.cli.options import COMBINED
 from calc.core.nesting import number_too_long
 from calc.scoring.fields import FIELDS, ON_THE_WIN
 from calc.scoring.value import LIMITS
-from calc.table import chips, match, record
 from calc.table.events import ABORTS
-from calc.table.keeper import Keeper, Refused, Undone
+from calc.table.keeper import Keeper, Refused
 
 COMMANDS = ("riichi", "draw", "abort", "nagashi", "chombo", "play", "undo", "show", "help", "quit")
 WIN_WORDS = ("ron", "tsumo")
@@ -179,78 +177,6 @@ class KeepLineReader:
         return {"abort": matches[0]}
 
 
-# ---------------------------------------------------------------- what the table sees
-
-
-def _result(row, players: tuple[str, ...]) -> str:
-    from calc.cli.report import _row_text
-
-    return _row_text(row, players)
-
-
-def taken_back(row: match.LedgerRow, players: tuple[str, ...]) -> str:
-    return f"hand {row.number} ({row.label}: {_result(row, players)}) taken back"
-
-
-def undone_text(undone: Undone, players: tuple[str, ...]) -> str:
-    if undone.riichi is not None:
-        return f"riichi {undone.riichi} taken back"
-    # the last line typed was the result: the hand's riichi stand again, pending (undo again drops them)
-    again = f"; riichi {', '.join(undone.pending)} pending again" if undone.pending else ""
-    return taken_back(undone.row, players) + again
-
-
-def _signed(points: int) -> str:
-    return f"{points:+d}" if points else "0"
-
-
-def next_hand(settled: record.Settled) -> str:
-    state, players = settled.state, settled.players
-    if state.ended:
-        over = f"The match is over after hand {state.hands}: {record.describe_end(state, players, settled.rules)}."
-        if settled.rules.match.yame_choice and state.end_reason in (match.AGARI_YAME, match.TENPAI_YAME):
-            over += " The dealer may play on instead: type `play on`."
-        return over
-    sticks = f", {state.sticks} riichi stick(s) on the table" if state.sticks else ""
-    return f"Next: {state.label}, honba {state.honba}, dealer {players[state.dealer]}{sticks}."
-
-
-def scores_text(settled: record.Settled) -> str:
-    state = settled.state
-    return "Scores: " + ", ".join(f"{name} {score}" for name, score in zip(settled.players, state.scores))
-
-
-def hand_text(settled: record.Settled) -> str:
-    """What a hand did: the result, who paid whom, each player's change and score, chips, what is next."""
-    row, players = settled.rows[-1], settled.players
-    out = [f"hand {row.number} ({row.label}, honba {row.honba}): {_result(row, players)}"]
-    moves = [f"{players[seat]} riichi → table {-d}" for seat, d in enumerate(row.deposits) if d]
-    moves += [f"{'table' if p.payer is None else players[p.payer]} → {'table' if p.payee is None else players[p.payee]}"
-              f" {p.amount} ({p.role})" for p in row.settlement.payments]
-    if moves:
-        out.append("  " + "; ".join(moves))
-    elif row.settlement.lines:  # nothing moved now, e.g. a chombo paid in final points at the tally
-        from calc.cli.report import _named_lines
-
-        out += [f"  {line}" for line in _named_lines(row.settlement.lines, players)]
-    cells = [[name, _signed(d), s] for name, d, s in zip(players, row.deltas, row.scores)]
-    headers = ["", "change", "score"]
-    if settled.rules.chips.on:
-        moved = chips.ledger(settled)
-        totals = [sum(r[seat] for r in moved) for seat in range(len(players))]
-        for seat, cell in enumerate(cells):
-            cell += [_signed(moved[-1][seat]), totals[seat]]
-        headers += ["chips", "chips total"]
-    out.append(tabulate(cells, headers=headers, tablefmt="simple", disable_numparse=True,
-                        colalign=("left", *["right"] * (len(headers) - 1))))
-    out.append(next_hand(settled))
-    if settled.state.ended:
-        from calc.cli.report import standings_text
-
-        out += ["", standings_text(settled)]
-    return "\n".join(out)
-
-
 class Shell(cmd.Cmd):
     """The prompt: commands by name, anything else is a win line (`Bo ron Ana 3 40`)."""
 
@@ -307,7 +233,7 @@ class Shell(cmd.Cmd):
 
     def _hand(self, result: dict) -> None:
         settled = self.keeper.add(result)
-        self.stdout.write(hand_text(settled) + "\n")
+        self.stdout.write(recorded_text(settled) + "\n")
 
     def default(self, line: str) -> bool:
         first = line.split()[0].lower()
@@ -353,7 +279,6 @@ class Shell(cmd.Cmd):
                           + next_hand(self.keeper.settled) + "\n")
 
     def do_show(self, arg: str) -> None:
-        from calc.cli.report import settle_text
         from calc.core.layout import terminal_width
 
         if self.keeper.sync():

@@ -1,18 +1,18 @@
-"""`sanma replay` output: a check line per game (mismatches listed), scheme tables, JSON, the summary."""
+"""`sanma replay` output: a check line per game (mismatches listed), scheme tables, the summary; a
+game's JSON line is its own `to_dict()`."""
 
 from __future__ import annotations
 
 import json
-from typing import Any
 
 from calc.core import layout
-from calc.logs.replay import GameReplay, end_text
+from calc.logs.replay import GameReplay
 from calc.table.record import Settled
 
 
 def render(r: GameReplay, schemes: dict[str, Settled] | None, as_json: bool, width: int | None = None) -> str:
     """One game's output: its JSON line, or its text fitted to `width` columns."""
-    return json.dumps(game_dict(r, schemes), ensure_ascii=False) if as_json else game_text(r, schemes, width)
+    return json.dumps(r.to_dict(schemes), ensure_ascii=False) if as_json else game_text(r, schemes, width)
 
 
 def _points(points: float) -> str:
@@ -40,48 +40,6 @@ def game_text(r: GameReplay, schemes: dict[str, Settled] | None = None, width: i
 
         lines += ["", report.settle_schemes_text(r.settled, schemes, width), ""]
     return "\n".join(lines)
-
-
-def _finals(settled: Settled) -> tuple[list[int], list[float]]:
-    by_seat = sorted(settled.standings, key=lambda s: s.seat)
-    return [s.score for s in by_seat], [s.points for s in by_seat]
-
-
-def game_dict(r: GameReplay, schemes: dict[str, Settled] | None = None) -> dict[str, Any]:
-    out: dict[str, Any] = {
-        "game": r.game.game_id,
-        "file": r.source,
-        "hands": [
-            {
-                "round": h.label,
-                "honba": h.honba,
-                "wins": [
-                    {"winner": w.winner, "han": w.han, "fu": w.fu, "points": w.points, "deltas": list(w.deltas),
-                     # None: our evaluator could not score the hand and the log names no yaku
-                     "yaku": None if w.yaku is None else [list(y) for y in w.yaku], "hand": w.hand}
-                    for w in h.wins
-                ],
-                "deltas": list(h.deltas),
-            }
-            for h in r.hands
-        ],
-        "final_scores": list(r.final_scores),
-        "final_points": list(r.final_points),
-        # the rule that ended the game as we settle it (calc.table.match), None while it would go on
-        "end": r.settled.state.end_reason,
-        "excerpt": not r.game.complete,  # an mjai excerpt: standings after its last hand, not checked
-        "mismatches": [
-            {"where": m.where, "what": m.what, "ours": m.ours, "log": m.log, "hand": m.detail or None}
-            for m in r.mismatches
-        ],
-    }
-    if schemes:
-        out["schemes"] = {}
-        for name, settled in schemes.items():
-            scores, points = _finals(settled)
-            out["schemes"][name] = {"final_scores": scores, "final_points": points, "end": end_text(settled),
-                                    "hands_played": settled.state.hands}
-    return out
 
 
 def summary_text(games: int, wins: tuple[int, int], draws: tuple[int, int], finals: tuple[int, int],

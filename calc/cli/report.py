@@ -1,32 +1,23 @@
-"""Tables (tabulate) and JSON for people and programs; every function returns a string or a dict."""
+"""Text for people: the tables and sentences of the commands, each written from a domain value (a
+scored hand, a paid hand, a settled match); every function returns a string. The JSON objects are
+the values' own `to_dict()`; the words of an explanation are calc/table/explain.py's."""
 
 from __future__ import annotations
 
-import json
-import re
 from typing import TYPE_CHECKING
 
-from calc.cli.hand_json import hand_json, settlement_dict  # noqa: F401  (settlement_dict: part of this module's API)
 from calc.core import layout
-from calc.core import tiles as T
 from calc.core.rules import RuleSet
 from calc.scoring.value import LIMITS, YAKUMAN, HandValue, hand_value, limit_han_range, limit_value
-from calc.table.payment import (
-    DEALER,
-    DISCARDER,
-    NON_DEALER,
-    STICKS,
-    FU_VALUES,
-    PaymentError,
-    Settlement,
-    check_han_fu,
-    shares,
-    value_lines,
-)
+from calc.table.words import WIND_NAMES, row_text, winner_words
+from calc.table.payment import DEALER, DISCARDER, FU_VALUES, NON_DEALER, PaymentError, Settlement, check_han_fu, shares
 
 if TYPE_CHECKING:  # the match types are imported where used: `sanma hand` starts without them
+    from calc.table.scored import HandResult
     from calc.table import chips
-    from calc.table.events import Kyoku
+    from calc.table.paid import PayResult
+    from calc.table.match import LedgerRow
+    from calc.table.keeper import Undone
     from calc.table.record import Settled
 
 
@@ -40,23 +31,9 @@ def tabulate(*args, **kwargs) -> str:
 # ---------------------------------------------------------------- sanma hand
 
 
-WIND_NAMES = {"E": "East", "S": "South", "W": "West"}
-
-
-def winner_words(*, dealer: bool, wind: str, tsumo: bool, discarder: str | None = None) -> str:
-    """"non-dealer (South), ron" / "dealer (East), tsumo": the seat and the way a hand was won."""
-    how = "tsumo" if tsumo else "ron" + (f" from {discarder}" if discarder else "")
-    return f"{'dealer' if dealer else 'non-dealer'} ({WIND_NAMES[wind]}), {how}"
-
-
-def hand_dict(result) -> dict:
-    """The `sanma hand --json` object (one batch output line): read back from its text, which
-    `hand_json` writes in one pass (the layout lives there)."""
-    return json.loads(hand_json(result))
-
-
-def _hand_value_lines(result, data: dict) -> list[str]:
-    """Yaku, fu breakdown and value: the part of `sanma hand` that does not depend on the scheme."""
+def _hand_value_lines(result: HandResult, data: dict) -> list[str]:
+    """Yaku, fu breakdown and value: the part of `sanma hand` that does not depend on the scheme
+    (`data`: the hand's `to_dict()`)."""
     e = result.evaluation
     out = [f"Hand: {data['hand']}   (rules {data['rules']})",
            f"Winner: {winner_words(dealer=data['dealer'], wind=data['seat'], tsumo=data['tsumo'])}; "
@@ -77,8 +54,8 @@ def _hand_value_lines(result, data: dict) -> list[str]:
     return out
 
 
-def hand_text(result, *, explain: bool = False) -> str:
-    data = hand_dict(result)
+def hand_text(result: HandResult, *, explain: bool = False) -> str:
+    data = result.to_dict()
     out = _hand_value_lines(result, data)
     out.append(f"Payments under {data['scheme']}:")
     pay_rows = [(p["payer"], p["amount"]) for p in data["payments"]]
@@ -87,33 +64,36 @@ def hand_text(result, *, explain: bool = False) -> str:
     out.append(layout.counts(pay_rows, ["pays", "points"]))
     out.append(f"Winner receives {data['total'] + data['sticks']}")
     if explain:
-        out += ["", "How it adds up:"] + _wrapped(result.settlement.lines, "  ")
+        out += ["", "How it adds up:"] + _wrapped(result.explain(), "  ")
     return "\n".join(out)
 
 
-def hand_all_schemes_text(result, results: dict[str, Settlement], *, explain: bool = False) -> str:
-    """The hand's value, then its payments under every scheme side by side."""
-    out = _hand_value_lines(result, hand_dict(result))
+def _paid(result: HandResult, settlements: dict[str, Settlement]) -> dict[str, PayResult]:
+    """A scored hand's value paid under each scheme, as `sanma pay` pays it."""
+    from calc.scoring.request import with_scheme
+    from calc.table.paid import PayResult
+
     c = result.context
-    out += ["", all_schemes_text(result.evaluation.value, results, result.rules, winner=result.winner,
-                                 dealer=c.dealer, tsumo=c.tsumo, honba=c.honba, sticks=c.sticks, explain=explain)]
+    return {scheme: PayResult(with_scheme(result.ruleset, scheme), result.evaluation.value, settlement, result.winner,
+                              c.dealer, c.tsumo, c.honba, c.sticks)
+            for scheme, settlement in settlements.items()}
+
+
+def hand_all_schemes_text(result: HandResult, settlements: dict[str, Settlement], *, explain: bool = False) -> str:
+    """The hand's value, then its payments under every scheme side by side."""
+    out = _hand_value_lines(result, result.to_dict())
+    out += ["", all_schemes_text(_paid(result, settlements), result.ruleset, explain=explain)]
     return "\n".join(out)
 
 
-def hand_all_schemes_dict(result, results: dict[str, Settlement]) -> dict:
+def hand_all_schemes_dict(result: HandResult, settlements: dict[str, Settlement]) -> dict:
     """`sanma hand --all-schemes --json`: the hand's object per scheme."""
-    base = hand_dict(result)
-    return {"schemes": {
-        scheme: {**base, "scheme": scheme, **settlement_dict(settlement, result.winner)}
-        for scheme, settlement in results.items()
-    }}
+    base = result.to_dict()
+    return {"schemes": {scheme: {**base, "scheme": scheme, **settlement.collected(result.winner).to_dict()}
+                        for scheme, settlement in settlements.items()}}
 
 
 # ---------------------------------------------------------------- sanma pay / sanma table
-
-
-def _payment_rows(settlement: Settlement, winner: int) -> list:
-    return [p for p in settlement.payments if p.payee == winner and p.role != STICKS]
 
 
 def situation(value: HandValue, *, dealer: bool, tsumo: bool) -> str:
@@ -131,23 +111,6 @@ def situation(value: HandValue, *, dealer: bool, tsumo: bool) -> str:
     return f"{who} {worth} {how}, b = {value.basic}"
 
 
-def pay_dict(value: HandValue, settlement: Settlement, rules: RuleSet, *, winner: int, dealer: bool,
-             tsumo: bool, honba: int) -> dict:
-    return {
-        "rules": rules.name,
-        "scheme": rules.payment.scheme,
-        "han": value.han,
-        "fu": value.fu,
-        "limit": value.limit,
-        "yakuman": value.yakuman,
-        "basic_points": value.basic,
-        "dealer": dealer,
-        "tsumo": tsumo,
-        "honba": honba,
-        **settlement_dict(settlement, winner),
-    }
-
-
 def _wrapped(lines, indent: str = "", width: int | None = layout.NARROWEST) -> list[str]:
     """Explanation lines under `indent`, each wrapped to `width` cells, a continuation indented four
     cells more than its own line."""
@@ -158,39 +121,48 @@ def _wrapped(lines, indent: str = "", width: int | None = layout.NARROWEST) -> l
     return out
 
 
-def pay_text(value: HandValue, settlement: Settlement, rules: RuleSet, *, winner: int, dealer: bool,
-             tsumo: bool, honba: int, sticks: int, explain: bool = False) -> str:
-    data = settlement_dict(settlement, winner)
+def pay_text(paid: PayResult, *, explain: bool = False) -> str:
+    rules, settlement, winner = paid.ruleset, paid.settlement, paid.winner
+    collected = settlement.collected(winner)
     out = [
-        *layout.lines(f"{situation(value, dealer=dealer, tsumo=tsumo).capitalize()}; rules {rules.name}, "
-                      f"scheme {rules.payment.scheme_def.label}, honba {honba}, sticks {sticks}", layout.NARROWEST,
-                      "  "),
+        *layout.lines(f"{situation(paid.value, dealer=paid.dealer, tsumo=paid.tsumo).capitalize()}; rules "
+                      f"{rules.name}, scheme {rules.payment.scheme_def.label}, honba {paid.honba}, sticks "
+                      f"{paid.table_sticks}", layout.NARROWEST, "  "),
         "",
     ]
     # Seat winds from the dealer (East); in a tsumo they tell the payers apart.
     winds = "ESWN"
-    dealer_seat = winner if dealer else next(
+    dealer_seat = winner if paid.dealer else next(
         (p.payer for p in settlement.payments if p.role == DEALER), (winner - 1) % rules.game.players)
-    rows = [(p.role if p.role == DISCARDER else f"{p.role} ({winds[(p.payer - dealer_seat) % rules.game.players]})",
-             p.amount) for p in _payment_rows(settlement, winner)]
-    if data["sticks"]:
-        rows.append(("riichi sticks", data["sticks"]))
+    rows: list[tuple[str, int]] = [
+        (p.role if p.role == DISCARDER else f"{p.role} ({winds[(p.payer - dealer_seat) % rules.game.players]})",
+         p.amount) for p in _paid_to(settlement, winner)]
+    if collected.sticks:
+        rows.append(("riichi sticks", collected.sticks))
     out.append(tabulate(rows, headers=["pays", "points"], tablefmt="simple"))
     out.append("")
-    out.append(f"Winner receives {data['total'] + data['sticks']}")
+    out.append(f"Winner receives {collected.total + collected.sticks}")
     if explain:
-        out += ["", "How it adds up:"] + _wrapped(settlement.lines, "  ")
+        out += ["", "How it adds up:"] + _wrapped(paid.explain(), "  ")
     return "\n".join(out)
 
 
-def all_schemes_text(value: HandValue, results: dict[str, Settlement], rules: RuleSet, *, winner: int,
-                     dealer: bool, tsumo: bool, honba: int, sticks: int, explain: bool = False) -> str:
-    """One row per scheme, side by side; with `explain`, each scheme's arithmetic under the table."""
+def _paid_to(settlement: Settlement, winner: int) -> list:
+    """The transfers to the winner from its payers (the sticks from the table left out), with their seats."""
+    return [p for p in settlement.payments if p.payee == winner and p.payer is not None]
+
+
+def all_schemes_text(results: dict[str, PayResult], rules: RuleSet, *, explain: bool = False) -> str:
+    """One row per scheme, side by side (`rules`: the profile, whose scheme is marked); with
+    `explain`, each scheme's arithmetic under the table."""
+    first = next(iter(results.values()))
+    value, winner, dealer, tsumo, honba, sticks = (first.value, first.winner, first.dealer, first.tsumo, first.honba,
+                                                   first.table_sticks)
     out = [f"{situation(value, dealer=dealer, tsumo=tsumo).capitalize()}; rules {rules.name}, "
            f"honba {honba}, sticks {sticks}", ""]
     roles = []
-    for settlement in results.values():
-        for p in _payment_rows(settlement, winner):
+    for paid in results.values():
+        for p in _paid_to(paid.settlement, winner):
             if p.role not in roles:
                 roles.append(p.role)
     headers = ["scheme", *[("each non-dealer" if dealer and tsumo and r == NON_DEALER else r) for r in roles]]
@@ -200,18 +172,16 @@ def all_schemes_text(value: HandValue, results: dict[str, Settlement], rules: Ru
     if tsumo:
         headers.append("R (ron value)")
     rows = []
-    for scheme, settlement in results.items():
-        payments = _payment_rows(settlement, winner)
-        by_role = {p.role: p.amount for p in payments}  # in sanma each role pays once
+    for scheme, paid in results.items():
+        by_role = {p.role: p.amount for p in _paid_to(paid.settlement, winner)}  # in sanma each role pays once
         # Japanese titles stay out of the table: their double width would break the columns.
         mark = " *" if scheme == rules.payment.scheme else ""
         row = [scheme + mark, *[by_role.get(r, "") for r in roles]]
         if sticks:
             row.append(sticks * rules.payment.riichi_stick)
-        row.append(settlement.received(winner))
+        row.append(paid.settlement.received(winner))
         if tsumo:
-            ron = shares(value.basic, dealer_wins=dealer, rules=rules.with_scheme(scheme).payment).ron
-            row.append(ron)
+            row.append(shares(value.basic, dealer_wins=dealer, rules=paid.ruleset.payment).ron)
         rows.append(row)
     # as text, as tabulate would show the numbers: layout.table prints it without importing tabulate
     out.append(layout.table([[str(cell) for cell in row] for row in rows], headers, tablefmt="simple",
@@ -221,28 +191,23 @@ def all_schemes_text(value: HandValue, results: dict[str, Settlement], rules: Ru
         out += layout.lines("R: what a discarder would pay for the same basic points, the value the schemes "
                             "share out (a ron on a given hand may count other han and fu)", layout.NARROWEST)
     if explain:
+        from calc.table.explain import value_lines  # the words, on first use: a plain `sanma hand` needs none
+
         common = value_lines(value)
         out += ["", "How each scheme gets there:", *_wrapped(common, "  ")]
         if honba:
             per = rules.payment.honba_tsumo if tsumo else rules.payment.honba_ron
             out.append(f"  honba are added after the scheme, never split or rounded with it: {honba} × {per}"
                        + (" per payer" if tsumo else ""))
-        for scheme, settlement in results.items():
-            out += ["", f"  {rules.with_scheme(scheme).payment.scheme_def.label}:"]
-            out += _wrapped(settlement.lines[len(common):], "    ")
+        for scheme, paid in results.items():
+            out += ["", f"  {paid.ruleset.payment.scheme_def.label}:"]
+            out += _wrapped(paid.explain()[len(common):], "    ")
     return "\n".join(out)
 
 
-def all_schemes_dict(value: HandValue, results: dict[str, Settlement], rules: RuleSet, *, winner: int,
-                     dealer: bool, tsumo: bool, honba: int) -> dict:
-    return {"schemes": {
-        scheme: pay_dict(value, settlement, rules.with_scheme(scheme), winner=winner, dealer=dealer,
-                         tsumo=tsumo, honba=honba)
-        for scheme, settlement in results.items()
-    }}
-
-
-def _table_cell(rules: RuleSet, value: HandValue, *, dealer: bool, tsumo: bool) -> str:
+def table_cell(rules: RuleSet, value: HandValue, *, dealer: bool, tsumo: bool) -> str:
+    """What a hand of `value` pays under the profile's scheme, as a cell of the payment table: the ron,
+    or on a tsumo `non-dealer/dealer` (a non-dealer wins) or `N all` (the dealer wins)."""
     s = shares(value.basic, dealer_wins=dealer, rules=rules.payment)
     if not tsumo:
         return str(s.ron)
@@ -271,7 +236,7 @@ def payment_table_text(rules: RuleSet, width: int | None = None) -> str:
                         row.append("-")
                         continue
                     value = hand_value(han, fu, rules.hand)
-                    cell = _table_cell(rules, value, dealer=dealer, tsumo=tsumo)
+                    cell = table_cell(rules, value, dealer=dealer, tsumo=tsumo)
                     row.append(cell + ("*" if value.limit else ""))
                 rows.append(row)
             out.append(title)
@@ -284,7 +249,7 @@ def payment_table_text(rules: RuleSet, width: int | None = None) -> str:
     for limit in LIMITS:
         value = limit_value(limit, rules.hand)
         han = limit_han_range(limit) + (" / yakuman" if limit == YAKUMAN else "")
-        rows.append([limit, han, *[_table_cell(rules, value, dealer=d, tsumo=t) for d in (False, True) for t in (False, True)]])
+        rows.append([limit, han, *[table_cell(rules, value, dealer=d, tsumo=t) for d in (False, True) for t in (False, True)]])
     out.append("Limits")
     headers = ["", "han", "non-dealer ron", "non-dealer tsumo", "dealer ron", "dealer tsumo"]
     table = tabulate(rows, headers=headers, tablefmt="simple", colalign=("left", "left", "right", "right", "right", "right"))
@@ -320,69 +285,18 @@ def rules_show_text(rules: RuleSet) -> str:
 # ---------------------------------------------------------------- sanma settle
 
 
-def _signed(points: int) -> str:
+def signed(points: int) -> str:
+    """A change of score: `+1000`, `-500`, `0`."""
     return f"{points:+d}" if points else "0"
 
 
-def _final(points: float, rules: RuleSet) -> str:
+def final_text(points: float, rules: RuleSet) -> str:
+    """Final points as the profile rounds them: `+30.4`, or `+30` (match.final_rounding: integer)."""
     return f"{points:+.0f}" if rules.match.final_rounding == "integer" else f"{points:+.1f}"
 
 
-def _worth(value: HandValue, multiple: bool = False) -> str:
-    """A hand's value in a ledger line: `3 han 40 fu`, `mangan`, `yakuman ×2` (`multiple`: ×1 too)."""
-    if value.limit == YAKUMAN and (value.yakuman > 1 or multiple):
-        return f"yakuman ×{value.yakuman}"
-    if value.limit:
-        return value.limit
-    return f"{value.han} han {value.fu} fu"
-
-
-def _row_text(row, players: tuple[str, ...]) -> str:
-    """A ledger row's result in words; a dealer who played on instead of agari-yame says so."""
-    text = _result_text(row.kyoku, players)
-    return f"{text}; the dealer plays on" if row.played_on else text
-
-
-def _result_text(kyoku: Kyoku, players: tuple[str, ...]) -> str:
-    from calc.table.events import DoubleRon, ExhaustiveDraw, Nagashi, ScoredWin
-
-    result = kyoku.result
-    if isinstance(result, (ScoredWin, DoubleRon)):
-        parts = []
-        for w in kyoku.wins:
-            how = "tsumo" if w.tsumo else f"ron {players[w.discarder]}"
-            pao = f", {players[w.liable]} liable" if w.liable is not None else ""
-            parts.append(f"{players[w.winner]} {how}: {_worth(w.value)}{pao}")
-        return "; ".join(parts)
-    if isinstance(result, ExhaustiveDraw):
-        tenpai = [players[s] for s in sorted(result.tenpai)]
-        return "draw, tenpai " + ", ".join(tenpai) if tenpai else "draw, nobody tenpai"
-    if isinstance(result, Nagashi):
-        tenpai = ", ".join(players[s] for s in sorted(result.tenpai)) or "nobody"
-        return f"nagashi mangan {', '.join(players[s] for s in result.players)} (tenpai: {tenpai})"
-    from calc.table.penalty import Chombo  # here, not at the top: `sanma hand` starts without the match code
-
-    if isinstance(result, Chombo):
-        return f"chombo {players[result.seat]}"
-    return f"abort: {result.kind}"
-
-
-def _named_lines(lines, players: tuple[str, ...]) -> list[str]:
-    """Payment lines speak of seats; the ledger speaks of players."""
-    def names(match: re.Match) -> str:
-        return ", ".join(players[int(seat)] for seat in match.group(0).split(", "))
-
-    out = []
-    for line in lines:
-        for seat, name in enumerate(players):
-            line = re.sub(rf"\bseat {seat}\b", lambda _, name=name: name, line)
-        # the draw line lists bare seats: "exhaustive draw: tenpai 0, 2; noten 1"
-        line = re.sub(r"(?<=tenpai )\d(, \d)*|(?<=noten )\d(, \d)*", names, line)
-        out.append(line)
-    return out
-
-
-def _end_text(settled: Settled) -> str:
+def end_sentence(settled: Settled) -> str:
+    """How the match ended, or where the record stops, as a sentence."""
     from calc.table.record import describe_end
 
     state, rules = settled.state, settled.rules
@@ -399,18 +313,18 @@ def _standings_rows(settled: Settled) -> list:
     finals = chips.finals(settled) if chips.shown(settled) else None
     for s in settled.standings:
         score = f"{s.score}" + (f" (+{s.leftover} sticks)" if s.leftover else "")
-        rows.append([s.rank, settled.players[s.seat], score, f"{float(s.versus_return):+.1f}", f"{s.uma:+d}",
-                     f"{float(s.oka):+.1f}" if s.oka else "", _final(s.points, settled.rules)])
+        rows.append([s.rank, s.player, score, f"{float(s.versus_return):+.1f}", f"{s.uma:+d}",
+                     f"{float(s.oka):+.1f}" if s.oka else "", final_text(s.points, settled.rules)])
         if finals is not None:
-            rows[-1] += _chip_cells(finals[s.seat], settled.rules)
+            rows[-1] += chip_cells(finals[s.seat], settled.rules)
     return rows
 
 
-def _chip_cells(final: chips.Final, rules: RuleSet) -> list[str]:
+def chip_cells(final: chips.Final, rules: RuleSet) -> list[str]:
     """chips (their worth), chombo, total: the columns a profile with chips or a chombo adds."""
     worth = f" ({float(final.chip_points):+g})" if final.chips else ""
     return [f"{final.chips:+d}{worth}" if final.chips else "0", f"{final.penalty:+d}" if final.penalty else "",
-            _final(final.total, rules)]
+            final_text(final.total, rules)]
 
 
 def _chip_moves(moved: tuple[int, ...], players: tuple[str, ...]) -> str:
@@ -428,9 +342,9 @@ def _ledger(settled: Settled, width: int | None) -> list[str]:
     moved = chips.ledger(settled) if with_chips else ()
     for k, row in enumerate(settled.rows):
         riichi = ", ".join(players[r.seat] for r in row.kyoku.riichi)
-        cells = [f"{_signed(d)} → {s}" for d, s in zip(row.deltas, row.scores)]
+        cells = [f"{signed(d)} → {s}" for d, s in zip(row.deltas, row.scores)]
         rows.append([row.number, row.label, row.honba, row.sticks_before, players[row.dealer], riichi,
-                     _row_text(row, players), *cells, *([_chip_moves(moved[k], players)] if with_chips else [])])
+                     row_text(row, players), *cells, *([_chip_moves(moved[k], players)] if with_chips else [])])
     chip_column = ["chips"] if with_chips else []
     wide = tabulate(rows, headers=["#", "round", "honba", "sticks", "dealer", "riichi", "result", *players, *chip_column],
                     tablefmt="simple", colalign=("right", "left", "right", "right", "left", "left", "left",
@@ -442,8 +356,8 @@ def _ledger(settled: Settled, width: int | None) -> list[str]:
         hand = f"{row.label}-{row.honba}" + (f"\n{row.sticks_before} stick{'s' * (row.sticks_before > 1)}"
                                              if row.sticks_before else "")
         narrow.append([row.number, hand, ", ".join(players[r.seat] for r in row.kyoku.riichi),
-                       _row_text(row, players),
-                       *[f"{_signed(d)}\n{s}" for d, s in zip(row.deltas, row.scores)],
+                       row_text(row, players),
+                       *[f"{signed(d)}\n{s}" for d, s in zip(row.deltas, row.scores)],
                        *([_chip_moves(moved[k], players).replace(", ", "\n")] if with_chips else [])])
     table = layout.fit(narrow, ["#", "hand", "riichi", "result", *players, *chip_column], width=width, wrap=(2, 3),
                        keep=2, tablefmt="simple",
@@ -474,48 +388,27 @@ def settle_text(settled: Settled, *, explain: bool = False, width: int | None = 
     else:
         out.append("(no hands recorded)")
     out.append("")
-    out += layout.lines(_end_text(settled), width)
+    out += layout.lines(end_sentence(settled), width)
     for note in settled.notes:
         out += layout.lines(note, width, "  ")
     if explain:
+        from calc.table import explain as explanation
+
         with_chips = chips.shown(settled)
         moved = chips.ledger(settled) if with_chips else ()
         out += ["", "How each hand was paid"]
         explained = len(out)
         for k, row in enumerate(settled.rows):
             out.append(f"hand {row.number} ({row.label}, honba {row.honba}, dealer {players[row.dealer]}): "
-                       f"{_row_text(row, players)}")
-            for r in row.kyoku.riichi:
-                out.append(f"  {players[r.seat]} declares riichi: {rules.payment.riichi_stick} to the table")
-            out += [f"  {win_line(w, row, players)}" for w in row.kyoku.wins]
-            out += [f"  {line}" for line in _named_lines(row.settlement.lines, players)]
-            out.append("  " + ", ".join(f"{name} {_signed(d)}" for name, d in zip(players, row.deltas))
+                       f"{row_text(row, players)}")
+            out += [f"  {line}" for line in explanation.row_lines(row, players, rules)]
+            out.append("  " + ", ".join(f"{name} {signed(d)}" for name, d in zip(players, row.deltas))
                        + f"; sticks on the table {row.sticks}")
             if with_chips and any(moved[k]):
                 out.append(f"  chips: {_chip_moves(moved[k], players)}")
         out[explained:] = _wrapped(out[explained:], width=width)
     out += ["", standings_text(settled, width)]
     return "\n".join(out)
-
-
-def win_line(w, row, players) -> str:
-    """One win of a ledger row explained: who, their seat and how they won, then the hand's yaku,
-    dora, han and fu breakdown (or the value given in the record). `settle --explain` and the HTML
-    report print it alike."""
-    wind = "ESW"[(w.winner - row.dealer) % len(players)]
-    seat = winner_words(dealer=w.winner == row.dealer, wind=wind, tsumo=w.tsumo,
-                        discarder=None if w.tsumo else players[w.discarder])
-    e = w.evaluation
-    if e is None:
-        return f"{players[w.winner]}, {seat}: {_worth(w.value, multiple=True)}"
-    if e.yakuman:
-        yakuman = ", ".join(f"{name}: yakuman ×{multiple}" for name, multiple in e.yakuman)
-        return f"{players[w.winner]}, {seat}: {w.hand}: {yakuman} = yakuman ×{e.value.yakuman}"
-    yaku = ", ".join(f"{name} {han}" for name, han in e.yaku)
-    extra = ", ".join(f"{k} {v}" for k, v in (("dora", e.dora), ("aka", e.aka), ("ura", e.ura), ("nuki", e.nuki)) if v)
-    fu = " + ".join(f"{reason} {fu}" for reason, fu in e.fu_breakdown)
-    return (f"{players[w.winner]}, {seat}: {w.hand}: {yaku}" + (f"; {extra}" if extra else "") + f" = {e.han} han"
-            + (f"; fu {fu} → {e.fu}" if fu else ""))
 
 
 def standings_text(settled: Settled, width: int | None = layout.NARROWEST) -> str:
@@ -531,87 +424,6 @@ def standings_text(settled: Settled, width: int | None = layout.NARROWEST) -> st
         disable_numparse=True)
 
 
-def _standings_list(settled: Settled) -> list[dict]:
-    from calc.table import chips  # loaded here: `sanma hand` starts without the match code
-    out = [{"rank": s.rank, "player": settled.players[s.seat], "score": s.score, "points": s.points}
-           for s in settled.standings]
-    if chips.shown(settled):
-        finals = chips.finals(settled)
-        for entry, s in zip(out, settled.standings):
-            f = finals[s.seat]
-            entry.update(chips=f.chips, chip_points=float(f.chip_points), chombo=f.penalty, total=f.total)
-    return out
-
-
-def _end_dict(settled: Settled) -> dict:
-    from calc.table.record import describe_end
-
-    state = settled.state
-    return {
-        "ended": state.ended,
-        "end": state.end_reason,
-        "end_text": describe_end(state, settled.players, settled.rules) if state.ended else None,
-        "hands_played": state.hands,
-        "hands_not_counted": settled.unplayed,
-        "sticks_on_table": state.sticks,
-        "notes": list(settled.notes),
-    }
-
-
-def _next_dict(settled: Settled) -> dict | None:
-    """The hand to be played next, as `sanma keep` announces it (None once the match is over)."""
-    state, players = settled.state, settled.players
-    if state.ended:
-        return None
-    return {"round": state.label, "honba": state.honba, "dealer": players[state.dealer], "sticks": state.sticks,
-            "seats": {name: "ESW"[state.seat_wind(seat, len(players)) - T.EAST] for seat, name in enumerate(players)},
-            "scores": {name: score for name, score in zip(players, state.scores)}}
-
-
-def settle_dict(settled: Settled, schemes: dict[str, Settled] | None = None) -> dict:
-    """--json: the ledger, the standings and, with --all-schemes, one standings list per scheme."""
-    from calc.table import chips  # loaded here: `sanma hand` starts without the match code
-    players = settled.players
-    ledger = []
-    moved = chips.ledger(settled) if chips.shown(settled) else None
-    for k, row in enumerate(settled.rows):
-        result = row.kyoku.result
-        entry = {
-            "hand": row.number,
-            "round": row.label,
-            "honba": row.honba,
-            "sticks": row.sticks_before,
-            "dealer": players[row.dealer],
-            "riichi": [players[r.seat] for r in row.kyoku.riichi],
-            "result": type(result).__name__,
-            "what": _row_text(row, players),
-            "deltas": {name: d for name, d in zip(players, row.deltas)},
-            "scores": {name: s for name, s in zip(players, row.scores)},
-            "sticks_after": row.sticks,
-        }
-        if moved is not None:
-            entry["chips"] = {name: n for name, n in zip(players, moved[k])}
-        if row.played_on:
-            entry["play_on"] = True  # the dealer played on instead of agari-yame / tenpai-yame (the record's key)
-        if row.kyoku.wins:
-            entry["wins"] = [{"winner": players[w.winner], "from": None if w.tsumo else players[w.discarder],
-                              "han": w.value.han, "fu": w.value.fu, "limit": w.value.limit, "yakuman": w.value.yakuman}
-                             for w in row.kyoku.wins]
-        ledger.append(entry)
-    out = {
-        "players": list(players),
-        "rules": settled.rules.name,
-        "scheme": settled.rules.payment.scheme,
-        "ledger": ledger,
-        **_end_dict(settled),
-        "next": _next_dict(settled),
-        "standings": _standings_list(settled),
-    }
-    if schemes is not None:
-        out["schemes"] = {name: {"standings": _standings_list(s), **_end_dict(s)} for name, s in schemes.items()}
-    return out
-
-
 def settle_schemes_text(settled: Settled, schemes: dict[str, Settled], width: int | None = None) -> str:
     """--all-schemes: final standings under every scheme side by side, one row per scheme; within
     `width` each player's cell is the points over the rank and score, and the end is wrapped."""
@@ -625,10 +437,10 @@ def settle_schemes_text(settled: Settled, schemes: dict[str, Settled], width: in
         cells = [""] * len(players)
         finals = chips.finals(result) if chips.shown(result) else None
         for s in result.standings:
-            cells[s.seat] = f"{_final(s.points, result.rules)} ({s.rank}. {s.score})"
+            cells[s.seat] = f"{final_text(s.points, result.rules)} ({s.rank}. {s.score})"
             if finals is not None:
                 f = finals[s.seat]
-                cells[s.seat] += f" {f.chips:+d} chips → {_final(f.total, result.rules)}"
+                cells[s.seat] += f" {f.chips:+d} chips → {final_text(f.total, result.rules)}"
         if result.unplayed:
             end = f"ends after hand {result.state.hands}: {describe_end(result.state, players, result.rules)}"
         elif result.state.ended:
@@ -652,4 +464,70 @@ def settle_schemes_text(settled: Settled, schemes: dict[str, Settled], width: in
         out.append("")
         for note in notes:
             out += layout.lines(note, width, "  ")
+    return "\n".join(out)
+
+
+# ---------------------------------------------------------------- sanma keep and sanma serve: a hand entered
+
+
+def taken_back(row: LedgerRow, players: tuple[str, ...]) -> str:
+    return f"hand {row.number} ({row.label}: {row_text(row, players)}) taken back"
+
+
+def undone_text(undone: Undone, players: tuple[str, ...]) -> str:
+    if undone.riichi is not None:
+        return f"riichi {undone.riichi} taken back"
+    # the last line typed was the result: the hand's riichi stand again, pending (undo again drops them)
+    again = f"; riichi {', '.join(undone.pending)} pending again" if undone.pending else ""
+    return taken_back(undone.row, players) + again
+
+
+def next_hand(settled: Settled) -> str:
+    from calc.table import match
+    from calc.table.record import describe_end
+
+    state, players = settled.state, settled.players
+    if state.ended:
+        over = f"The match is over after hand {state.hands}: {describe_end(state, players, settled.rules)}."
+        if settled.rules.match.yame_choice and state.end_reason in (match.AGARI_YAME, match.TENPAI_YAME):
+            over += " The dealer may play on instead: type `play on`."
+        return over
+    sticks = f", {state.sticks} riichi stick(s) on the table" if state.sticks else ""
+    return f"Next: {state.label}, honba {state.honba}, dealer {players[state.dealer]}{sticks}."
+
+
+def scores_text(settled: Settled) -> str:
+    state = settled.state
+    return "Scores: " + ", ".join(f"{name} {score}" for name, score in zip(settled.players, state.scores))
+
+
+def recorded_text(settled: Settled) -> str:
+    """What the record's last hand did: the result, who paid whom, each player's change and score,
+    chips, what is next (`keep` after each hand; `serve`'s check of a hand)."""
+    from calc.table import chips
+
+    row, players = settled.rows[-1], settled.players
+    out = [f"hand {row.number} ({row.label}, honba {row.honba}): {row_text(row, players)}"]
+    moves = [f"{players[seat]} riichi → table {-d}" for seat, d in enumerate(row.deposits) if d]
+    moves += [f"{'table' if p.payer is None else players[p.payer]} → {'table' if p.payee is None else players[p.payee]}"
+              f" {p.amount} ({p.role})" for p in row.settlement.payments]
+    if moves:
+        out.append("  " + "; ".join(moves))
+    else:  # nothing moved now, e.g. a chombo paid in final points at the tally
+        from calc.table.explain import lines
+
+        out += [f"  {line}" for line in lines(row.settlement, players)]
+    cells = [[name, signed(d), s] for name, d, s in zip(players, row.deltas, row.scores)]
+    headers = ["", "change", "score"]
+    if settled.rules.chips.on:
+        moved = chips.ledger(settled)
+        totals = [sum(r[seat] for r in moved) for seat in range(len(players))]
+        for seat, cell in enumerate(cells):
+            cell += [signed(moved[-1][seat]), totals[seat]]
+        headers += ["chips", "chips total"]
+    out.append(tabulate(cells, headers=headers, tablefmt="simple", disable_numparse=True,
+                        colalign=("left", *["right"] * (len(headers) - 1))))
+    out.append(next_hand(settled))
+    if settled.state.ended:
+        out += ["", standings_text(settled)]
     return "\n".join(out)

@@ -3,12 +3,12 @@ few sample hands (`sanma rules check`), both read from the scheme's data."""
 
 from __future__ import annotations
 
-from calc.cli.report import _table_cell
+from calc.cli.report import table_cell
 from calc.core import layout
 from calc.core.rules import RuleSet
 from calc.core.schemes import SECTIONS, Scheme
 from calc.scoring.value import hand_value, limit_value
-from calc.table.payment import term_formula
+from calc.table.explain import term_formula
 
 
 
@@ -48,8 +48,8 @@ def scheme_samples_text(rules: RuleSet) -> str:
     for name, value in samples:
         cells = []
         for dealer in (False, True):
-            ron = _table_cell(rules, value, dealer=dealer, tsumo=False)
-            tsumo = _table_cell(rules, value, dealer=dealer, tsumo=True)
+            ron = table_cell(rules, value, dealer=dealer, tsumo=False)
+            tsumo = table_cell(rules, value, dealer=dealer, tsumo=True)
             parts = [int(x) for x in tsumo.replace(" all", "").split("/")]
             total = 2 * parts[0] if dealer else sum(parts)
             cells += [ron, f"{tsumo} = {total}"]

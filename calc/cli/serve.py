@@ -36,8 +36,8 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
-from calc.cli import html, report
-from calc.cli.keep import hand_text, taken_back
+from calc.cli import html
+from calc.cli.report import recorded_text, taken_back
 from calc.cli.serve_page import page_html
 from calc.core import bounds
 from calc.core import rules as R
@@ -73,7 +73,7 @@ class Table:
 
     def _refresh(self) -> None:
         settled = self.keeper.settled
-        match = json.dumps(report.settle_dict(settled), ensure_ascii=False).encode("utf-8")
+        match = json.dumps(settled.to_dict(), ensure_ascii=False).encode("utf-8")
         etag = '"' + hashlib.sha256(match).hexdigest()[:20] + '"'
         # one assignment: a GET never pairs one state's JSON with another's ETag
         self.snapshot = Snapshot(match, etag, "\n".join(html.match_sections(settled, None)))
@@ -108,7 +108,7 @@ class Table:
             self._fresh(expected)
             settled = self._keep(self.keeper.enter, hand)
             self._refresh()
-            return hand_text(settled).splitlines()[0], self.snapshot
+            return recorded_text(settled).splitlines()[0], self.snapshot
 
     def check(self, hand: Any) -> dict:
         """What the hand would record: its ledger entry (as settle --json), keep's text, the arithmetic."""
@@ -116,9 +116,8 @@ class Table:
             if self._keep(self.keeper.sync):  # checked against the file as it is now
                 self._refresh()
             settled = self.keeper.check(hand)
-        row = settled.rows[-1]
-        return {"hand": report.settle_dict(settled)["ledger"][-1], "text": hand_text(settled),
-                "explain": html._explanation(settled, row)}
+        return {"hand": settled.to_dict()["ledger"][-1], "text": recorded_text(settled),
+                "explain": html.hand_explanation(settled, settled.rows[-1])}
 
     def undo(self, expected: str | None) -> tuple[str, Snapshot]:
         with self.lock:
@@ -144,7 +143,7 @@ class Table:
         if "scheme" in line and line["scheme"] not in known:
             raise SanmaError(f"scheme: a built-in scheme or the record's own here ({', '.join(known)}), got "
                              f"{line['scheme']!r}")
-        return report.hand_dict(score(HandRequest.from_mapping(line), ruleset))
+        return score(HandRequest.from_mapping(line), ruleset).to_dict()
 
 
 # ---------------------------------------------------------------- the web application

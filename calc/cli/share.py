@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import typer
@@ -48,7 +47,7 @@ def replay(found, schemes: tuple[str, ...], *, as_csv: bool, as_json: bool, html
     from calc.cli.replay_run import skipped_note
     from calc.logs import NotALog, read_log
     from calc.logs.replay import replay as replay_game, resettle
-    from calc.cli.replay_report import game_dict, game_text, summary_text
+    from calc.cli.replay_report import render, summary_text
 
     games, failed = [], 0
     skipped = list(found.skipped)
@@ -69,7 +68,7 @@ def replay(found, schemes: tuple[str, ...], *, as_csv: bool, as_json: bool, html
             continue
         games.append((r, settled))
         if not as_csv:
-            typer.echo(json.dumps(game_dict(r, settled), ensure_ascii=False) if as_json else game_text(r, settled))
+            typer.echo(render(r, settled, as_json))
     if html_path is not None and games:
         write_page(html_path, html.replay_page(games))
     if as_csv:

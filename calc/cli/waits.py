@@ -19,9 +19,7 @@ if TYPE_CHECKING:  # the app imports this module at start-up: the scoring and ta
 
 
 def settlement_dict(settlement, winner: int) -> dict:
-    from calc.cli.report import settlement_dict as payments
-
-    return payments(settlement, winner)
+    return settlement.collected(winner).to_dict()
 
 
 def _way_dict(result) -> dict | None:
@@ -136,7 +134,7 @@ def _waits_lines(waits: Waits) -> list[str]:
 
 
 def waits_text(report: WaitsReport) -> str:
-    from calc.cli.report import WIND_NAMES
+    from calc.table.words import WIND_NAMES
 
     player = (f"Player: {'dealer' if report.seat == 'E' else 'non-dealer'} ({WIND_NAMES[report.seat]}); "
               f"round {WIND_NAMES[report.round]}")

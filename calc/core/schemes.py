@@ -686,7 +686,7 @@ def _check_amounts(scheme: Scheme, entries: dict, problems: list[RulesError]) ->
             if bad:
                 share, v = bad[0]
                 why = "is negative" if v < 0 else "is not a whole number of points (round it)"
-                problem(share, f"comes to {_points(v)} for b = {b}, which {why}")
+                problem(share, f"comes to {amount_text(v)} for b = {b}, which {why}")
                 break
             winner = "the dealer" if dealer else "a non-dealer"
             if values["ron"] == 0:
@@ -700,14 +700,17 @@ def _check_amounts(scheme: Scheme, entries: dict, problems: list[RulesError]) ->
             smaller = [(s, v) for s, v in values.items() if s != "north" and s in before and v < before[s][1]]
             if smaller:
                 share, v = smaller[0]
-                problem(share, f"comes to {_points(v)} for b = {b} but {_points(before[share][1])} for the smaller "
-                               f"b = {before[share][0]}: a bigger hand would pay less")
+                problem(share, f"comes to {amount_text(v)} for b = {b} but {amount_text(before[share][1])} for the "
+                               f"smaller b = {before[share][0]}: a bigger hand would pay less")
                 break
             before.update({s: (b, v) for s, v in values.items()})
 
 
-def _points(v: Fraction) -> str:
-    return f"{float(v):.2f}".rstrip("0").rstrip(".") if v.denominator != 1 else f"{int(v)}"
+def amount_text(v: Amount) -> str:
+    """An amount as people read it: a whole number as it is, a fraction of a point to two decimals."""
+    if isinstance(v, int):
+        return str(v)
+    return f"{float(v):.2f}".rstrip("0").rstrip(".") if v.denominator != 1 else str(v.numerator)
 
 
 def table_bound_problems(scheme: Scheme, table_points: int, where: str) -> list[RulesError]:
@@ -722,7 +725,7 @@ def table_bound_problems(scheme: Scheme, table_points: int, where: str) -> list[
         if over:
             share, v = over[0]
             file, line, key = places.get(f"{section}.{share}", (None, None, f"{section}.{share}"))
-            out.append(RulesError(f"comes to {_points(v)} for one yakuman (b = {ONE_YAKUMAN}): more than the "
+            out.append(RulesError(f"comes to {amount_text(v)} for one yakuman (b = {ONE_YAKUMAN}): more than the "
                                   f"{table_points} points on the table ({where}); no table can pay it",
                                   file=file, line=line, key=key))
     return out

@@ -14,6 +14,7 @@ from calc.core import rules as R
 from calc.core import tiles as T
 from calc.core.errors import SanmaError, in_keys
 from calc.core.layout import printable
+from calc.core.output import stamp
 from calc.scoring.evaluate import Evaluation, evaluate
 from calc.logs import tenhou as TH
 from calc.logs.convert import build, hand_text
@@ -21,8 +22,9 @@ from calc.core.schemes import Scheme
 from calc.logs.model import Game, LogError
 from calc.table.play import RoundResult, WinFacts
 from calc.table.match import MatchState
-from calc.table.events import PAO_YAKUMAN
-from calc.table.record import HandSpec, Record, Settled, WinSpec, describe_end, settle
+from calc.table.events import PAO_YAKUMAN, Abort, ExhaustiveDraw, Nagashi
+from calc.table.events import Kyoku as EventKyoku
+from calc.table.record import HandSpec, Record, Settled, WinSpec, end_dict, settle
 from calc.table.play import ABORTS, EXHAUSTIVE, NAGASHI
 from calc.scoring.value import YAKUMAN, HandValue, hand_value, limit_value
 
@@ -33,22 +35,58 @@ LIMIT_NAMES = (None, "mangan", "haneman", "baiman", "sanbaiman", "yakuman")
 # NamedTuples (frozen, compared by value), which compiled code builds at a tenth of a frozen
 # dataclass's cost (calc/scoring/hand.py).
 class WinCheck(NamedTuple):
+    """One win as replayed: seats are absolute (0 = the first dealer)."""
+
     winner: int
+    discarder: int | None  # who dealt in; None: a tsumo
     han: int
     fu: int
+    limit: str | None
     yaku: tuple[tuple[str, int], ...] | None  # our names and han, dora / ura / aka (norths in dora)
     # included; None: our evaluator could not score the hand and the log names no yaku (mjai)
     points: int  # the hand's value without honba and sticks, as the winner collects it
     deltas: tuple[int, ...]  # this winner's payments, honba and sticks included
     hand: str
 
+    def to_dict(self) -> dict[str, Any]:
+        return {"winner": self.winner, "from": self.discarder, "tsumo": self.discarder is None, "han": self.han,
+                "fu": self.fu, "limit": self.limit, "points": self.points,
+                "yaku": None if self.yaku is None else [[name, han] for name, han in self.yaku],
+                "deltas": list(self.deltas), "hand": self.hand}
+
 
 class HandCheck(NamedTuple):
+    """One hand as replayed: its round, the flow before it, who declared riichi, how it ended."""
+
     number: int
     label: str  # E1, S3, ...
     honba: int
+    sticks: int  # on the table when the hand began
+    dealer: int
+    riichi: tuple[int, ...]  # the seats whose riichi stood, in order
+    draw: str | None  # exhaustive, nagashi, nine-terminals or four-kans; None: won
     wins: tuple[WinCheck, ...]
     deltas: tuple[int, ...]  # the whole hand, riichi deposits included
+    scores: tuple[int, ...]  # after the hand
+    sticks_after: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"round": self.label, "honba": self.honba, "sticks": self.sticks, "dealer": self.dealer,
+                "riichi": list(self.riichi), "draw": self.draw, "wins": [w.to_dict() for w in self.wins],
+                "deltas": list(self.deltas), "scores": list(self.scores)}
+
+
+def draw_kind(kyoku: EventKyoku) -> str | None:
+    """How a hand ended without a win, in the record's words: exhaustive (the wall ran out),
+    nagashi (mangan), or the abortive draw's kind; None for a win (or a chombo)."""
+    result = kyoku.result
+    if isinstance(result, ExhaustiveDraw):
+        return EXHAUSTIVE
+    if isinstance(result, Nagashi):
+        return NAGASHI
+    if isinstance(result, Abort):
+        return result.kind
+    return None
 
 
 class Mismatch(NamedTuple):
@@ -100,6 +138,34 @@ class GameReplay(NamedTuple):
     @property
     def ok(self) -> bool:
         return not self.mismatches
+
+    def to_dict(self, schemes: dict[str, Settled] | None = None) -> dict[str, Any]:
+        """The `sanma replay --json` object of the game (docs/json.md): seats are absolute (0 = the
+        first dealer, East at the start); `schemes`: the same hands settled under other schemes."""
+        out: dict[str, Any] = {
+            **stamp(),
+            "game": self.game.game_id,
+            "file": self.source,
+            "players": list(self.game.players),
+            "rules": self.settled.rules.name,
+            "scheme": self.settled.rules.payment.scheme,
+            "hands": [hand.to_dict() for hand in self.hands],
+            "final_scores": list(self.final_scores),
+            "final_points": list(self.final_points),
+            **end_dict(self.settled),
+            "excerpt": not self.game.complete,  # an mjai excerpt: standings after its last hand, not checked
+            "mismatches": [{"where": m.where, "what": m.what, "ours": m.ours, "log": m.log, "hand": m.detail or None}
+                           for m in self.mismatches],
+        }
+        if schemes:
+            out["schemes"] = {name: _scheme_dict(settled) for name, settled in schemes.items()}
+        return out
+
+
+def _scheme_dict(settled: Settled) -> dict[str, Any]:
+    """The game's end under one scheme: the final scores and points by seat, how it ended."""
+    scores, points = finals(settled)
+    return {"final_scores": list(scores), "final_points": list(points), **end_dict(settled)}
 
 
 def rules_for(game: Game, base: R.RuleSet | None = None) -> R.RuleSet:
@@ -187,7 +253,6 @@ def replay(game: Game, source: str, base: R.RuleSet | None = None) -> GameReplay
     # a log's names are anyone's text: every report shows them printable (no line break, no escape)
     game = game._replace(players=tuple(printable(name) for name in game.players))
     rules = rules_for(game, base)
-    players = game.lobby.players
     mismatches: list[Mismatch] = []
     specs = []
     evaluations = []
@@ -220,12 +285,13 @@ def replay(game: Game, source: str, base: R.RuleSet | None = None) -> GameReplay
         if kyoku.draw is not None and kyoku.draw.log_scores_before not in (None, scores):
             mismatches.append(Mismatch(where, "scores before the result", scores, kyoku.draw.log_scores_before))
         checks = []
-        for w, (ev, text) in zip(kyoku.wins, evs):
+        for w, won, (ev, text) in zip(kyoku.wins, row.kyoku.wins, evs):
             deltas, points = row.settlement.winner_share(w.winner)
             han = ev.han if ev else w.log.han
             fu = ev.fu if ev else w.log.fu
             yaku = our_yaku(ev) if ev else log_yaku(w)
-            checks.append(WinCheck(w.winner, han, fu, yaku, points, deltas, text))
+            checks.append(WinCheck(w.winner, None if w.tsumo else w.from_seat, han, fu, won.value.limit, yaku, points,
+                                   deltas, text))
             win_before = len(mismatches)
             detail = f"{game.players[w.winner]}: {text}"
             compare = [("han", han, w.log.han), ("yaku", yaku, log_yaku(w)), ("points", points, w.log.points),
@@ -242,9 +308,10 @@ def replay(game: Game, source: str, base: R.RuleSet | None = None) -> GameReplay
             mismatches.append(Mismatch(where, "hand deltas", row.deltas, log_deltas))
         elif kyoku.draw is not None and len(mismatches) == before:
             draws_ok += 1
-        hands.append(HandCheck(row.number, row.label, row.honba, tuple(checks), row.deltas))
-    final_scores = tuple(next(s.score for s in settled.standings if s.seat == seat) for seat in range(players))
-    final_points = tuple(next(s.points for s in settled.standings if s.seat == seat) for seat in range(players))
+        hands.append(HandCheck(row.number, row.label, row.honba, row.sticks_before, row.dealer,
+                               tuple([r.seat for r in row.kyoku.riichi]), draw_kind(row.kyoku), tuple(checks),
+                               row.deltas, row.scores, row.sticks))
+    final_scores, final_points = finals(settled)
     if game.complete and len(settled.rows) == len(game.rounds) and not settled.state.ended:
         mismatches.append(Mismatch("final", "end", "the game goes on", "the game ends after the last hand"))
     if game.final_scores is not None and final_scores != game.final_scores:
@@ -253,6 +320,12 @@ def replay(game: Game, source: str, base: R.RuleSet | None = None) -> GameReplay
         mismatches.append(Mismatch("final", "points", final_points, game.final_points))
     return GameReplay(source, game, record, settled, tuple(hands), final_scores, final_points,
                       tuple(mismatches), wins_ok, draws_ok)
+
+
+def finals(settled: Settled) -> tuple[tuple[int, ...], tuple[float, ...]]:
+    """The final scores and points, by seat."""
+    by_seat = sorted(settled.standings, key=lambda s: s.seat)
+    return tuple([s.score for s in by_seat]), tuple([s.points for s in by_seat])
 
 
 def excerpt_start(game: Game) -> MatchState:
@@ -277,12 +350,3 @@ def resettle(replayed: GameReplay, schemes: list[str] | list[Scheme]) -> dict[st
     if own.payment.scheme not in out:
         out = {own.payment.scheme: replayed.settled, **out}
     return out
-
-
-def end_text(settled: Settled) -> str:
-    players, rules, state = settled.players, settled.rules, settled.state
-    if settled.unplayed:
-        return f"ends after hand {state.hands}: {describe_end(state, players, rules)}"
-    if state.ended:
-        return f"as played: {describe_end(state, players, rules)}"
-    return "would go on; standings after the log's last hand"

@@ -297,9 +297,10 @@ def apply(state: MatchState, kyoku: Kyoku, rules: RuleSet, *, check_riichi: bool
 
 
 class Standing(NamedTuple):
-    """A seat's place at the end: rank, score and the final points with their parts (uma, oka)."""
+    """A player's place at the end: rank, score and the final points with their parts (uma, oka)."""
 
     rank: int  # 1-based
+    player: str  # the name ("" for a match played without names: a simulated one)
     seat: int
     score: int  # leftover sticks included
     leftover: int  # the sticks' points added to this score
@@ -317,9 +318,9 @@ def _round_points(exact: int, mode: str) -> int:
     return (exact + 50) // 100 * 100
 
 
-def tally(state: MatchState, rules: RuleSet) -> tuple[Standing, ...]:
+def tally(state: MatchState, rules: RuleSet, players: tuple[str, ...] = ()) -> tuple[Standing, ...]:
     """Rank, leftover sticks, ± return, uma, oka and final points (rules.md §6), as if the match
-    ended with this state. Every place but first is rounded per `match.final_rounding`; first place
+    ended with this state; `players`: the names, by seat. Every place but first is rounded per `match.final_rounding`; first place
     takes the rest, so the points add up exactly as the scores do. Worked out exactly in whole
     thousandths of a point (scores, return and oka are whole points, uma whole thousands)."""
     m = rules.match
@@ -337,7 +338,8 @@ def tally(state: MatchState, rules: RuleSet) -> tuple[Standing, ...]:
         points[seat] = _round_points(exact[seat], m.final_rounding)
     points[ranking[0]] = sum(exact.values()) - sum(points.values())
     return tuple(
-        Standing(rank + 1, seat, scores[seat], leftover[seat], (scores[seat] - m.return_points) / 1000,
-                 m.uma[rank], (m.oka if rank == 0 else 0) / 1000, points[seat] / 1000)
+        Standing(rank + 1, players[seat] if players else "", seat, scores[seat], leftover[seat],
+                 (scores[seat] - m.return_points) / 1000, m.uma[rank], (m.oka if rank == 0 else 0) / 1000,
+                 points[seat] / 1000)
         for rank, seat in enumerate(ranking)
     )

@@ -1,8 +1,11 @@
 """Who pays what: the tsumo schemes, honba, riichi sticks, draws and pao (rules.md §4-5).
 
 Every function is pure and returns a frozen `Settlement`: a per-seat delta vector, the change of the
-riichi-stick pot, the payments that make it up and the lines that explain it step by step. Seats are
-absolute (0..players-1). Whatever a function returns, `sum(deltas) + pot_change == 0`.
+riichi-stick pot, the transfers that make it up, and the facts they were worked out from (each
+win's value, its scheme shares with every term and rounding worked out, the honba and sticks it
+took; a draw's tenpai and noten seats). The arithmetic says nothing in words: calc/table/explain.py
+writes the explanation from the facts. Seats are absolute (0..players-1). Whatever a function
+returns, `sum(deltas) + pot_change == 0`.
 
 `C(x)` rounds up to a multiple of 100 and `N(x)` rounds to the nearest 100, halves up (rules.md §3-4).
 """
@@ -10,14 +13,17 @@ absolute (0..players-1). Whatever a function returns, `sum(deltas) + pot_change 
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import lru_cache, partial
+from functools import lru_cache
 from math import floor
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from calc.core.errors import SanmaError
 from calc.core.rules import PaymentRules, RuleSet
-from calc.core.schemes import Amount, Scheme, Side, Term, term_value
+from calc.core.schemes import Amount, Scheme, Term, amount_text, term_value
 from calc.scoring.value import LIMITS, MAX_HAN, YAKUMAN, HandValue, hand_value, limit_value, max_yakuman, round_up_100
+
+if TYPE_CHECKING:
+    from calc.scoring.result_items import Payment
 
 # Payment roles: a tsumo's payers pay as DEALER or NON_DEALER, a ron's as DISCARDER, a liable player
 # (rules.md §5 pao) as PAO; NOTEN for draw payments, RIICHI for a deposit into the pot, STICKS for the
@@ -29,10 +35,11 @@ class PaymentError(SanmaError):
     """A payment question that cannot be asked: bad seats, negative honba, a rule the profile lacks."""
 
 
-# NamedTuples and a written class, not dataclasses: a dataclass has its methods generated at every
+# NamedTuples and written classes, not dataclasses: a dataclass has its methods generated at every
 # start of the command, and compiled its __init__ runs as Python (docs/benchmarks.md, start-up).
-class Payment(NamedTuple):
-    """One transfer. `payer`/`payee` None = the riichi-stick pot. `amount` includes `honba`."""
+class Transfer(NamedTuple):
+    """Points moved from one seat to another. `payer`/`payee` None = the riichi-stick pot. `amount`
+    includes `honba`; `role` says why the payer pays (DISCARDER, DEALER, ... above)."""
 
     payer: int | None
     role: str
@@ -41,17 +48,145 @@ class Payment(NamedTuple):
     honba: int = 0  # the part of `amount` that is honba (never split or rounded with the scheme)
 
 
+class Shares(NamedTuple):
+    """What a win costs each payer under a scheme, before honba (rules.md §4).
+
+    Non-dealer winner: `ron`, and on a tsumo `tsumo_dealer` from the dealer and `tsumo_child` from the
+    other non-dealer(s). Dealer winner: `ron`, and `tsumo_child` from each non-dealer (`tsumo_dealer` 0).
+    `amounts`: every term and part of the scheme's side as worked out for b (before the term's own
+    rounding, after it), by the term's id (the terms are `scheme`'s own, which this value keeps).
+    """
+
+    scheme: Scheme
+    dealer_wins: bool
+    basic: int
+    ron: int
+    tsumo_child: int
+    tsumo_dealer: int
+    amounts: dict[int, tuple[Amount, Amount]]
+
+
+# How a double ron's or a nagashi mangan's wins are told apart in the facts (PaidWin.heading).
+FIRST, NEXT, NAGASHI = "first", "next", "nagashi"
+
+
+class PaidWin:
+    """The facts of one win's payment: its value, the winner and who dealt in (None: a tsumo); where
+    pao applied, the liable seat and the shares of the part they answer for (`pao`, of b =
+    `pao.basic`); the shares of the rest (`rest`, None when the liable player answers for all); the
+    honba taken (`honba` of `per_honba` points, each payer on a tsumo) and the riichi sticks taken
+    (`sticks` of `per_stick` points). `heading`: FIRST or NEXT winner of a double ron, NAGASHI, or "".
+
+    A written class (compiled, one is made for every win paid); frozen by convention."""
+
+    value: HandValue
+    winner: int
+    discarder: int | None
+    liable: int | None
+    pao: Shares | None
+    rest: Shares | None
+    honba: int
+    per_honba: int
+    sticks: int
+    per_stick: int
+    heading: str
+
+    def __init__(self, value: HandValue, winner: int, discarder: int | None, liable: int | None, pao: Shares | None,
+                 rest: Shares | None, honba: int, per_honba: int, sticks: int, per_stick: int,
+                 heading: str = "") -> None:
+        self.value = value
+        self.winner = winner
+        self.discarder = discarder
+        self.liable = liable
+        self.pao = pao
+        self.rest = rest
+        self.honba = honba
+        self.per_honba = per_honba
+        self.sticks = sticks
+        self.per_stick = per_stick
+        self.heading = heading
+
+    def _key(self) -> tuple:
+        return (self.value, self.winner, self.discarder, self.liable, self.pao, self.rest, self.honba, self.per_honba,
+                self.sticks, self.per_stick, self.heading)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, PaidWin) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash((self.value, self.winner, self.discarder, self.honba, self.sticks, self.heading))
+
+    def __repr__(self) -> str:
+        return (f"PaidWin(value={self.value!r}, winner={self.winner}, discarder={self.discarder}, "
+                f"liable={self.liable}, honba={self.honba}, sticks={self.sticks}, heading={self.heading!r})")
+
+    def with_value(self, value: HandValue) -> PaidWin:
+        return PaidWin(value, self.winner, self.discarder, self.liable, self.pao, self.rest, self.honba,
+                       self.per_honba, self.sticks, self.per_stick, self.heading)
+
+    def headed(self, heading: str) -> PaidWin:
+        return PaidWin(self.value, self.winner, self.discarder, self.liable, self.pao, self.rest, self.honba,
+                       self.per_honba, self.sticks, self.per_stick, heading)
+
+
+class NotenPaid:
+    """The facts of an exhaustive draw's noten payments: the tenpai and noten seats, the pool. A
+    written class, as PaidWin (a NamedTuple's class costs `sanma hand` start-up); frozen by convention."""
+
+    tenpai: tuple[int, ...]
+    noten: tuple[int, ...]
+    pool: int
+
+    def __init__(self, tenpai: tuple[int, ...], noten: tuple[int, ...], pool: int) -> None:
+        self.tenpai = tenpai
+        self.noten = noten
+        self.pool = pool
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, NotenPaid) and (self.tenpai, self.noten, self.pool) == (other.tenpai, other.noten,
+                                                                                         other.pool)
+
+    def __hash__(self) -> int:
+        return hash((self.tenpai, self.noten, self.pool))
+
+    def __repr__(self) -> str:
+        return f"NotenPaid(tenpai={self.tenpai!r}, noten={self.noten!r}, pool={self.pool!r})"
+
+
+class ChomboPaid:
+    """The facts of a chombo's cost (calc/table/penalty.py): the offender's seat, and the scheme the
+    mangan tsumo was paid in reverse under, or None when it costs `final_points` at the tally."""
+
+    seat: int
+    scheme: str | None
+    final_points: int
+
+    def __init__(self, seat: int, scheme: str | None, final_points: int) -> None:
+        self.seat = seat
+        self.scheme = scheme
+        self.final_points = final_points
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, ChomboPaid) and (self.seat, self.scheme, self.final_points) == (
+            other.seat, other.scheme, other.final_points)
+
+    def __hash__(self) -> int:
+        return hash((self.seat, self.scheme, self.final_points))
+
+    def __repr__(self) -> str:
+        return f"ChomboPaid(seat={self.seat!r}, scheme={self.scheme!r}, final_points={self.final_points!r})"
+
+
 class Settlement:
     """A hand's payments, checked as it is made; frozen by convention (nothing writes to one), equal
     and hashed by its four fields."""
 
     deltas: tuple[int, ...]  # per absolute seat, len == rules.game.players
     pot_change: int  # change of the riichi-stick pot in points (-2000 when a winner takes 2 sticks)
-    lines: tuple[str, ...]  # the explanation, one step per line (for --explain)
-    payments: tuple[Payment, ...]  # who pays what, honba included, stick transfers as pot payments
+    facts: tuple  # what it was worked out from (PaidWin, NotenPaid, ChomboPaid), for calc/table/explain.py
+    payments: tuple[Transfer, ...]  # who pays what, honba included, stick transfers as pot payments
 
-    def __init__(self, deltas: tuple[int, ...], pot_change: int, lines: tuple[str, ...],
-                 payments: tuple[Payment, ...]) -> None:
+    def __init__(self, deltas: tuple[int, ...], pot_change: int, facts: tuple, payments: tuple[Transfer, ...]) -> None:
         # rules.md §5: payments only move points between seats and the stick pot.
         if sum(deltas) + pot_change != 0:
             raise AssertionError(f"settlement does not sum to zero: {deltas} pot {pot_change:+}")
@@ -59,11 +194,11 @@ class Settlement:
             raise AssertionError(f"payments {payments} do not make deltas {deltas}")
         self.deltas = deltas
         self.pot_change = pot_change
-        self.lines = lines
+        self.facts = facts
         self.payments = payments
 
     def _key(self) -> tuple:
-        return (self.deltas, self.pot_change, self.lines, self.payments)
+        return (self.deltas, self.pot_change, self.facts, self.payments)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Settlement) and self._key() == other._key()
@@ -72,7 +207,7 @@ class Settlement:
         return hash(self._key())
 
     def __repr__(self) -> str:
-        return (f"Settlement(deltas={self.deltas!r}, pot_change={self.pot_change!r}, lines={self.lines!r}, "
+        return (f"Settlement(deltas={self.deltas!r}, pot_change={self.pot_change!r}, facts={self.facts!r}, "
                 f"payments={self.payments!r})")
 
     def winner_share(self, winner: int) -> tuple[tuple[int, ...], int]:
@@ -94,6 +229,49 @@ class Settlement:
         """What `seat` collects (its positive delta), for a winner's total."""
         return sum(p.amount for p in self.payments if p.payee == seat)
 
+    def collected(self, winner: int) -> Collected:
+        """What `winner` is paid, as a hand's result says it: each payment, points, total, sticks."""
+        paid: list[tuple[str, int]] = []
+        total = honba = sticks = 0
+        for p in self.payments:
+            if p.payee == winner:
+                if p.role == STICKS:
+                    sticks += p.amount
+                else:
+                    paid.append((p.role, p.amount))
+                    total += p.amount
+                    honba += p.honba
+        return Collected(tuple(paid), total - honba, total, sticks)
+
+
+class Collected:
+    """What a winner is paid (`sanma hand` and `sanma pay`): each payer's role and payment, honba
+    included (`paid`); the hand's value without honba (`points`); what the payers pay (`total`, honba
+    included); the riichi sticks taken from the table (`sticks`, in points). A written class, as PaidWin."""
+
+    paid: tuple[tuple[str, int], ...]
+    points: int
+    total: int
+    sticks: int
+
+    def __init__(self, paid: tuple[tuple[str, int], ...], points: int, total: int, sticks: int) -> None:
+        self.paid = paid
+        self.points = points
+        self.total = total
+        self.sticks = sticks
+
+    @property
+    def payments(self) -> tuple[Payment, ...]:
+        """Each payment as the results list it."""
+        from calc.scoring.result_items import Payment
+
+        return tuple([Payment(role, amount) for role, amount in self.paid])
+
+    def to_dict(self) -> dict:
+        """The `payments`, `points`, `total` and `sticks` keys of `sanma hand` and `sanma pay --json`."""
+        return {"payments": [{"payer": role, "amount": amount} for role, amount in self.paid], "points": self.points,
+                "total": self.total, "sticks": self.sticks}
+
 
 def no_change(players: int) -> Settlement:
     return Settlement((0,) * players, 0, (), ())
@@ -105,7 +283,7 @@ def combine(*parts: Settlement) -> Settlement:
     return Settlement(
         tuple(sum(p.deltas[seat] for p in parts) for seat in range(players)),
         sum(p.pot_change for p in parts),
-        tuple(line for p in parts for line in p.lines),
+        tuple(fact for p in parts for fact in p.facts),
         tuple(pay for p in parts for pay in p.payments),
     )
 
@@ -126,9 +304,9 @@ def _net(players: int, payments) -> tuple[tuple[int, ...], int]:
     return tuple(deltas), pot
 
 
-def _settle(players: int, payments: list[Payment], lines: list[str]) -> Settlement:
+def _settle(players: int, payments: list[Transfer], facts: tuple) -> Settlement:
     deltas, pot = _net(players, payments)
-    return Settlement(deltas, pot, tuple(lines), tuple(payments))
+    return Settlement(deltas, pot, facts, tuple(payments))
 
 
 # ---------------------------------------------------------------- rounding
@@ -141,18 +319,6 @@ def nearest_100(x: Fraction | int) -> int:
 
 def _c(x: Fraction | int) -> int:
     return round_up_100(float(x))  # exact: a half of a whole number of points
-
-
-def _size(x: Amount) -> Amount:
-    return -x if x < 0 else x  # abs(), which mypy types as object for int | Fraction
-
-
-def _num(x: Amount) -> str:
-    if isinstance(x, int):
-        return str(x)
-    if x.denominator == 1:
-        return str(x.numerator)
-    return f"{float(x):.2f}".rstrip("0").rstrip(".")
 
 
 # ---------------------------------------------------------------- value and scheme
@@ -252,167 +418,22 @@ def han_fu_value(han: int, fu: int | None, *, tsumo: bool, rules: RuleSet) -> Ha
     return hand_value(han, fu, rules.hand)
 
 
-def value_lines(value: HandValue) -> list[str]:
-    """How the basic points b came about (rules.md §3)."""
-    if value.limit == YAKUMAN:
-        if value.yakuman > 1:
-            return [f"yakuman ×{value.yakuman}: b = 8000 × {value.yakuman} = {value.basic}"]
-        return [f"yakuman: b = {value.basic}"]
-    if value.han >= 13:  # rules.md §3: kazoe capped at sanbaiman by the profile
-        return [f"{value.han} han: {value.limit} (counted yakuman capped by hand.kazoe), b = {value.basic}"]
-    if value.limit is None:
-        return [f"basic points b = {value.fu} fu × 2^({value.han}+2) = {value.basic}"]
-    if value.fu and value.han <= 4:
-        raw = value.raw_basic
-        if raw > 2000:
-            return [f"basic points {value.fu} fu × 2^({value.han}+2) = {raw} > 2000: {value.limit}, b = {value.basic}"]
-        return [f"{value.han} han {value.fu} fu rounds up to {value.limit} (kiriage): b = {value.basic}"]
-    return [f"{value.han} han: {value.limit}, b = {value.basic}"]
-
-
-class Shares(NamedTuple):
-    """What a win costs each payer under a scheme, before honba (rules.md §4).
-
-    Non-dealer winner: `ron`, and on a tsumo `tsumo_dealer` from the dealer and `tsumo_child` from the
-    other non-dealer(s). Dealer winner: `ron`, and `tsumo_child` from each non-dealer (`tsumo_dealer` 0).
-    """
-
-    scheme: str
-    dealer_wins: bool
-    ron: int
-    tsumo_child: int
-    tsumo_dealer: int
-    ron_lines: tuple[str, ...]
-    tsumo_lines: tuple[str, ...]
-
-
-@lru_cache(maxsize=4096)  # a few hundred (b, dealer, scheme) cases occur; the lines cost most
+@lru_cache(maxsize=4096)  # a few hundred (b, dealer, scheme) cases occur
 def shares(basic: int, *, dealer_wins: bool, rules: PaymentRules) -> Shares:
     """The scheme's amounts for basic points `b` (rules.md §4), read from its definition
-    (calc.core.schemes), each step and rounding written out in the same words for every scheme."""
+    (calc.core.schemes), every term and part of each share kept as worked out."""
     scheme = rules.scheme_def
     side = scheme.side(dealer_wins)
-    words = _words(scheme, dealer_wins)
     values: dict[str, Amount] = {}
     amounts: dict[int, tuple[Amount, Amount]] = {}  # every term's and part's, as worked out (term_value)
-    steps: dict[str, str] = {}
     for name, term in side.shares:
         values[name] = term_value(term, values, basic, scheme, amounts)[1]
-        steps[name] = _step(words.formulas[name], term, amounts)
     for name, v in values.items():
         if name != "north" and (v.denominator != 1 or v < 0):
-            raise PaymentError(f"scheme {scheme.name!r}: {name} comes to {_num(v)} for b = {basic}, "
+            raise PaymentError(f"scheme {scheme.name!r}: {name} comes to {amount_text(v)} for b = {basic}, "
                                "not a whole number of points, 0 or more")
-    if words.north_lost:
-        steps["north"] += ", paid by nobody (lost)"
-    return Shares(scheme.name, dealer_wins, int(values["ron"]), int(values["non_dealer"]),
-                  int(values.get("dealer", 0)), (*words.ron_legend, *[steps[n] for n in words.ron]),
-                  (*words.tsumo_legend, *[steps[n] for n in words.tsumo]))
-
-
-class _Words(NamedTuple):
-    """What the explanation of a scheme's side says whatever b is (rules.md §4)."""
-
-    formulas: dict[str, tuple[str, str]]  # each share's label and formula: `the non-dealer pays`, `C(b) + C(north/2)`
-    ron: tuple[str, ...]  # the shares a ron's lines show (the ron value and those it refers to)
-    tsumo: tuple[str, ...]  # a tsumo's: the absent north's share, the payers, those they refer to
-    ron_legend: tuple[str, ...]  # the roundings those lines use, as one line (none if they use none)
-    tsumo_legend: tuple[str, ...]
-    north_lost: bool  # the absent north's share is defined and no payer's refers to it
-
-
-@lru_cache(maxsize=64)  # per scheme and side: worked out once, not for every b
-def _words(scheme: Scheme, dealer_wins: bool) -> _Words:
-    side = scheme.side(dealer_wins)
-    names = [name for name, _ in side.shares]
-    payers: list[str] = [name for name in ("non_dealer", "dealer") if name in names]
-    north: list[str] = ["north"] if "north" in names else []
-    ron = _needed(side, ["ron"])
-    tsumo = _needed(side, north + payers)
-    return _Words({name: (_label(name, dealer_wins), term_formula(term)) for name, term in side.shares},
-                  tuple(ron), tuple(tsumo), _legend(ron, side, scheme), _legend(tsumo, side, scheme),
-                  bool(north) and not any("north" in term.refs() for _, term in side.shares))
-
-
-# What each share is called in an explanation, and in a formula when another share refers to it.
-_LABELS = {"ron": "ron value R =", "north": "the absent north's share ="}
-_SYMBOLS = {"ron": "R", "b": "b", "north": "north", "non_dealer": "non-dealer", "dealer": "dealer"}
-
-
-def _label(name: str, dealer_wins: bool) -> str:
-    if name in _LABELS:
-        return _LABELS[name]
-    if name == "dealer":
-        return "the dealer pays"
-    return "each non-dealer pays" if dealer_wins else "the non-dealer pays"
-
-
-def _needed(side: Side, names: list[str]) -> list[str]:
-    """`names` and every share they refer to, in the side's order."""
-    want = set(names)
-    for name, term in reversed(side.shares):
-        if name in want:
-            want |= term.refs()
-    return [name for name, _ in side.shares if name in want]
-
-
-def _legend(names: list[str], side: Side, scheme: Scheme) -> tuple[str, ...]:
-    used = set().union(*(term.roundings() for name, term in side.shares if name in names)) if names else set()
-    return (f"rounding: {'; '.join(r.describe() for r in scheme.roundings if r.name in used)}",) if used else ()
-
-
-def term_formula(term: Term) -> str:
-    """A scheme amount as a formula: `C(b) + C(north/2)`, `R − non-dealer`, `C(4b/3)`."""
-    return _render(term, _multiple)
-
-
-def _multiple(term: Term) -> str:
-    n, d = abs(term.times.numerator), term.times.denominator
-    if term.base == "points":
-        return str(n) + (f"/{d}" if d != 1 else "")
-    symbol = _SYMBOLS[term.base]
-    core = symbol if n == 1 else (f"{n}{symbol}" if len(symbol) == 1 else f"{n} × {symbol}")
-    return core + (f"/{d}" if d != 1 else "")
-
-
-def _render(term: Term, leaf) -> str:
-    """The formula shape of `term`, each leaf written by `leaf` (its formula or its numbers)."""
-    if term.base == "sum":
-        text = ""
-        for k, part in enumerate(term.parts):
-            negative = part.base != "sum" and not part.rounding and part.times < 0
-            body = _render(part, leaf)
-            text += ("−" if negative else "") + body if k == 0 else (" − " if negative else " + ") + body
-    else:
-        text = leaf(term)
-        if term.rounding:
-            sign = "−" if term.times < 0 else ""
-            return f"{term.rounding}({sign}{text})"
-    return f"{term.rounding}({text})" if term.rounding else text
-
-
-def _leaf_numbers(amounts: dict[int, tuple[Amount, Amount]], t: Term) -> str:
-    """A leaf's value before its rounding (the sign is written by _render)."""
-    return _num(_size(amounts[id(t)][0]))
-
-
-def _step(words: tuple[str, str], term: Term, amounts: dict[int, tuple[Amount, Amount]]) -> str:
-    """`the non-dealer pays C(b) + C(north/2) = C(240) + C(150) = 300 + 200 = 500`: the share's
-    label and formula (`_words`), then the amounts `term_value` worked out for the term and its parts."""
-    label, formula = words
-    raw, value = amounts[id(term)]
-    # partial, not a nested function: compiled, a nested function and its environment refer to each
-    # other, a reference cycle per call that only the cyclic collector frees (the simulator pauses it)
-    shown = [formula, _render(term, partial(_leaf_numbers, amounts))]
-    if term.base == "sum" and term.rounding:  # added up, then rounded
-        shown.append(f"{term.rounding}({_num(raw)})")
-    elif term.base == "sum":  # each part rounded, then added up
-        parts = [amounts[id(part)][1] for part in term.parts]
-        shown.append("".join((("−" if v < 0 else "") if k == 0 else (" − " if v < 0 else " + ")) + _num(_size(v))
-                             for k, v in enumerate(parts)))
-    shown.append(_num(value))
-    kept = [text for k, text in enumerate(shown) if k == 0 or text != shown[k - 1]]
-    return f"{label} {' = '.join(kept)}"
+    return Shares(scheme, dealer_wins, basic, int(values["ron"]), int(values["non_dealer"]),
+                  int(values.get("dealer", 0)), amounts)
 
 
 # ---------------------------------------------------------------- wins
@@ -480,66 +501,43 @@ def win(
     if liable is not None and liable == discarder:
         liable = None  # the liable player dealt in: an ordinary ron
     dealer_wins = winner == dealer
-    lines = value_lines(value)
-    payments: list[Payment] = []
+    payments: list[Transfer] = []
     paid_honba = honba if takes_honba else 0
+    # honba are paid once: with the liable player's part where there is one, else with the rest
+    per_honba = pay.honba_ron if discarder is not None or liable is not None else pay.honba_tsumo
 
     pao_basic = 0
     if liable is not None:
         multiple = value.yakuman if liable_yakuman is None else min(liable_yakuman, value.yakuman)
         pao_basic = value.basic * multiple // value.yakuman
     rest_basic = value.basic - pao_basic
-    if pao_basic:
-        pao = shares(pao_basic, dealer_wins=dealer_wins, rules=pay)
-        if rest_basic:
-            lines.append(f"pao: seat {liable} answers for b = {pao_basic}; the other b = {rest_basic} is paid as usual")
-        lines += pao.ron_lines
-        if discarder is None:
-            honba_part = paid_honba * pay.honba_ron
-            lines.append(f"pao on a tsumo: liable seat {liable} pays the whole {pao.ron}, as if they had dealt in")
-            if honba_part:
-                lines.append(f"honba: {paid_honba} × {pay.honba_ron} = {honba_part}, paid by the liable player")
-            payments.append(Payment(liable, PAO, pao.ron + honba_part, winner, honba_part))
-        else:
+    pao = shares(pao_basic, dealer_wins=dealer_wins, rules=pay) if pao_basic else None
+    if pao is not None:
+        honba_part = paid_honba * per_honba
+        if discarder is None:  # a tsumo: the liable player pays it all, as if they had dealt in
+            payments.append(Transfer(liable, PAO, pao.ron + honba_part, winner, honba_part))
+        else:  # a ron: the liable player and the discarder split it
             half = _c(Fraction(pao.ron, 2))
-            lines.append(f"pao on a ron: liable seat {liable} pays C(R/2) = {half}, discarder seat {discarder} pays {pao.ron - half}")
-            honba_part = paid_honba * pay.honba_ron
             liable_honba = honba_part if pay.pao_ron_honba == "liable" else 0
-            if honba_part:
-                who = "liable player" if liable_honba else "discarder"
-                lines.append(f"honba: {paid_honba} × {pay.honba_ron} = {honba_part}, paid by the {who}")
-            payments.append(Payment(liable, PAO, half + liable_honba, winner, liable_honba))
-            payments.append(Payment(discarder, DISCARDER, pao.ron - half + honba_part - liable_honba, winner,
-                                    honba_part - liable_honba))
-        paid_honba = 0  # honba are paid once
+            payments.append(Transfer(liable, PAO, half + liable_honba, winner, liable_honba))
+            payments.append(Transfer(discarder, DISCARDER, pao.ron - half + honba_part - liable_honba, winner,
+                                     honba_part - liable_honba))
 
-    if rest_basic:
-        s = shares(rest_basic, dealer_wins=dealer_wins, rules=pay)
+    rest = shares(rest_basic, dealer_wins=dealer_wins, rules=pay) if rest_basic else None
+    if rest is not None:
+        honba_part = 0 if pao is not None else paid_honba * per_honba
         if discarder is not None:
-            lines += s.ron_lines
-            honba_part = paid_honba * pay.honba_ron
-            payments.append(Payment(discarder, DISCARDER, s.ron + honba_part, winner, honba_part))
-            if honba_part:
-                lines.append(f"honba: {paid_honba} × {pay.honba_ron} = {honba_part} added to the ron payment")
+            payments.append(Transfer(discarder, DISCARDER, rest.ron + honba_part, winner, honba_part))
         else:
-            lines += s.tsumo_lines
-            honba_part = paid_honba * pay.honba_tsumo
             for seat in _turn_order(winner, players):
-                role, amount = (DEALER, s.tsumo_dealer) if seat == dealer else (NON_DEALER, s.tsumo_child)
-                payments.append(Payment(seat, role, amount + honba_part, winner, honba_part))
-            if honba_part:
-                lines.append(f"honba: {paid_honba} × {pay.honba_tsumo} = {honba_part} added to each payment, "
-                             "never rounded with it")
+                role, amount = (DEALER, rest.tsumo_dealer) if seat == dealer else (NON_DEALER, rest.tsumo_child)
+                payments.append(Transfer(seat, role, amount + honba_part, winner, honba_part))
 
-    stick_points = sticks * pay.riichi_stick if takes_sticks else 0
-    if stick_points:
-        payments.append(Payment(None, STICKS, stick_points, winner))
-        lines.append(f"riichi sticks: {sticks} × {pay.riichi_stick} = {stick_points} from the table to the winner")
-    total = sum(p.amount for p in payments)
-    parts = " + ".join(f"{p.role} (seat {p.payer}) {p.amount}" if p.payer is not None else f"sticks {p.amount}"
-                       for p in payments)
-    lines.append(f"the winner (seat {winner}) collects {total}" + (f": {parts}" if len(payments) > 1 else ""))
-    return _settle(players, payments, lines)
+    taken = sticks if takes_sticks else 0
+    if taken:
+        payments.append(Transfer(None, STICKS, taken * pay.riichi_stick, winner))
+    facts = (PaidWin(value, winner, discarder, liable, pao, rest, paid_honba, per_honba, taken, pay.riichi_stick),)
+    return _settle(players, payments, facts)
 
 
 def table_win(value: HandValue, *, winner: int, tsumo: bool, honba: int, sticks: int, rules: RuleSet) -> Settlement:
@@ -551,10 +549,17 @@ def table_win(value: HandValue, *, winner: int, tsumo: bool, honba: int, sticks:
 
 def revalued(settlement: Settlement, value: HandValue) -> Settlement:
     """A table win's settlement (`table_win`, `win` without pao) for another value of the same basic
-    points: its payments depend on nothing else, and its explanation only in its first line, the
-    value's (`value_lines`)."""
-    return Settlement(settlement.deltas, settlement.pot_change, (*value_lines(value), *settlement.lines[1:]),
-                      settlement.payments)
+    points: its payments depend on nothing else."""
+    paid = settlement.facts[0]
+    assert isinstance(paid, PaidWin)
+    return Settlement(settlement.deltas, settlement.pot_change, (paid.with_value(value),), settlement.payments)
+
+
+def _headed(part: Settlement, heading: str) -> Settlement:
+    """One win of several in a hand (a double ron, two nagashi mangan), its facts saying which."""
+    paid = part.facts[0]
+    assert isinstance(paid, PaidWin)
+    return Settlement(part.deltas, part.pot_change, (paid.headed(heading),), part.payments)
 
 
 def _turn_order(after: int, players: int) -> list[int]:
@@ -599,8 +604,7 @@ def double_ron(
             takes_honba=first or rules.payment.double_ron_honba == "both",
             takes_sticks=first,
         )
-        title = "first winner after the discarder" if first else "next winner"
-        parts.append(Settlement(part.deltas, part.pot_change, (f"— seat {seat} ({title}) —", *part.lines), part.payments))
+        parts.append(_headed(part, FIRST if first else NEXT))
     return combine(*parts)
 
 
@@ -616,18 +620,13 @@ def exhaustive_draw(tenpai: set[int] | frozenset[int], *, rules: RuleSet) -> Set
     _check_seats(players, **{f"tenpai[{k}]": s for k, s in enumerate(seats)})
     noten = [s for s in range(players) if s not in tenpai]
     if not seats or not noten:
-        who = "nobody" if not seats else "everybody"
-        return Settlement((0,) * players, 0, (f"exhaustive draw, {who} tenpai: no noten payments",), ())
+        return Settlement((0,) * players, 0, (NotenPaid(tuple(seats), tuple(noten), pool),), ())
     per_pair = Fraction(pool, len(seats) * len(noten))
     if per_pair.denominator != 1:
         raise PaymentError(f"a noten pool of {pool} cannot be split among {len(seats)} tenpai and {len(noten)} noten players")
     amount = int(per_pair)
-    payments = [Payment(n, NOTEN, amount, t) for n in noten for t in seats]
-    lines = [
-        f"exhaustive draw: tenpai {', '.join(map(str, seats))}; noten {', '.join(map(str, noten))}",
-        f"noten pool {pool}: each noten player pays {pool // len(noten)}, each tenpai player receives {pool // len(seats)}",
-    ]
-    return _settle(players, payments, lines)
+    payments = [Transfer(n, NOTEN, amount, t) for n in noten for t in seats]
+    return _settle(players, payments, (NotenPaid(tuple(seats), tuple(noten), pool),))
 
 
 def nagashi_mangan(players: list[int], *, dealer: int, rules: RuleSet) -> Settlement:
@@ -641,7 +640,7 @@ def nagashi_mangan(players: list[int], *, dealer: int, rules: RuleSet) -> Settle
     parts = []
     for seat in players:
         part = win(mangan, winner=seat, dealer=dealer, discarder=None, honba=0, sticks=0, rules=rules)
-        parts.append(Settlement(part.deltas, part.pot_change, (f"nagashi mangan, seat {seat}: paid as a mangan tsumo, no honba, sticks stay", *part.lines), part.payments))
+        parts.append(_headed(part, NAGASHI))
     return combine(*parts)
 
 
@@ -650,4 +649,4 @@ def riichi_deposit(seat: int, *, rules: RuleSet) -> Settlement:
     players = rules.game.players
     _check_seats(players, riichi=seat)
     stick = rules.payment.riichi_stick
-    return _settle(players, [Payment(seat, RIICHI, stick, None)], [f"seat {seat} declares riichi: {stick} to the table"])
+    return _settle(players, [Transfer(seat, RIICHI, stick, None)], ())  # the transfer says it all

@@ -31,14 +31,12 @@ def cost(seat: int, dealer: int, rules: RuleSet) -> payment.Settlement:
     """The points the chombo moves now (none under `cost: final-points`)."""
     players = rules.game.players
     if rules.chombo.cost != "mangan":
-        return payment.Settlement((0,) * players, 0, (f"chombo by seat {seat}: {rules.chombo.final_points} final "
-                                                      f"points off at the tally",), ())
+        return payment.Settlement((0,) * players, 0, (payment.ChomboPaid(seat, None, rules.chombo.final_points),), ())
     tsumo = payment.win(limit_value(MANGAN, rules.hand), winner=seat, dealer=dealer, discarder=None, honba=0,
                         sticks=0, rules=rules)
-    payments = tuple(payment.Payment(p.payee, CHOMBO, p.amount, p.payer) for p in tsumo.payments)
-    lines = [f"chombo by seat {seat}: a mangan tsumo paid in reverse under {rules.payment.scheme}"]
-    lines += [f"seat {p.payer} pays seat {p.payee} {p.amount}" for p in payments]
-    return payment.Settlement(tuple(-d for d in tsumo.deltas), 0, tuple(lines), payments)
+    payments = tuple(payment.Transfer(p.payee, CHOMBO, p.amount, p.payer) for p in tsumo.payments)
+    facts = (payment.ChomboPaid(seat, rules.payment.scheme, rules.chombo.final_points),)
+    return payment.Settlement(tuple(-d for d in tsumo.deltas), 0, facts, payments)
 
 
 def apply(state: match.MatchState, seat: int, rules: RuleSet) -> tuple[match.MatchState, match.LedgerRow]:

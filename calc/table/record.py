@@ -22,7 +22,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from calc.table import match, payment, penalty, record_extras
+from calc.core.output import stamp
+from calc.table import chips, match, payment, penalty, record_extras
+from calc.table.words import row_text
 from calc.core import tiles as T
 from calc.core.errors import SanmaError, in_keys
 from calc.core.notation import parse_hand, parse_tiles
@@ -451,6 +453,89 @@ class Settled(NamedTuple):
     def players(self) -> tuple[str, ...]:
         return self.record.players
 
+    def to_dict(self, schemes: dict[str, Settled] | None = None) -> dict[str, Any]:
+        """The `sanma settle --json` object (docs/json.md): the ledger, a row per hand; how the match
+        ended (or where the record stops); the next hand; the standings; with `schemes`
+        (--all-schemes), the standings and the end under each scheme."""
+        players = self.players
+        moved = chips.ledger(self) if chips.shown(self) else None
+        out = {
+            **stamp(),
+            "players": list(players),
+            "rules": self.rules.name,
+            "scheme": self.rules.payment.scheme,
+            "ledger": [_ledger_entry(row, players, None if moved is None else moved[k])
+                       for k, row in enumerate(self.rows)],
+            **end_dict(self),
+            "next": _next_dict(self),
+            "standings": _standings_list(self),
+        }
+        if schemes is not None:
+            out["schemes"] = {name: {"standings": _standings_list(s), **end_dict(s)} for name, s in schemes.items()}
+        return out
+
+
+def _ledger_entry(row: match.LedgerRow, players: tuple[str, ...], chips_moved: tuple[int, ...] | None) -> dict:
+    entry: dict[str, Any] = {
+        "hand": row.number,
+        "round": row.label,
+        "honba": row.honba,
+        "sticks": row.sticks_before,
+        "dealer": players[row.dealer],
+        "riichi": [players[r.seat] for r in row.kyoku.riichi],
+        "result": type(row.kyoku.result).__name__,
+        "what": row_text(row, players),
+        "deltas": {name: d for name, d in zip(players, row.deltas)},
+        "scores": {name: s for name, s in zip(players, row.scores)},
+        "sticks_after": row.sticks,
+    }
+    if chips_moved is not None:
+        entry["chips"] = {name: n for name, n in zip(players, chips_moved)}
+    if row.played_on:
+        entry["play_on"] = True  # the dealer played on instead of agari-yame / tenpai-yame (the record's key)
+    if row.kyoku.wins:
+        entry["wins"] = [{"winner": players[w.winner], "from": None if w.tsumo else players[w.discarder],
+                          "tsumo": w.tsumo, "han": w.value.han, "fu": w.value.fu, "limit": w.value.limit, "yakuman": w.value.yakuman}
+                         for w in row.kyoku.wins]
+    return entry
+
+
+def _standings_list(settled: Settled) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = [{"rank": s.rank, "player": s.player, "score": s.score, "points": s.points}
+                                 for s in settled.standings]
+    if chips.shown(settled):
+        finals = chips.finals(settled)
+        for entry, s in zip(out, settled.standings):
+            f = finals[s.seat]
+            entry.update(chips=f.chips, chip_points=float(f.chip_points), chombo=f.penalty, total=f.total)
+    return out
+
+
+def end_dict(settled: Settled) -> dict[str, Any]:
+    """How a settled match ended, the same keys in `settle --json` and `replay --json`, at the top and
+    under each scheme: `end` a code (calc.table.match: bust, agari-yame, ...; None while the match
+    would go on), `end_text` its words."""
+    state = settled.state
+    return {
+        "ended": state.ended,
+        "end": state.end_reason,
+        "end_text": describe_end(state, settled.players, settled.rules) if state.ended else None,
+        "hands_played": state.hands,
+        "hands_not_counted": settled.unplayed,
+        "sticks_on_table": state.sticks,
+        "notes": list(settled.notes),
+    }
+
+
+def _next_dict(settled: Settled) -> dict[str, Any] | None:
+    """The hand to be played next, as `sanma keep` announces it (None once the match is over)."""
+    state, players = settled.state, settled.players
+    if state.ended:
+        return None
+    return {"round": state.label, "honba": state.honba, "dealer": players[state.dealer], "sticks": state.sticks,
+            "seats": {name: "ESW"[state.seat_wind(seat, len(players)) - T.EAST] for seat, name in enumerate(players)},
+            "scores": {name: score for name, score in zip(players, state.scores)}}
+
 
 class _Evaluations:
     """Full hands evaluated once per record: the evaluation depends on the flow (winds, honba,
@@ -572,7 +657,8 @@ def settle(record: Record, rules: RuleSet | None = None, *, strict: bool = True,
             notes.append(f"hand {spec.number}: under this scheme no agari-yame falls on this hand; its play_on "
                          f"changes nothing")
         rows.append(row)
-    return Settled(record, rules, tuple(rows), state, match.tally(state, rules), unplayed, tuple(notes))
+    standings = match.tally(state, rules, record.players)
+    return Settled(record, rules, tuple(rows), state, standings, unplayed, tuple(notes))
 
 
 def _named(message: str, players: tuple[str, ...]) -> str:
