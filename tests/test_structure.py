@@ -38,29 +38,6 @@ TOP_LEVEL = {
 # The command line: nothing else imports it (`python -m calc` is the command line too).
 CLI = ("calc.cli", "calc.__main__")
 
-# Known cases that helper "faces" removes on its branch (the library's results built from the
-# command line's renderers; the renderers' private helpers shared across report, html, csvout, keep
-# and serve; the API's result classes that twin the domain's). The integrator empties this list at
-# the merge; nothing else is excused.
-EXPECTED_FIXED_BY_FACES = {
-    ("cli", "calc.api", "calc.cli.report"),
-    ("cli", "calc.api", "calc.cli.replay_report"),
-    ("private", "calc.cli.csvout", "calc.cli.report._row_text"),
-    ("private", "calc.cli.html", "calc.cli.report._chip_cells"),
-    ("private", "calc.cli.html", "calc.cli.report._end_text"),
-    ("private", "calc.cli.html", "calc.cli.report._final"),
-    ("private", "calc.cli.html", "calc.cli.report._named_lines"),
-    ("private", "calc.cli.html", "calc.cli.report._row_text"),
-    ("private", "calc.cli.html", "calc.cli.report._signed"),
-    ("private", "calc.cli.keep", "calc.cli.report._row_text"),
-    ("private", "calc.cli.keep", "calc.cli.report._named_lines"),
-    ("private", "calc.cli.scheme_report", "calc.cli.report._table_cell"),
-    ("private", "calc.cli.serve", "calc.cli.html._explanation"),
-    ("twin", "HandResult", "calc.api calc.table.scored"),
-    ("twin", "Payment", "calc.api calc.table.payment"),
-    ("twin", "Standing", "calc.api calc.table.match"),
-    ("twin", "Yaku", "calc.api calc.scoring.yaku"),
-}
 
 
 def _name(path: Path) -> str:
@@ -143,10 +120,6 @@ def _private(name: str) -> bool:
     return name.startswith("_") and not name.startswith("__")
 
 
-def _excused(kind: str, *case: str) -> bool:
-    return (kind, *case) in EXPECTED_FIXED_BY_FACES
-
-
 def test_every_module_has_a_layer():
     assert {layer(module) for module in modules()} <= set(LAYERS)
     folders = {path.name for path in PACKAGE.iterdir() if (path / "__init__.py").is_file()}
@@ -165,14 +138,13 @@ def test_only_the_command_line_imports_the_command_line():
     def in_cli(module: str) -> bool:
         return any(module == c or module.startswith(c + ".") for c in CLI)
 
-    wrong = [imp for imp in imports() if in_cli(imp.target) and not in_cli(imp.importer)
-             and not _excused("cli", imp.importer, imp.target)]
+    wrong = [imp for imp in imports() if in_cli(imp.target) and not in_cli(imp.importer)]
     assert not wrong, "\n".join(map(repr, wrong))
 
 
 def test_no_private_name_crosses_modules():
     wrong = [imp for imp in imports() if imp.name is not None and _private(imp.name)
-             and imp.target != imp.importer and not _excused("private", imp.importer, f"{imp.target}.{imp.name}")]
+             and imp.target != imp.importer]
     assert not wrong, "\n".join(map(repr, wrong))
 
 
@@ -240,8 +212,6 @@ def test_one_class_per_name_outside_sichuan():
     # The Sichuan variant names its own kinds of the same things (its hand, its rules, its record)
     twins = {name: places for name, places in _classes().items()
              if len([m for m in places if not m.startswith("calc.sichuan")]) > 1}
-    twins = {name: places for name, places in twins.items()
-             if not _excused("twin", name, " ".join(m for m in places if not m.startswith("calc.sichuan")))}
     assert not twins, "\n".join(f"{name}: {', '.join(places)}" for name, places in sorted(twins.items()))
 
 
