@@ -93,7 +93,7 @@ def compare(setup, matches: int, *, as_json: bool, as_csv: bool, html_path: Path
     from calc.sim.report import compare_dict, compare_svg, compare_text
 
     results, interrupted = SR.collect(setup, matches, want_tally=False, workers=workers, advance=advance)
-    c = Comparison(setup.schemes, setup.rules.game.players)
+    c = Comparison(setup.names, setup.rules.game.players)
     for r in results:
         c.add(r)
     line = setup_line("compare", setup, matches, len(results))

@@ -5,13 +5,16 @@ from __future__ import annotations
 import os
 from functools import lru_cache
 from pathlib import Path
-from typing import Callable, Iterator, NamedTuple
+from typing import TYPE_CHECKING, Callable, Iterator, NamedTuple
 
 from calc.core import collector
 from calc.core import rules as R
 from calc.core.errors import SanmaError
 from calc.logs import NotALog, read_log
 from calc.logs.formats import may_be_a_log
+
+if TYPE_CHECKING:
+    from calc.core.schemes import Scheme
 from calc.logs.replay import GameReplay, replay, resettle
 
 # How a game is shown (calc.cli.replay_report.render): given by the caller, so this module needs no
@@ -86,7 +89,7 @@ def _looks_like_a_log(path: Path) -> bool:
     return may_be_a_log(start)
 
 
-def replay_file(path: str, schemes: tuple[str, ...], as_json: bool, render: Render,
+def replay_file(path: str, schemes: tuple[str | Scheme, ...], as_json: bool, render: Render,
                 rules: str | None = None, width: int | None = None) -> FileResult:
     """`rules`: the profile (name or file) for logs that name no platform (mjai)."""
     try:
@@ -111,7 +114,7 @@ def _replay_star(args: tuple[str, tuple[str, ...], bool, Render, str | None, int
     return replay_file(*args)
 
 
-def run(files: list[Path], schemes: tuple[str, ...], as_json: bool, render: Render,
+def run(files: list[Path], schemes: tuple[str | Scheme, ...], as_json: bool, render: Render,
         advance: Callable[[int], None] | None = None, *, workers: int | None = None,
         rules: str | None = None, width: int | None = None) -> Iterator[FileResult]:
     """Results in the order of `files`; `workers` processes (default: every core)."""
@@ -119,7 +122,7 @@ def run(files: list[Path], schemes: tuple[str, ...], as_json: bool, render: Rend
         yield from _run(files, schemes, as_json, render, advance, workers=workers, rules=rules, width=width)
 
 
-def _run(files: list[Path], schemes: tuple[str, ...], as_json: bool, render: Render,
+def _run(files: list[Path], schemes: tuple[str | Scheme, ...], as_json: bool, render: Render,
          advance: Callable[[int], None] | None, *, workers: int | None, rules: str | None,
          width: int | None) -> Iterator[FileResult]:
     jobs = [(str(f), schemes, as_json, render, rules, width) for f in files]

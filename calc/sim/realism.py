@@ -58,7 +58,7 @@ def band(key: str, reference: dict, matches: int = BAND_MATCHES) -> float:
     return Z95 * s * (1 / math.sqrt(reference["games"][key]) + 1 / math.sqrt(matches))
 
 
-class Row(NamedTuple):  # not a dataclass: its methods would be generated at every start
+class BandedFigure(NamedTuple):  # not a dataclass: its methods would be generated at every start
     """One banded figure checked: simulated against real, the distance and whether it is inside its band."""
 
     key: str
@@ -70,17 +70,17 @@ class Row(NamedTuple):  # not a dataclass: its methods would be generated at eve
     interval: float | None = None  # the simulated figure's 95% half-width
 
 
-def check(simulated: dict, reference: dict, *, length: str = "hanchan", tallies: list | None = None) -> list[Row]:
+def check(simulated: dict, reference: dict, *, length: str = "hanchan", tallies: list | None = None) -> list[BandedFigure]:
     """Each banded figure's row; with the per-match `tallies`, each figure's 95% interval too."""
     rows = []
     for key in RATIOS:
         sim, ref = figure(simulated, key), figure(reference["figures"], key)
         half_width = band(key, reference)
         if sim is None or ref is None or (length != "hanchan" and key in MATCH_LEVEL):
-            rows.append(Row(key, sim, ref, None, half_width, None))
+            rows.append(BandedFigure(key, sim, ref, None, half_width, None))
             continue
         distance = sim - ref
-        rows.append(Row(key, sim, ref, distance, half_width, abs(distance) <= half_width,
+        rows.append(BandedFigure(key, sim, ref, distance, half_width, abs(distance) <= half_width,
                         interval(key, tallies) if tallies else None))
     return rows
 
@@ -107,21 +107,21 @@ def _amount(value: float, key: str, sign: str) -> str:
     return f"{value:{sign}.0f}" if kind == "int" else f"{value:{sign}.2f}"
 
 
-def _distance(row: Row) -> str:
+def _distance(row: BandedFigure) -> str:
     return "n/a" if row.distance is None else _amount(row.distance, row.key, "+")
 
 
-def _interval(row: Row) -> str:
+def _interval(row: BandedFigure) -> str:
     if row.interval is None or row.distance is None:
         return "-"
     return "±" + _amount(row.interval, row.key, "")
 
 
-def _band(row: Row) -> str:
+def _band(row: BandedFigure) -> str:
     return "±" + _amount(row.band, row.key, "")
 
 
-def warnings(rows: list[Row]) -> list[str]:
+def warnings(rows: list[BandedFigure]) -> list[str]:
     out = []
     for r in rows:
         if r.inside is not False:
