@@ -19,7 +19,7 @@ PURE_TESTS := tests/test_hand_cases.py tests/test_hand_properties.py tests/test_
 	tests/test_round.py tests/test_match.py tests/test_replay.py tests/test_sim_pinned.py tests/test_waits.py \
 	tests/test_bench_hands.py tests/test_calibrated_bot.py tests/test_suit_tables.py
 
-.PHONY: run test test-browser screenshots screenshot docs docs-reference docs-examples docs-refresh bench bench-anchors fuzz attacks build suit-tables truth-figures shipped-copy clean
+.PHONY: run test test-browser screenshots screenshot docs docs-reference docs-examples docs-refresh bench bench-anchors fuzz attacks build suit-tables truth-figures shipped-copy context-fields clean
 
 # An editable install of the package and of what running it needs (no extra): `pip install -e .`
 # compiles the modules of calc/compiled.py where a C compiler exists (setup.py). It says what it
@@ -121,10 +121,15 @@ suit-tables: $(STAMP)
 truth-figures: $(STAMP)
 	$(BIN)/python benchmarks/truth_figures.py
 
+# Rewrites the lines the compiled build needs written out from the one table of a hand's fields
+# (calc/scoring/fields.py): WinContext, HandRequest and WinFacts' situation flags.
+context-fields:
+	$(PYTHON) -m calc.scoring.fields_make
+
 # Rewrites calc/core/shipped_copy.json, the generated copy of rulesets/ that start-up reads instead of
 # parsing YAML (calc/core/shipped.py), after a shipped profile or scheme changed.
 shipped-copy: $(STAMP)
-	$(BIN)/python -m calc.core.shipped
+	$(BIN)/python -m calc.shipped_make
 
 clean:
 	rm -rf $(VENV) build site *.egg-info calc__mypyc*.so

@@ -56,7 +56,8 @@ def _distinct_wins(count: int, seed: int, rules: str, draw: Callable[[random.Ran
     """`count` batch lines drawn by `draw` from one seeded generator, each distinct and each one
     that scores under `rules` (a line refused, with no yaku say, is drawn again)."""
     from calc.core.errors import SanmaError
-    from calc.scoring.request import HandRequest, score
+    from calc.scoring.request import HandRequest
+    from calc.table.scored import score
 
     rng = random.Random(seed)
     profile = load(rules)

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from calc import compiled as _compiled
 
-__version__ = "0.1.0"
+__version__ = _compiled.VERSION
 
 if _compiled.pure_requested():  # SANMA_PURE_PYTHON: run the source, not the compiled build
     _compiled.run_pure()

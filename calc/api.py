@@ -3,7 +3,7 @@ compare.
 
 Each function returns a read-only result whose attributes are the keys of the matching command's
 `--json` object (docs/json.md), and whose `to_dict()` is that object: the domain's own values (a
-scored hand from calc.scoring.request, a paid hand from calc.table.paid; their yaku, fu lines,
+scored hand from calc.table.scored, a paid hand from calc.table.paid; their yaku, fu lines,
 payments and a settled match's standings alike), and for a settled match and a replayed game a
 view of the keys that say how it went. Bad input raises a `SanmaError` (or a subclass) carrying the
 message the command prints. Everything not exported from `calc` is internal.
@@ -23,11 +23,12 @@ from calc.core import nesting
 from calc.core.errors import IllegalHandError, NotationError, RulesError, SanmaError, in_keys
 from calc.core.rules import RuleSet, load
 from calc.scoring import request as _request
-from calc.scoring.request import HandResult
 from calc.scoring.result_items import FuLine, Payment, Yaku
 from calc.table import paid as _paid
+from calc.table import scored as _hands
 from calc.table.match import Standing
 from calc.table.paid import PayResult
+from calc.table.scored import HandResult
 from calc.table.payment import PaymentError
 
 if TYPE_CHECKING:
@@ -187,7 +188,7 @@ else:
         # parameters matches a keyword whose name is not Python's shared copy of it (one read from
         # JSON, say) by comparing text, ~16,000 instructions a call (request.keywords).
         request, ruleset = _request.keywords(hand, situation)
-        return _request.score(request, ruleset)
+        return _hands.score(request, ruleset)
 
     # The keywords as help() and a refused call name them: the request's fields and their defaults
     # (request.FIELD_DEFAULTS, the one list; `rules` also takes a RuleSet).

@@ -1,4 +1,5 @@
-"""The modules compiled with mypyc, and which build this process runs (docs/development.md).
+"""What runs: the version, the modules compiled with mypyc, and which build this process runs
+(docs/development.md).
 
 `pip install .` compiles the modules listed here where a C compiler exists (setup.py reads this
 list; nothing else names them). The very same source runs uncompiled where none does, or when the
@@ -33,6 +34,7 @@ MODULES = (
     "calc.scoring.yaku",
     "calc.scoring.evaluate",
     "calc.scoring.request",
+    "calc.table.scored",  # the request scored and paid (on calc.table.payment, compiled below)
     "calc.cli.hand_json",  # the --json text of a hand: a --batch run writes one a line
     "calc.cli.hand_line",  # a --batch line read into a request
     "calc.cli.hand",  # the --batch loop: a line read, checked, scored and written
@@ -54,6 +56,8 @@ MODULES = (
     "calc.logs.convert",
     "calc.logs.replay",
 )
+
+VERSION = "0.1.0"  # the package's (pyproject.toml reads it; `calc.__version__`)
 
 PURE_ENV = "SANMA_PURE_PYTHON"  # set (to anything but "" or "0"): build or run the pure source
 

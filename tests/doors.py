@@ -1,4 +1,4 @@
-"""The differential harness (issue 21): one truth, every door.
+"""The differential harness: one truth, every door.
 
 A seeded simulated match (calc.sim.run: every shipped profile, every shipped scheme, the `stress`
 table of calc/sim/stress.py or the calibrated bots) is the truth: each hand's deltas, the running
@@ -48,6 +48,7 @@ from calc.core.notation import format_tiles
 from calc.logs import formats, parse_log
 from calc.logs.convert import hand_text
 from calc.logs.replay import replay
+from calc.scoring.fields import ON_THE_WIN, SITUATION
 from calc.scoring.value import YAKUMAN
 from calc.sim import run as SR
 from calc.table import chips, match, play as P
@@ -227,11 +228,11 @@ def win_entry(row, w, facts: P.WinFacts, rules: R.RuleSet, *, full: bool, form: 
             entry["ura"] = _tiles(facts.ura_indicators)
         if facts.nuki:
             entry["nuki"] = facts.nuki
-        for flag in ("ippatsu", "rinshan", "chankan", "haitei", "houtei", "double_riichi", "tenhou", "chiihou"):
-            if getattr(facts, flag):
-                entry[flag] = True
-        if facts.renhou and rules.hand.renhou != "none":
-            entry["renhou"] = True
+        for field in SITUATION:  # the yes/no facts a win writes (riichi is the hand's riichi list)
+            if field.record == ON_THE_WIN and field.name != "riichi" and getattr(facts, field.name):
+                entry[field.name] = True
+        if entry.get("renhou") and rules.hand.renhou == "none":
+            del entry["renhou"]  # a profile without renhou refuses the flag (it would change nothing)
         return entry
     value = w.value
     if value.limit == YAKUMAN and ev.yakuman:

@@ -55,7 +55,7 @@ from calc.core import tiles as T
 from calc.core.errors import in_keys
 from calc.core.rules import load, variant_of
 from calc.scoring.request import FIELD_DEFAULTS, HandRequest
-from calc.scoring.request import score as score_request
+from calc.table.scored import score as score_request
 from calc.scoring.value import LIMITS, YAKUMAN
 from calc.table import chips as C
 from doors import ERROR_LINE, NAMES, dump, runner, win_line

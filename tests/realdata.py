@@ -16,6 +16,9 @@ from pathlib import Path
 ARCHIVES = Path(__file__).resolve().parent / "data" / "tenhou-sanma"
 FOLDERS = ("mjlog", "json", "truth")
 GAME_COUNT = 201
+# The truth files name a hand's end in Tenhou's words; the package has one name for each (calc.table.play).
+DRAW_KINDS = {"exhaustive": "exhaustive", "nagashi_mangan": "nagashi", "kyuushu_kyuuhai": "nine-terminals",
+              "suukaikan": "four-kans"}
 
 
 def unpack(destination: Path) -> Path:

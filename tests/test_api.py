@@ -161,8 +161,8 @@ def test_settle_a_file_and_the_same_mapping():
      "<mapping>, at hands[1].win.winner: hand 1: unknown player 'D' as winner"),
 ])
 def test_settle_refuses_what_is_not_a_record_with_a_sanma_error(record, message):
-    """Issue 21's kind: calc.settle raised bare TypeErrors and YAML's RepresenterError; a mapping's
-    errors name the key path (the line of YAML made from it means nothing to the caller)."""
+    """A mapping calc.settle cannot take is refused in one SanmaError, never a bare TypeError or
+    YAML's RepresenterError; a mapping's errors name the key path (the line of YAML made from it means nothing to the caller)."""
     with pytest.raises(calc.SanmaError) as error:
         calc.settle(record)
     assert str(error.value).startswith(message)
@@ -230,7 +230,7 @@ def test_score_keeps_taking_a_hand_as_the_batch_does():
     ({"han": 3, "fu": 40, "honba": 1.5}, "'honba' takes a whole number, got 1.5"),
     ({"han": 3, "fu": 40, "sticks": None}, "'sticks' takes a whole number, got None"),
     ({"han": 3, "fu": 40, "rules": 1}, "'rules' takes a profile name or file, got 1"),
-    ({"han": 3, "fu": 40, "scheme": 1}, "'scheme' takes a scheme name, got 1"),
+    ({"han": 3, "fu": 40, "scheme": 1}, "'scheme' takes a scheme name or file, got 1"),
 ])
 def test_pay_checks_each_keywords_type(keywords, message):
     with pytest.raises(calc.SanmaError) as raised:

@@ -1,4 +1,4 @@
-"""Issue 11: nothing impossible is settled without a word. Every input a table or a script can give
+"""Nothing impossible is settled without a word. Every input a table or a script can give
 either gives a result or one line naming what is wrong and where; never a traceback."""
 
 from __future__ import annotations
@@ -159,7 +159,7 @@ RECORD_CASES = [
     ("pao on a closed daisangen", "  - win: {winner: A, tsumo: true, hand: \"555z666z777z11z 123p\", liable: C}\n",
      "hand 1: A's hand holds 3 dragon set(s) of its daisangen concealed (or completed by the winning tile): pao "
      "needs all 3 dragon sets called or kanned"),
-    # issue 21: a dragon set nobody fed; the one completed by the winning tile; closed kans only
+    # a dragon set nobody fed; the one completed by the winning tile; closed kans only
     ("pao on a dragon set nobody fed", "  - win: {winner: A, tsumo: true, hand: \"555z777z11z123p [666z]\", liable: C}\n",
      "match.yaml:4, at hands[1].win.liable: hand 1: A's hand holds 2 dragon set(s) of its daisangen concealed"),
     ("pao on a set the winning tile completed",
@@ -218,8 +218,8 @@ def test_a_fed_daisangen_is_paid_by_the_liable_player():
 
 
 def test_the_issue_21_pao_example_is_refused_not_paid_by_the_liable_player(tmp_path):
-    """Issue 21: pao on a dragon set nobody fed (two dragon triplets concealed) was settled with
-    32,000 from the "liable" player; nobody fed it, so `sanma settle` refuses the record."""
+    """Pao on a dragon set nobody fed (two dragon triplets concealed) would take 32,000 from the
+    "liable" player; nobody fed it, so `sanma settle` refuses the record."""
     path = tmp_path / "m.yaml"
     path.write_text("players: [A, B, C]\nhands:\n"
                     "  - win: {winner: B, tsumo: true, hand: \"555z777z11z123p [666z]\", liable: C}\n")
@@ -484,7 +484,7 @@ def test_replay_rules_on_tenhou_logs_says_it_changed_nothing(data_dir):
     assert run("replay", str(game)).stdout == result.stdout  # Tenhou's rules either way
 
 
-# ---------------------------------------------------------------- issue 21: doors that crashed or let through
+# ---------------------------------------------------------------- doors that once crashed or let through
 
 DOUBLE_RON_WITH_DORA = ("players: [Ana, Bo, Chen]\nhands:\n  - riichi: [Chen]\n    win:\n"
                         "      - {winner: Ana, from: Bo, hand: \"123p456p789s666z5z5z\", dora: 8s}\n"
@@ -492,8 +492,8 @@ DOUBLE_RON_WITH_DORA = ("players: [Ana, Bo, Chen]\nhands:\n  - riichi: [Chen]\n 
 
 
 def test_a_full_hand_double_ron_with_a_dora_indicator_settles(tmp_path):
-    """Issue 21: every full-hand double ron with a dora indicator ended `sanma settle` in a
-    TypeError traceback (check_double_ron counted the indicator tiles as list indices)."""
+    """A full-hand double ron with a dora indicator settles (the indicators are tiles, counted
+    against the four copies, not list indices)."""
     path = tmp_path / "m.yaml"
     path.write_text(DOUBLE_RON_WITH_DORA)
     result = run("settle", str(path), "--json")
@@ -530,7 +530,7 @@ def test_a_double_ron_with_red_and_plain_winning_tiles_is_two_discards():
     ("  - riichi: [C]\n    nagashi: {player: A, tenpai: [A]}\n", "hands[1].nagashi.tenpai"),
 ])
 def test_a_riichi_player_noten_at_the_exhaustive_draw_is_refused(hand, at):
-    """Issue 21: a riichi needs tenpai and keeps it (rules.md, "A riichi player is tenpai at the
+    """A riichi needs tenpai and keeps it (rules.md, "A riichi player is tenpai at the
     draw"); `draw: {tenpai: [...]}` without a riichi player was settled as if noten."""
     with pytest.raises(record.RecordError) as error:
         settle_text("players: [A, B, C]\nhands:\n" + hand)

@@ -1,4 +1,4 @@
-"""Issue 11, as properties: records and hands, legal and broken, generated at random. Each gives
+"""Bad input, as properties: records and hands, legal and broken, generated at random. Each gives
 either a result whose points are conserved, or one line naming what is wrong and where; never a
 traceback, never a silent skip."""
 
@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 
 from calc.cli import report
 from calc.core.errors import SanmaError
-from calc.scoring.request import HandRequest, score
+from calc.scoring.request import HandRequest
+from calc.table.scored import score
 from calc.table import record
 from hand_strategies import winning_hands
 from people import scorekeepers_edits

@@ -187,7 +187,8 @@ def test_a_lines_text_is_what_json_dumps_writes(tmp_path):
     must be json.dumps's text of the same object, ASCII-escaped and all, whatever the hand holds: a
     yakuman, sticks and honba, red fives and norths, a profile file with a non-ASCII name."""
     from calc.cli.hand_json import hand_json
-    from calc.scoring.request import HandRequest, score
+    from calc.scoring.request import HandRequest
+    from calc.table.scored import score
 
     profile = tmp_path / "ルール «club».yaml"
     profile.write_text("extends: tenhou\n", encoding="utf-8")
@@ -230,7 +231,7 @@ def _plain_value(value: object, ascii_only: bool) -> bool:
        st.sampled_from(["", "\n", " \r\n"]), st.sampled_from(_LINE_DEFAULTS))
 def test_a_batch_line_is_read_as_the_json_module_reads_it(data, with_hand, ascii_only, separators, before, after,
                                                           defaults):
-    from calc.cli.hand_line import LineReader
+    from calc.cli.hand_line import BatchLineReader
     from calc.core.errors import SanmaError
 
     if with_hand:
@@ -240,7 +241,7 @@ def test_a_batch_line_is_read_as_the_json_module_reads_it(data, with_hand, ascii
         expected: object = request_module.HandRequest.from_mapping(json.loads(text), defaults)
     except SanmaError as error:
         expected = str(error)
-    reader = LineReader(defaults)
+    reader = BatchLineReader(defaults)
     raw = text.encode("utf-8")
     plain = reader._plain(raw, text) if raw.isascii() else None  # only an ASCII line is read in one pass
     if plain is not None:

@@ -27,15 +27,17 @@ from hands import generated_lines, real_win_lines, situation_lines  # noqa: E402
 
 from calc.cli import report  # noqa: E402
 from calc.cli.hand import score_line  # noqa: E402
-from calc.cli.hand_line import LineReader  # noqa: E402
+from calc.cli.hand_line import BatchLineReader  # noqa: E402
 from calc.core import rules as R  # noqa: E402
 from calc.core.rules import SCHEMES  # noqa: E402
-from calc.scoring.request import HandRequest, score  # noqa: E402
+from calc.scoring.request import HandRequest  # noqa: E402
+from calc.table.scored import score  # noqa: E402
 from calc.scoring.value import LIMITS, HandValue, hand_value, limit_value  # noqa: E402
 from calc.table import explain  # noqa: E402
 from calc.table import payment as P  # noqa: E402
 
-# sha256 of each text below, as the code before the issue 22 speed work wrote it
+# sha256 of each text below, as the plain code before the speed work (its record in git) wrote it: the
+# faster code writes the very same text
 PINNED = {
     "batch": "17f06019227a1e135ae3cde5a79d0abe32bd85dead625ce15286140405407c70",
     "all_schemes": "855f5e81d2a6f146f6fce76079587c972fddcfa2ddd358d7d1ff205ef09cc741",
@@ -43,7 +45,7 @@ PINNED = {
     "api": "72a2aff6d0602bce49ed95053abab0e85e1a356cac83d52f0bd9ba7d94be3e17",
     "payments": "24e8d2f9761b6ac364e4a2304b9a80c3eaa7d28b923acbde3cd148705caf39b2",
     "errors": "59962fbdff88ef6ec50e6915ab71694841d14c74a7c3bc5dbc8a41f4a79ebf31",
-    # as the batch loop before issue 22's fourth round wrote it (the line read with the json module)
+    # as the batch loop wrote it when it read each line with the json module
     "spellings": "3d0a5f0806ef7176eb5e044ebddda82780bb9bac047738c21bd83c95b3ecfc36",
     # the 3,000 hands of every situation `make bench` times cold, as the code before the shipped
     # suit tables wrote them (the --batch text, then the --explain text)
@@ -59,7 +61,7 @@ def _hands() -> list[dict]:
 def batch_text(lines: list[dict], all_schemes: bool) -> str:
     import json
 
-    reader = LineReader({})
+    reader = BatchLineReader({})
     return "\n".join(score_line(n, json.dumps(line).encode(), reader, all_schemes)[0]
                      for n, line in enumerate(lines, start=1))
 

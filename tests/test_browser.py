@@ -205,8 +205,7 @@ def compared(tmp_path_factory):
     double-take's busts rise (+62.5 points [+10.9, +114.1]), its seat 0 ends higher [+1.8, +46.6] and
     its seat 1 lower [-26.1, -2.7], and maru-dori's intervals all hold zero. The seed is chosen for
     that: a change to the bots' play changes the matches, so pick another seed that shows all four
-    (seed 16 since the far-behind players' fold against the dealer of issue 23, the first of seeds 1
-    on; 13 after the refit on the real builder, 8 before it)."""
+    (16 is the first of seeds 1 on that does with today's bots)."""
     folder = tmp_path_factory.mktemp("compare")
     html, svg = folder / "compare.html", folder / "compare.svg"
     args = ["compare", "--matches", "8", "--seed", "16", "--schemes", "maru-dori,double-take", "--workers", "1"]

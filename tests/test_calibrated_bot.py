@@ -116,10 +116,10 @@ def test_tenpai_draws_agree_with_whole_hands(melds):
 
 def test_plan_shanten_counts_only_what_the_yaku_can_use():
     hand = counts("11p22p33s44s5z")
-    assert C._plan_shanten(hand, 1, (C.TOITOI, None)) == 2  # a pon and four pairs: two more triplets
+    assert C._plan_shanten(hand, 1, (C.TOITOI_PLAN, None)) == 2  # a pon and four pairs: two more triplets
     hand = counts("2345p1199s44z")  # honitsu in pinzu: the souzu are dead
-    assert C._plan_shanten(hand, 1, (C.HONITSU, T.PIN)) == S.standard_shanten(counts("2345p44z"), 1)
-    assert C._plan_shanten(hand, 1, (C.TANYAO, None)) == S.standard_shanten(counts("2345p"), 1)
+    assert C._plan_shanten(hand, 1, (C.HONITSU_PLAN, T.PIN)) == S.standard_shanten(counts("2345p44z"), 1)
+    assert C._plan_shanten(hand, 1, (C.TANYAO_PLAN, None)) == S.standard_shanten(counts("2345p"), 1)
 
 
 def _ranked(hand: str, suuankou_from_triplets: int) -> dict[str, int]:
@@ -151,10 +151,10 @@ def _game(standing: tuple[int, ...] | None = None):
     import random
 
     from calc.core.rules import load
-    from calc.sim.engine import Game
+    from calc.sim.engine import HandEngine
     from calc.sim.wall import Wall
 
-    return Game(Wall.shuffled(random.Random(1)), load("tenhou"), dealer=1, round_wind=0, bots=[C.Calibrated()] * 3,
+    return HandEngine(Wall.shuffled(random.Random(1)), load("tenhou"), dealer=1, round_wind=0, bots=[C.Calibrated()] * 3,
                 standing=standing)
 
 

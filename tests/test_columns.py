@@ -101,7 +101,8 @@ def test_the_all_schemes_table_is_tabulates_with_numbers(rules, honba, sticks, m
 
     from calc.cli import report
     from calc.core.errors import SanmaError
-    from calc.scoring.request import HandRequest, pay_all_schemes, score
+    from calc.scoring.request import HandRequest
+    from calc.table.scored import pay_all_schemes, score
 
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
     from hands import real_win_lines

@@ -1,4 +1,4 @@
-"""Issue 21: one truth, every door. Seeded simulated matches (every shipped profile and scheme, the
+"""One truth, every door. Seeded simulated matches (every shipped profile and scheme, the
 stress table and ordinary play) pushed through every way a match comes in must settle exactly as
 the simulator did, hand by hand; broken copies of them must be refused. The harness is
 tests/doors.py (docs/development.md, "The differential harness"); `make fuzz` runs it on many more
@@ -14,10 +14,8 @@ import doors
 
 # Seeds 0-11 go through every profile and every scheme; the others were chosen (by a scan of the
 # first 150) to bring every kind of hand below at least as often as MINIMUM asks; 133 adds an
-# agari-yame, and 10834 is the first with a chankan since the calibrated bots' refit on the real
-# players' hand builder (issue 23; a scan of the calibrated seeds from 104: no scenario stacks one,
-# their ordinary play finds it, and still does with the far-behind players' fold against the dealer;
-# 31609 had one before that refit, 6429 before the dealer's).
+# agari-yame, and 10834 brings a chankan (no scenario stacks one: the calibrated bots' ordinary play
+# finds it; a change of their play may need another seed, found by a scan from 104).
 SEEDS = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 15, 16, 20, 22, 27, 33, 100, 101, 102, 133, 10834)
 # The fewest of each kind the seeds must cover: a change of the bots' play may move the counts, as
 # long as it keeps them covered.

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from calc.scoring.request import HandRequest, score
+from calc.scoring.request import HandRequest
+from calc.table.scored import score
 
 PROFILES = Path(__file__).parent / "profiles"
 

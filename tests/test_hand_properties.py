@@ -10,7 +10,8 @@ from calc.core import tiles as T
 from calc.core.errors import SanmaError
 from calc.scoring.hand import WinContext, build_hand
 from calc.core.rules import load
-from calc.scoring.request import HandRequest, score
+from calc.scoring.request import HandRequest
+from calc.table.scored import score
 from hand_strategies import winning_hands
 
 RULES = load("standard")

@@ -239,7 +239,7 @@ def _shell(tmp_path, rules: str = "standard"):
 
 
 def test_a_full_hand_double_ron_with_dora_keeps_the_session_and_its_riichi(tmp_path):
-    """Issue 21: the double ron with dora ended the session (a TypeError) and lost the riichi."""
+    """A double ron with dora is kept, and the riichi with it (the session goes on)."""
     keeper, typed = _shell(tmp_path)
     typed("riichi Chen")
     out = typed("Ana ron Bo 123p456p789s666z5z5z dora 8s and Chen ron Bo 234p567p789s777z5z5z dora 8s ura 1m")

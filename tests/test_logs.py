@@ -14,6 +14,7 @@ from calc.core.errors import SanmaError
 from calc.scoring.evaluate import evaluate
 from calc.logs import Game, LogError, parse_log, read_log
 from calc.logs.convert import build, to_hand
+from realdata import DRAW_KINDS
 
 FORMATS = {"mjlog": "xml", "json": "json"}
 # Tenhou lists only the yakuman of a yakuman hand, so truth/ (decoded from Tenhou's yaku list) has
@@ -41,7 +42,7 @@ def names(tiles) -> list[str]:
 def test_every_game_reads_in_both_formats(games):
     for folder in FORMATS:
         assert len(games[folder]) == 201
-        kyoku = [k for g in games[folder].values() for k in g.kyoku]
+        kyoku = [k for g in games[folder].values() for k in g.rounds]
         assert sum(len(k.wins) for k in kyoku) == 1552
         assert sum(k.draw is not None for k in kyoku) == 300
         assert sum(len(k.wins) == 2 for k in kyoku) == 5  # double ron
@@ -53,7 +54,7 @@ def test_every_win_is_rebuilt_from_the_play(games, agari_truth, folder):
     folded = []
     for a in agari_truth:
         game = games[folder][a["game_id"]]
-        kyoku = game.kyoku[a["kyoku_index"]]
+        kyoku = game.rounds[a["kyoku_index"]]
         w = kyoku.wins[a["multi_ron_index"]]
         where = (a["game_id"], a["kyoku_index"], a["multi_ron_index"])
         assert names(w.closed) == sorted(a["closed_hand"]), where
@@ -98,11 +99,11 @@ def test_every_win_is_rebuilt_from_the_play(games, agari_truth, folder):
 def test_every_draw_matches(games, ryuukyoku_truth, folder):
     kinds = set()
     for r in ryuukyoku_truth:
-        kyoku = games[folder][r["game_id"]].kyoku[r["kyoku_index"]]
+        kyoku = games[folder][r["game_id"]].rounds[r["kyoku_index"]]
         d = kyoku.draw
         where = (r["game_id"], r["kyoku_index"])
         assert d is not None and not kyoku.wins, where
-        assert d.kind == r["type"], where
+        assert d.kind == DRAW_KINDS[r["type"]], where
         assert list(d.deltas) == r["deltas"], where
         assert list(d.scores_before) == r["scores_before"], where
         assert list(kyoku.scores) == r["scores_init"], where
@@ -113,7 +114,7 @@ def test_every_draw_matches(games, ryuukyoku_truth, folder):
         else:
             assert d.tenpai is None and r["tenpai"] is None, where
         kinds.add(d.kind)
-    assert kinds == {"exhaustive", "kyuushu_kyuuhai", "nagashi_mangan"}
+    assert kinds == {"exhaustive", "nine-terminals", "nagashi"}
 
 
 @pytest.mark.parametrize("folder", list(FORMATS))
@@ -123,14 +124,14 @@ def test_final_scores_and_points(games, games_truth, folder):
         assert list(g.start_scores) == t["start_scores"]
         assert list(g.final_scores) == t["final_scores"]
         assert list(g.final_points) == t["final_points"]
-        assert g.kyoku[-1].scores_after == g.final_scores or sum(g.final_scores) == 105000
+        assert g.rounds[-1].scores_after == g.final_scores or sum(g.final_scores) == 105000
 
 
 def _without_limit_fu(game: Game) -> Game:
     """tenhou.net/6 writes no fu on mangan and above, and no scores before a result (an mjlog's `sc`,
     which are the round's own here); everything else must be the same."""
     kyoku = []
-    for k in game.kyoku:
+    for k in game.rounds:
         for w in k.wins:
             assert w.log.scores_before == w.scores_before
         if k.draw is not None:
@@ -141,7 +142,7 @@ def _without_limit_fu(game: Game) -> Game:
         )
         draw = k.draw and k.draw._replace(log_scores_before=None)
         kyoku.append(k._replace(wins=wins, draw=draw))
-    return game._replace(kyoku=tuple(kyoku))
+    return game._replace(rounds=tuple(kyoku))
 
 
 def test_both_formats_give_the_same_game(games):
@@ -149,14 +150,14 @@ def test_both_formats_give_the_same_game(games):
     for game_id, xml_game in games["mjlog"].items():
         json_game = games["json"][game_id]
         assert _without_limit_fu(xml_game) == json_game, game_id
-        assert xml_game != json_game or not any(w.log.limit for k in xml_game.kyoku for w in k.wins)
+        assert xml_game != json_game or not any(w.log.limit for k in xml_game.rounds for w in k.wins)
 
 
 def test_rebuilt_wins_score_as_the_log_says(games):
     rules = R.load("tenhou")
     checked = 0
     for game in games["mjlog"].values():
-        for k in game.kyoku:
+        for k in game.rounds:
             for w in k.wins:
                 hand, context = build(w, rules)
                 ev = evaluate(hand, context, rules)
@@ -167,14 +168,14 @@ def test_rebuilt_wins_score_as_the_log_says(games):
 
 def test_hand_text_and_context(data_dir):
     game = read_log(data_dir / "mjlog" / "2026011603gm-00b9-0000-36cf9559.xml")
-    text, args = to_hand(game.kyoku[1].wins[0])
+    text, args = to_hand(game.rounds[1].wins[0])
     assert text == "11144p77s4p [333z] [111m]"  # melds in the order they were called
     assert args["tsumo"] and args["seat_wind"] == T.WEST and args["round_wind"] == T.EAST
     assert args["dora_indicators"] == (T.HONOR + 4,) and args["honba"] == 1 and args["sticks"] == 1
 
 
 def test_red_fives_are_written_as_zero(games):
-    texts = [to_hand(w)[0] for g in games["mjlog"].values() for k in g.kyoku for w in k.wins]
+    texts = [to_hand(w)[0] for g in games["mjlog"].values() for k in g.rounds for w in k.wins]
     assert any("0p" in t for t in texts) and any("0s" in t for t in texts)
     assert not any("0m" in t for t in texts)
 
@@ -267,7 +268,7 @@ def test_players_and_nagashi(games, ryuukyoku_truth):
     for r in ryuukyoku_truth:
         if r["type"] == "nagashi_mangan":
             for folder in FORMATS:
-                d = games[folder][r["game_id"]].kyoku[r["kyoku_index"]].draw
+                d = games[folder][r["game_id"]].rounds[r["kyoku_index"]].draw
                 assert d.nagashi == tuple(s for s in range(3) if r["deltas"][s] > 0)
 
 

@@ -55,7 +55,7 @@ def test_a_converted_game_from_the_command_line(data_dir, tmp_path):
 def test_a_json_array_of_events_reads_too(data_dir):
     events = mjlog_to_mjai((data_dir / "mjlog" / f"{GAME}.xml").read_bytes())
     game = parse_log(json.dumps(events).encode(), f"{GAME}.json")
-    assert game.game_id == GAME and len(game.kyoku) == 10 and game.complete
+    assert game.game_id == GAME and len(game.rounds) == 10 and game.complete
 
 
 def test_the_middle_of_a_real_game_replays_hand_by_hand(data_dir):
@@ -143,7 +143,7 @@ def test_a_north_extraction_and_a_win_on_its_replacement_in_the_middle_of_a_game
     (hand,) = r.hands
     (win,) = hand.wins
     assert (hand.label, hand.honba, win.han, win.points, win.deltas) == ("S2", 1, 5, 8000, (-4100, 9200, -4100))
-    assert r.game.kyoku[0].wins[0].nuki == 1 and r.game.kyoku[0].wins[0].rinshan
+    assert r.game.rounds[0].wins[0].nuki == 1 and r.game.rounds[0].wins[0].rinshan
     wrong = [dict(e, han=6, deltas=[-4100, 9300, -4100]) if e["type"] == "hora" else e for e in events]
     wrong[4]["yaku"] = [["menzen_tsumo", 1], ["rinshan_kaihou", 1], ["ittsu", 2], ["dora", 2]]
     texts = [m.text() for m in replay(_parse(wrong), "excerpt").mismatches]
@@ -169,7 +169,7 @@ RON_ON_NORTH = [
 def test_a_ron_on_an_extracted_north(profile):
     r = replay(_parse(RON_ON_NORTH, profile), "excerpt")
     assert r.mismatches == ()
-    win = r.game.kyoku[0].wins[0]
+    win = r.game.rounds[0].wins[0]
     assert (win.win_source, win.chankan, win.nuki) == ("nuki", False, 0)
     assert r.hands[0].wins[0].yaku == (("honitsu", 3), ("ittsu", 2), ("round_wind_east", 1))
 
@@ -338,7 +338,7 @@ RIICHI = [
 def test_a_riichi_declared_with_reach_is_the_next_discards_and_its_deposit_is_taken():
     r = replay(_parse(RIICHI), "excerpt")
     assert r.mismatches == ()
-    kyoku = r.game.kyoku[0]
+    kyoku = r.game.rounds[0]
     (win,) = kyoku.wins
     assert kyoku.riichi == (0,) and (win.riichi, win.double_riichi, win.ippatsu) == (True, True, True)
     assert win.scores_before == (34000, 35000, 35000) and win.sticks == 1
@@ -349,7 +349,7 @@ def test_a_ron_on_the_riichi_discard_takes_no_deposit():
     events = [*DOUBLE_RON[:3], {"type": "reach", "actor": 0}, *DOUBLE_RON[3:]]
     r = replay(_parse(events), "excerpt")
     assert r.mismatches == ()
-    assert r.game.kyoku[0].riichi == () and r.hands[0].deltas == (-13200, 5200, 8000)
+    assert r.game.rounds[0].riichi == () and r.hands[0].deltas == (-13200, 5200, 8000)
 
 
 @pytest.mark.parametrize("mutate, line, message", [
@@ -371,7 +371,7 @@ def test_hora_deltas_that_are_no_payment_are_compared_not_applied():
     r = replay(_parse(events), "excerpt")
     assert [m.text() for m in r.mismatches] == [
         "E1-0 deltas: ours (49000, -48000, 0), log (49000, -47000, 0) [seat 0: 111999m11122333z]"]
-    assert r.game.kyoku[0].scores_after is None  # an excerpt's last hand: no next start scores say them
+    assert r.game.rounds[0].scores_after is None  # an excerpt's last hand: no next start scores say them
 
 
 # ---------------------------------------------------------------- RiichiEnv's own logs
@@ -396,8 +396,8 @@ def test_riichienv_draw_reasons_are_read_and_the_games_reproduce(riichienv_games
     result = runner.invoke(app, ["replay", str(path)])
     assert result.exit_code == 0, result.output
     assert "1/1 games match the log" in " ".join(result.output.split())
-    kinds = [k.draw.kind for k in read_log(path).kyoku if k.draw is not None]
-    assert ("kyuushu_kyuuhai" if reason == "kyushu_kyuhai" else "suukaikan") in kinds
+    kinds = [k.draw.kind for k in read_log(path).rounds if k.draw is not None]
+    assert ("nine-terminals" if reason == "kyushu_kyuhai" else "four-kans") in kinds
 
 
 @pytest.mark.parametrize("game, seat, hand", [("rienv-1020", 2, "E1-0"), ("rienv-1026", 0, "E1-0")])

@@ -18,7 +18,8 @@ from calc.core import tiles as T
 from calc.core.errors import SanmaError
 from calc.scoring.hand import PON, Hand, WinContext
 from calc.core.rules import RuleSet
-from calc.scoring.request import build, score
+from calc.scoring.request import build
+from calc.table.scored import score
 from hand_strategies import winning_hands
 
 ORACLE = HandCalculator()

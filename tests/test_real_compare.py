@@ -63,11 +63,11 @@ def test_the_tsumo_loss_row_is_the_games_as_recorded(games, data_dir, games_trut
         game = read_log(path)
         assert result.scores == game.final_scores
         assert result.points == game.final_points
-        assert result.hands == len(game.kyoku)
+        assert result.hands == len(game.rounds)
     figures = games.comparison.scheme_figures(BASELINE)
     busts = sum(1 for g in games_truth if min(g["final_scores"]) < 0)
     assert figures["bust_rate"] == busts / 201
-    assert figures["hands_per_match"] == sum(len(read_log(p).kyoku) for p in games.files) / 201
+    assert figures["hands_per_match"] == sum(len(read_log(p).rounds) for p in games.files) / 201
     assert games.ended_early[BASELINE] == games.went_on[BASELINE] == 0
 
 

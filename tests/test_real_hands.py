@@ -1,8 +1,8 @@
-"""Every real win of the real Tenhou games, scored from its hand facts alone (issue 2 acceptance)."""
+"""Every real win of the real Tenhou games, scored from its hand facts alone."""
 
 from __future__ import annotations
 
-from calc.scoring.request import score
+from calc.table.scored import score
 from truth_hands import hand_request, our_yaku_as_tenhou, tenhou_yaku
 
 

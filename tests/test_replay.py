@@ -66,8 +66,8 @@ def test_an_other_scheme_can_end_the_game_earlier(replays):
     for r in replays["mjlog"].values():
         for name, x in resettle(r, ["double-take"]).items():
             if x.unplayed:
-                earlier.append((r.game.game_id, x.state.end_reason, x.state.hands, len(r.game.kyoku)))
-                assert x.state.hands + x.unplayed == len(r.game.kyoku)
+                earlier.append((r.game.game_id, x.state.end_reason, x.state.hands, len(r.game.rounds)))
+                assert x.state.hands + x.unplayed == len(r.game.rounds)
     assert earlier and all(hands < total for _, _, hands, total in earlier)
 
 

@@ -212,14 +212,14 @@ def test_nine_terminals_only_on_an_uninterrupted_first_draw():
     r = deal([nine, NOTEN_A, NOTEN_B])
     play(r, Draw(0, t("6z")))
     assert r.nine_kinds(0)
-    r.apply(Ryuukyoku("kyuushu_kyuuhai"))
-    assert r.draw_result.kind == "kyuushu_kyuuhai" and r.draw_result.tenpai is None
+    r.apply(Ryuukyoku("nine-terminals"))
+    assert r.draw_result.kind == "nine-terminals" and r.draw_result.tenpai is None
     late = deal([nine, NOTEN_A, NOTEN_B])
     play(late, Draw(0, t("6z")), Discard(0, t("6z")), Draw(1, t("7z")), Discard(1, t("7z")),
          Draw(2, t("3z")), Discard(2, t("3z")), Draw(0, t("7z")))
     assert not late.nine_kinds(0)
     with pytest.raises(PlayError, match="nine terminals declared"):
-        late.apply(Ryuukyoku("kyuushu_kyuuhai"))
+        late.apply(Ryuukyoku("nine-terminals"))
 
 
 NOTEN_C = "19m2589p1269s456z"  # NOTEN_A without a 1p

@@ -1,4 +1,4 @@
-"""Rule profiles (issue 3): the shipped profiles carry rules.md §7, and a bad profile reports every
+"""Rule profiles: the shipped profiles carry rules.md §7, and a bad profile reports every
 problem at once with file, line and key path."""
 
 from __future__ import annotations

@@ -22,17 +22,10 @@ from calc.sim.compare import BASELINE
 # about ±8 points), so the test catches a play or a measure gone wrong, not a few points of bias: the
 # 2,000-match figures are in docs/simulate.md. Each of the 60 rows may miss by chance (the 201 real
 # games are one sample too: they bust 17.4% of the time, the 3,001 games 22.7%), so another seed or
-# another play can miss a row without a bug (the play before the refit on the real builder had all 60
-# rows agree on 11 of seeds 1 to 20: docs/calibration.md, "The refit, measured further"): read the row
-# before changing the seed. Seed 1 did, after the dealer's refit (issue 23): its first 100 matches ran
-# 8.52 hands each (the row's interval ±0.43) where its 2,000 run 8.90 and agree, so every scheme's
-# hands-per-match row missed together. Seed 2 did, after the refit on the real builder: double-take's
-# dealer income and its effect, the two rows the 2,000-match check misses with the play before the
-# refit too (4,029 and 3,781 a dealership against 2,440); with that refit (R2) all 60 rows agree on 8
-# of seeds 1 to 20, and seed 3 is the first after 2 of them. With R3, the far-behind players' fold
-# against the dealer, all 60 agree on 6 of seeds 1 to 20 (3, 5, 6, 7, 10, 14); seeds 4 and 11 miss
-# 20 rows each, one or two figures under every scheme together (the tsumo/ron income ratio with the
-# bust rate or hands per match), the others 1 to 9 rows.
+# another play can miss a row without a bug: read the row before changing the seed. With today's bots
+# all 60 rows agree on 6 of seeds 1 to 20 (3, 5, 6, 7, 10, 14); seeds 4 and 11 miss 20 rows each, one
+# or two figures under every scheme together (the tsumo/ron income ratio with the bust rate or hands
+# per match), the others 1 to 9 rows.
 MATCHES, SEED = 100, 3
 runner = CliRunner()
 
@@ -51,7 +44,7 @@ def test_every_scheme_figure_and_effect_agrees_with_the_real_games(check):
     assert out["setup"]["real_games"] == 201 and out["setup"]["finished"] == MATCHES
     rows = out["rows"]
     schemes = {r["scheme"] for r in rows}
-    assert schemes == set(setup.schemes) and len(schemes) == 8
+    assert schemes == set(setup.names) and len(schemes) == 8
     for scheme in schemes:
         figures = {(r["figure"], r["effect"]) for r in rows if r["scheme"] == scheme}
         effects = scheme != BASELINE
@@ -72,7 +65,7 @@ def test_each_schemes_dealer_income_taken_apart_adds_up_to_its_row(check):
     setup, out = check
     level = {(r["scheme"], side): r[side]["value"] for r in out["rows"]
              if r["figure"] == "dealer_income_per_dealership" and not r["effect"] for side in ("real", "simulated")}
-    assert set(out["dealer_income"]) == set(setup.schemes)
+    assert set(out["dealer_income"]) == set(setup.names)
     for scheme, taken in out["dealer_income"].items():
         for side in ("real", "simulated"):
             counts = taken["counts"][side]
@@ -124,8 +117,8 @@ def test_every_scheme_settles_the_first_schemes_hands_as_played():
 
 def test_a_difference_outside_both_intervals_disagrees():
     real, close, far = SC.Estimate(1000, 600), SC.Estimate(1500, 200), SC.Estimate(2000, 200)
-    assert SC.Row("double-take", "dealer_income_per_dealership", False, real, close).agrees
-    row = SC.Row("double-take", "dealer_income_per_dealership", False, real, far)
+    assert SC.SchemeFigure("double-take", "dealer_income_per_dealership", False, real, close).agrees
+    row = SC.SchemeFigure("double-take", "dealer_income_per_dealership", False, real, far)
     assert not row.agrees and row.difference.half == pytest.approx((600 ** 2 + 200 ** 2) ** 0.5)
     text = SC.text([row], "setup")
     assert "warning: double-take's dealer income per dealership: simulated 2000 ±200 against real 1000 ±600" in text

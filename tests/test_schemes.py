@@ -57,7 +57,7 @@ dealer_wins:
 """,
     # docs/schemes.md's second example: half the North's share on top, the sum rounded once, up to 500
     "north-halves-500": """
-title: North's share halved, paid in 500s
+title: north halves in 500s
 rounding:
   C: {step: 100, mode: up}
   F: {step: 500, mode: up}
@@ -125,6 +125,10 @@ def club(tmp_path_factory) -> Path:
     return folder
 
 
+# the club schemes above with a title: the name they are known by
+TITLES = {"dealer-2-5": "dealer pays 2.5x", "north-halves-500": "north halves in 500s"}
+
+
 def value_of(key, rules):
     return limit_value(key, rules.hand) if isinstance(key, str) else hand_value(*key, rules.hand)
 
@@ -136,7 +140,7 @@ def win(value, *, winner, discarder=None, rules):
 @pytest.mark.parametrize("name", list(BY_HAND))
 def test_club_schemes_pay_what_was_worked_out_by_hand(club, name):
     rules = R.load("standard").with_scheme(str(club / f"{name}.yaml"))
-    assert rules.payment.scheme == name
+    assert rules.payment.scheme == TITLES.get(name, name)  # a scheme file is known by its title, else its name
     for key, (b, child, dealer, each, nd_ron, d_ron) in BY_HAND[name].items():
         value = value_of(key, rules)
         assert value.basic == b
@@ -191,7 +195,7 @@ def test_sanma_pay_takes_a_club_profile_and_a_scheme_file(club):
     profile = club / "pay.yaml"
     profile.write_text("extends: standard\npayment:\n  scheme: dealer-2-5.yaml\n")
     data = json.loads(run("pay", "--rules", str(profile), "--han", "3", "--fu", "40", "--tsumo", "--json").stdout)
-    assert (data["scheme"], data["total"]) == ("dealer-2-5", 4500)
+    assert (data["scheme"], data["total"]) == ("dealer pays 2.5x", 4500)
     assert data["payments"] == [{"payer": "non-dealer", "amount": 1300}, {"payer": "dealer", "amount": 3200}]
     out = run("pay", "--scheme", str(club / "north-to-dealer.yaml"), "--han", "2", "--fu", "20", "--tsumo",
               "--explain").stdout
@@ -200,8 +204,8 @@ def test_sanma_pay_takes_a_club_profile_and_a_scheme_file(club):
     # --all-schemes: the built-in ones and the profile's own, marked
     data = json.loads(run("pay", "--rules", str(profile), "--limit", "mangan", "--tsumo", "--all-schemes",
                           "--json").stdout)
-    assert list(data["schemes"]) == [*R.SCHEMES, "dealer-2-5"]
-    assert data["schemes"]["dealer-2-5"]["total"] == 7000
+    assert list(data["schemes"]) == [*R.SCHEMES, "dealer pays 2.5x"]
+    assert data["schemes"]["dealer pays 2.5x"]["total"] == 7000
 
 
 def test_explanations_use_the_same_words_for_every_scheme(club):
@@ -233,7 +237,7 @@ def test_compare_accepts_a_club_scheme(club):
                  f"tsumo-loss,{club / 'round-500.yaml'}", "--workers", "1", "--json")
     assert result.exit_code == 0, result.stderr
     data = json.loads(result.stdout)
-    assert list(data["schemes"]) == ["tsumo-loss", str(club / "round-500.yaml"), "dealer-2-5"]
+    assert list(data["schemes"]) == ["tsumo-loss", "round-500", "dealer pays 2.5x"]  # never a path
     bad = run("compare", "--rules", str(profile), "--matches", "2", "--schemes", "tsumo-los")
     assert bad.exit_code == 1 and "unknown scheme 'tsumo-los' (did you mean 'tsumo-loss'?)" in bad.stderr
 
@@ -243,7 +247,7 @@ def test_rules_show_prints_the_definition_and_check_a_scheme_file(club):
     assert "Scheme maru-dori (丸取り): the winner takes the whole ron value" in out
     assert re.search(r"non_dealer_wins\.dealer\s+R − non-dealer\s+maru-dori\.yaml:15", out)
     out = run("rules", "show", str(club / "dealer-2-5.yaml")).stdout
-    assert out.startswith("Scheme dealer-2-5 (dealer pays 2.5x)")
+    assert out.startswith("Scheme dealer pays 2.5x\n")
     assert re.search(r"non_dealer_wins\.dealer\s+C\(5b/2\)\s+dealer-2-5\.yaml:5", out)
     assert re.search(r"non_dealer_wins\.north\s+C\(b\)  \(paid by nobody: lost\)\s+tsumo-loss\.yaml:\d+", out)
     out = run("rules", "check", str(club / "round-500.yaml")).stdout.splitlines()
@@ -368,10 +372,10 @@ def test_a_match_record_names_a_scheme_file_beside_it(club):
     path.write_text("rules: standard\nscheme: dealer-2-5.yaml\nplayers: [Ana, Bo, Chen]\n"
                     "hands:\n  - win: {winner: Chen, tsumo: true, han: 3, fu: 40}\n")
     parsed = record.read(path)
-    assert parsed.rules.payment.scheme == "dealer-2-5"
+    assert parsed.rules.payment.scheme == "dealer pays 2.5x"
     # Ana deals; Chen's 3 han 40 fu tsumo (b = 1280): Bo C(1280) = 1300, Ana C(3200) = 3200
     assert record.settle(parsed).state.scores == (35000 - 3200, 35000 - 1300, 35000 + 4500)
-    assert list(record.settle_all_schemes(parsed)) == [*R.SCHEMES, "dealer-2-5"]
+    assert list(record.settle_all_schemes(parsed)) == [*R.SCHEMES, "dealer pays 2.5x"]
 
 
 # ---------------------------------------------------------------- what cannot be a game

@@ -5,15 +5,16 @@ from __future__ import annotations
 
 import pytest
 
+from calc import shipped_make
 from calc.core import profile, rules, schemes, shipped
 from calc.core.lined import YamlList, YamlMap
 
-FILES = shipped.shipped_files()
+FILES = shipped_make.shipped_files()
 
 
 def test_the_copy_is_up_to_date():
     """`make shipped-copy` writes calc/core/shipped_copy.json again after a shipped YAML file changes."""
-    assert shipped.COPY.read_text(encoding="utf-8") == shipped.source(), "run `make shipped-copy`"
+    assert shipped.COPY.read_text(encoding="utf-8") == shipped_make.source(), "run `make shipped-copy`"
 
 
 def _same(copied, parsed) -> None:
@@ -34,11 +35,7 @@ def _same(copied, parsed) -> None:
 
 def _parsed(read, *args):
     """What `read` gives with the copy switched off: the YAML parse."""
-    kept, shipped._by_text = shipped._by_text, {}
-    try:
-        return read(*args)
-    finally:
-        shipped._by_text = kept
+    return shipped.without_copy(lambda: read(*args))
 
 
 @pytest.mark.parametrize("path", [p for p in FILES if p.parent.name != "schemes"], ids=lambda p: p.name)
@@ -47,9 +44,9 @@ def test_every_shipped_profile_reads_the_same_from_the_copy(path):
     assert variant == _parsed(profile.variant_of, str(path))
     text = path.read_text(encoding="utf-8")
     assert shipped.profile_layer(text, variant) is not None
-    copied = profile._read_layer(path, [], shipped._schemas()[variant], variant)
+    copied = profile._read_layer(path, [], shipped_make.SCHEMAS[variant], variant)
     problems: list = []
-    parsed = _parsed(profile._read_layer, path, problems, shipped._schemas()[variant], variant)
+    parsed = _parsed(profile._read_layer, path, problems, shipped_make.SCHEMAS[variant], variant)
     assert problems == []
     assert (copied.path, copied.extends, copied.extends_line, copied.summary, copied.variant) == (
         parsed.path, parsed.extends, parsed.extends_line, parsed.summary, parsed.variant)
@@ -62,7 +59,7 @@ def test_every_shipped_profile_reads_the_same_from_the_copy(path):
 @pytest.mark.parametrize("path", [p for p in FILES if p.parent.name == "schemes"], ids=lambda p: p.name)
 def test_every_shipped_scheme_reads_the_same_from_the_copy(path):
     assert shipped.scheme_data(path.read_text(encoding="utf-8")) is not None
-    copied, parsed = schemes._file_layer(path), _parsed(schemes._file_layer, path)
+    copied, parsed = schemes.file_layer(path), _parsed(schemes.file_layer, path)
     assert (copied.path, copied.prefix, copied.line) == (parsed.path, parsed.prefix, parsed.line)
     _same(copied.data, parsed.data)
     name = path.stem

@@ -1,4 +1,4 @@
-"""Sichuan from the outside (issue 7): `sanma hand --rules sichuan --void`, `sanma settle` on a Sichuan
+"""Sichuan from the outside (rules.md §8): `sanma hand --rules sichuan --void`, `sanma settle` on a Sichuan
 record, `sanma rules` with Sichuan profiles, and one-line errors with exit 1."""
 
 from __future__ import annotations

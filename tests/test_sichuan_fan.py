@@ -1,4 +1,4 @@
-"""Sichuan hands (issue 7): every fan entry, gens, the cap, the tsumo bonus, the hand value, waits,
+"""Sichuan hands (rules.md §8): every fan entry, gens, the cap, the tsumo bonus, the hand value, waits,
 and hands that cannot exist or cannot win."""
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ def profile(tmp_path: Path, body: str, name: str = "variant.yaml") -> R.SichuanR
     return R.load(str(path))
 
 
-# Each pattern of the fan table with a hand whose best pattern it is (issue 7's defaults).
+# Each pattern of the fan table with a hand whose best pattern it is (the shipped profile's defaults).
 PATTERN_CASES = [
     ("plain", "123m456m789m234p55p", {}, 1),
     ("all_pungs", "111m222m333m444p55p", {}, 2),

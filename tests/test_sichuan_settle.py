@@ -1,4 +1,4 @@
-"""Sichuan settlement (issue 7): every kong payment, the hot-kong transfer, several winners on one
+"""Sichuan settlement (rules.md §8): every kong payment, the hot-kong transfer, several winners on one
 discard, the end-of-wall settlements, the dealer, records that cannot have happened, and the example
 record worked by hand, line by line."""
 

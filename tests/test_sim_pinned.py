@@ -21,15 +21,18 @@ import pytest
 from calc.core import rules as R
 from calc.sim import run as SR
 from calc.table.play import Agari, Ankan, Call, Deal, Discard, Dora, Draw, Kakan, Nuki, Ryuukyoku
+from realdata import DRAW_KINDS
 
 TENHOU = R.load("tenhou")
 PLAY = Path(__file__).parent / "data" / "pinned_play.jsonl.xz"
+# The pinned play names a hand's end in Tenhou's words, as the truth files do.
+PINNED_DRAW_WORDS = {ours: theirs for theirs, ours in DRAW_KINDS.items()}
 
 # sha256 of `_events` over matches 0-3 of seed "pin" (half games, tsumo-loss), per bot.
 PINNED = {
     "calibrated": "a75d6c14fd427c8c35b869556ca1b881d620643258a6fbe11fccb23b60658886",
-    "greedy": "0edc21fcff0211e1e0044c029d7d03b3a813e9f8aed45ccf535a4d7cc59e7f29",
-    "defensive": "d85337b612abc351e4d632fe836301ea1b8791671dd772e37e83fbfde5bdf9e3",
+    "greedy": "a7a91c6d8040c463c7efd41c6e5dcabc1ce6e480ca7efd0ac5d3a5ec2b76078b",
+    "defensive": "d4636b513e8b00d6ae7219ac3a2d73de3894178c1691dcd9243c23812e64135e",
 }
 
 
@@ -92,7 +95,7 @@ def describe(play) -> dict:
         elif kind is Agari:
             end.append(["agari", e.winner, e.from_seat, [_tile(t) for t in e.ura]])
         elif kind is Ryuukyoku:
-            end.append(["ryuukyoku", play.result.draw.kind])
+            end.append(["ryuukyoku", PINNED_DRAW_WORDS[play.result.draw.kind]])
     return {"dealer": deal.dealer, "round_wind": deal.round_raw // 4,
             "hands": [sorted(_tile(t) for t in hand) for hand in deal.hands], "dora": _tile(deal.dora),
             "steps": steps, "end": end}

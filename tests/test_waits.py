@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 
 from calc.cli.app import app
 from calc.scoring.request import DEFAULT_SEAT
-from calc.scoring.waits import winning_tiles
+from calc.table.waits import winning_tiles
 from calc.core.notation import parse_tiles
 
 runner = CliRunner()

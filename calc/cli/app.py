@@ -18,7 +18,8 @@ from typer.core import TyperGroup
 
 from calc.cli import options
 from calc.core.errors import SanmaError
-from calc.scoring.request import DEFAULT_SEAT
+from calc.scoring.fields import BY_NAME
+from calc.scoring.fields import FIELDS as DECLARED
 
 
 def _usage_error(error) -> None:
@@ -133,33 +134,16 @@ def main() -> None:
 
 # ---------------------------------------------------------------- sanma hand
 
+HAND = BY_NAME["hand"]  # the hand, and the other fields of calc.scoring.fields as options
+# The flags a Sichuan hand takes, by their names there (calc.sichuan.hand); the others are sanma's alone
+SICHUAN_FLAGS = {"tsumo": "tsumo", "rinshan": "kong_replacement", "chankan": "rob_kong", "haitei": "haitei",
+                 "houtei": "houtei", "tenhou": "heavenly", "chiihou": "earthly"}
 
-@app.command("hand")
+
 def hand_command(
     ctx: typer.Context,
-    hand: Optional[str] = typer.Argument(None, help='Concealed tiles incl. the winning one, then melds: "234p678s5z5z [999m] (1111z)".'),
-    win: Optional[str] = typer.Option(None, "--win", help="The winning tile, if not the last concealed tile written."),
-    tsumo: bool = typer.Option(False, "--tsumo", help="Won by self-draw (default: ron)."),
-    riichi: bool = typer.Option(False, "--riichi", help="The winner declared riichi (ura dora count)."),
-    double_riichi: bool = typer.Option(False, "--double-riichi", help="Riichi on the first discard (2 han, not with --riichi)."),
-    ippatsu: bool = typer.Option(False, "--ippatsu", help="Won within a go-around of the riichi, no call between."),
-    rinshan: bool = typer.Option(False, "--rinshan", help="Tsumo on a replacement tile (after a kan or a north)."),
-    chankan: bool = typer.Option(False, "--chankan", help="Ron on the tile added to a kan (robbing the kan)."),
-    haitei: bool = typer.Option(False, "--haitei", help="Tsumo on the last tile of the wall."),
-    houtei: bool = typer.Option(False, "--houtei", help="Ron on the last discard."),
-    tenhou: bool = typer.Option(False, "--tenhou", help="The dealer wins on the dealt hand."),
-    chiihou: bool = typer.Option(False, "--chiihou", help="A non-dealer's tsumo on the first draw, no call before it."),
-    renhou: bool = typer.Option(False, "--renhou", help="A ron before one's first draw, no call before it (value: hand.renhou)."),
-    seat: str = typer.Option(DEFAULT_SEAT, "--seat", help="The winner's seat wind: E (dealer), S or W.",
-                              callback=options.callback("--seat")),
-    round_: str = typer.Option("E", "--round", help="Round wind: E, S or W.", callback=options.callback("--round")),
-    dora: Optional[str] = typer.Option(None, "--dora", help="Dora indicators, e.g. 3p9m."),
-    ura: Optional[str] = typer.Option(None, "--ura", help="Ura dora indicators (riichi only)."),
-    nuki: int = typer.Option(0, "--nuki", help="Norths extracted (0-4)."),
-    honba: int = typer.Option(0, "--honba", help="Honba counters on the table."),
-    sticks: int = typer.Option(0, "--sticks", help="Riichi sticks on the table, the winner's own included."),
-    rules: str = typer.Option("standard", "--rules", help="Profile name or YAML file."),
-    scheme: Optional[str] = typer.Option(None, "--scheme", help="Tsumo payment scheme (overrides the profile's)."),
+    hand: Optional[str] = typer.Argument(None, help=HAND.help),
+    *,  # then the options of calc.scoring.fields (options.with_fields, below), then these
     all_schemes: bool = typer.Option(False, "--all-schemes", help="Payments under every scheme side by side."),
     explain: bool = typer.Option(False, "--explain", help="Show the arithmetic."),
     as_json: bool = typer.Option(False, "--json", help="One JSON object."),
@@ -168,20 +152,17 @@ def hand_command(
                                        callback=options.callback("--void")),
     kong_discard: bool = typer.Option(False, "--kong-discard", help="Sichuan: a ron on the discard made after a kong."),
     workers: Optional[int] = typer.Option(None, "--workers", help="--batch FILE: score on N processes (output in input order)."),
+    **request_flags: object,
 ) -> None:
     """Score one hand: yaku, fu, han, limit and who pays what."""
     from calc.cli import report
-    from calc.scoring.request import HandRequest, pay_all_schemes, score
+    from calc.scoring.request import HandRequest
+    from calc.table.scored import pay_all_schemes, score
 
+    rules, scheme, win = request_flags["rules"], request_flags["scheme"], request_flags["win"]
     _not_together(("--scheme", scheme is not None), ("--all-schemes", all_schemes),
                   reason="--all-schemes shows every scheme, the profile's marked")
     _not_together(("--json", as_json), ("--explain", explain), reason="the JSON object carries the breakdown already")
-    request_flags = dict(
-        win=win, tsumo=tsumo, riichi=riichi, double_riichi=double_riichi, ippatsu=ippatsu,
-        rinshan=rinshan, chankan=chankan, haitei=haitei, houtei=houtei, tenhou=tenhou, chiihou=chiihou,
-        renhou=renhou, seat=seat, round=round_, dora=dora, ura=ura, nuki=nuki, honba=honba, sticks=sticks,
-        rules=rules, scheme=scheme,
-    )
     if batch is not None:
         if hand is not None:
             raise typer.BadParameter("give either a hand or --batch, not both")
@@ -207,10 +188,10 @@ def hand_command(
         # error: the parameter source says so (typer vendors click, so compare by the enum's name).
         flag_of = {param.name: param.opts[0] for param in ctx.command.params}
         sanma_only = {flag_of[name]: ctx.get_parameter_source(name).name not in ("DEFAULT", "DEFAULT_MAP")
-                      for name in ("riichi", "double_riichi", "ippatsu", "renhou", "seat", "round_", "dora", "ura",
-                                   "nuki", "honba", "sticks", "scheme", "all_schemes")}
-        flags = {"tsumo": tsumo, "kong_replacement": rinshan, "kong_discard": kong_discard, "rob_kong": chankan,
-                 "haitei": haitei, "houtei": houtei, "heavenly": tenhou, "earthly": chiihou}
+                      for name in [*(f.name for f in DECLARED[1:] if f.name not in (*SICHUAN_FLAGS, "win", "rules")),
+                                   "all_schemes"]}
+        flags = {SICHUAN_FLAGS[name]: value for name, value in request_flags.items() if name in SICHUAN_FLAGS}
+        flags["kong_discard"] = kong_discard
         _sichuan_hand(hand, rules, void=void, win=win, flags=flags, sanma_only=sanma_only, as_json=as_json,
                       explain=explain)
         return
@@ -227,7 +208,10 @@ def hand_command(
     typer.echo(json.dumps(result.to_dict()) if as_json else report.hand_text(result, explain=explain))
 
 
-from calc.cli.waits import waits_command  # noqa: E402  (issue 17)
+app.command("hand")(options.with_fields(hand_command, DECLARED[1:], after="hand"))
+
+
+from calc.cli.waits import waits_command  # noqa: E402  (a command of its own module, as keep and serve)
 
 app.command("waits")(waits_command)
 
@@ -241,7 +225,7 @@ def demo_command() -> None:
 
 
 def _is_sichuan(rules: str) -> bool:
-    """A profile with `variant: sichuan` is played by calc.sichuan (issue 7)."""
+    """A profile with `variant: sichuan` is played by calc.sichuan."""
     from calc.sichuan.rules import is_sichuan
 
     return is_sichuan(rules)
@@ -352,7 +336,7 @@ def settle_command(
 
     label = file_label(file)
     data = load_yaml(file_text(file), label)  # read and parsed once: `-` and pipes cannot be read twice
-    if sichuan_record.names_sichuan(data, label):  # its `rules:` profile says `variant: sichuan` (issue 7)
+    if sichuan_record.names_sichuan(data, label):  # its `rules:` profile says `variant: sichuan`
         if scheme is not None or all_schemes:
             raise typer.BadParameter("--scheme and --all-schemes are sanma tsumo schemes; a Sichuan record has none")
         if as_csv or html is not None:
@@ -443,7 +427,7 @@ def serve_command(
 @app.command("replay")
 def replay_command(
     files: list[Path] = typer.Argument(..., help="Logs (mjlog XML, tenhou.net/6 JSON, mjai JSON lines; gzip or not), directories, Tenhou game ids or replay links; directories are searched to any depth."),
-    scheme: Optional[str] = typer.Option(None, "--scheme", help="Also re-settle each game under this tsumo scheme."),
+    scheme: Optional[str] = typer.Option(None, "--scheme", help="Also re-settle each game under this tsumo scheme (a name or a scheme file)."),
     all_schemes: bool = typer.Option(False, "--all-schemes", help="Final standings under every scheme, side by side."),
     as_json: bool = typer.Option(False, "--json", help="One JSON object per game, one per line."),
     as_csv: bool = typer.Option(False, "--csv", help="CSV: a row per hand (with --all-schemes: per game, scheme and player)."),
@@ -456,12 +440,12 @@ def replay_command(
     """Check every hand of real games against our scoring and settle them under any scheme."""
     from calc.cli import replay_run
     from calc.core.rules import SCHEMES, load
+    from calc.core.schemes import resolve
     from calc.core.workers import check as check_workers
 
     if scheme is not None and all_schemes:
         raise typer.BadParameter("--scheme and --all-schemes do not go together")
-    if scheme is not None and scheme not in SCHEMES:
-        raise SanmaError(f"unknown scheme {scheme!r}; valid: {', '.join(SCHEMES)}")
+    chosen = resolve(scheme) if scheme is not None else None  # a built-in name or a club's file
     check_workers(workers)  # the bound of every command's --workers; batch.run takes any number
     if no_cache:
         from calc.logs.fetch import game_id
@@ -471,7 +455,7 @@ def replay_command(
                                      "local path", param_hint="--no-cache")
     if rules is not None:
         load(rules)  # an unknown or broken profile is refused before any work
-    schemes = tuple(SCHEMES) if all_schemes else ((scheme,) if scheme else ())  # beside the log's own
+    schemes = tuple(SCHEMES) if all_schemes else ((chosen,) if chosen else ())  # beside the log's own
     found, failed = replay_run.gather(files, use_cache=not no_cache)  # Tenhou ids and links: downloaded or cached
     if as_csv or html is not None:
         from calc.cli import share
@@ -545,7 +529,7 @@ def compare_command(
     logs: bool = typer.Option(False, "--logs", help="Compare on the real games given as PATHS instead of simulating."),
     matches: Optional[int] = typer.Option(None, "--matches", help="How many matches to simulate."),
     seed: int = typer.Option(0, "--seed", help="Same seed, same games (whatever the number of processes)."),
-    schemes: Optional[str] = typer.Option(None, "--schemes", help="Comma-separated schemes, or all (the default); tsumo-loss is always the baseline."),
+    schemes: Optional[str] = typer.Option(None, "--schemes", help="Comma-separated schemes (names or scheme files), or all (the default); tsumo-loss is always the baseline."),
     length: Optional[str] = typer.Option(None, "--length", help="hanchan or east (default: the profile's).",
                                          callback=options.callback("--length")),
     rules: str = typer.Option("tenhou", "--rules", help="Rule profile (name or YAML file)."),

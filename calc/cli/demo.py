@@ -4,7 +4,8 @@ from __future__ import annotations
 
 
 from calc.cli import report
-from calc.scoring.request import HandRequest, pay_all_schemes, score
+from calc.scoring.request import HandRequest
+from calc.table.scored import pay_all_schemes, score
 
 EXAMPLES = (
     ("A closed riichi tsumo with two extracted norths and West as the dora indicator (norths are dora twice)",

@@ -12,21 +12,20 @@ from __future__ import annotations
 import sys
 
 from calc.cli import argv
+from calc.scoring.fields import BY_NAME, FIELDS
 
-_SWITCHES = {
-    "--tsumo": "tsumo", "--riichi": "riichi", "--double-riichi": "double_riichi", "--ippatsu": "ippatsu",
-    "--rinshan": "rinshan", "--chankan": "chankan", "--haitei": "haitei", "--houtei": "houtei",
-    "--tenhou": "tenhou", "--chiihou": "chiihou", "--renhou": "renhou",
-}
-_OUTPUT = {"--all-schemes": "all_schemes", "--explain": "explain", "--json": "as_json"}
-_TEXT = {"--win": "win", "--seat": "seat", "--round": "round", "--dora": "dora", "--ura": "ura", "--rules": "rules",
-         "--scheme": "scheme"}
-_NUMBER = {"--nuki": "nuki", "--honba": "honba", "--sticks": "sticks"}
+# The options read here: the fields of calc.scoring.fields (the typer command's own, from the same
+# table), by kind, and the three that shape the output; tests/test_fields.py checks them against the
+# typer command's options.
+SWITCHES = {field.option: field.name for field in FIELDS if field.option and field.annotation == "bool"}
+NUMBERS = {field.option: field.name for field in FIELDS if field.option and field.annotation == "int"}
+TEXTS = {field.option: field.name for field in FIELDS if field.option and field.annotation.startswith("str")}
+OUTPUT = {"--all-schemes": "all_schemes", "--explain": "explain", "--json": "as_json"}
 
 
 def parse(args: list[str]) -> tuple[str, dict, dict] | None:
     """(hand, request flags, output flags) for `sanma hand` arguments, or None: let typer read them."""
-    read = argv.read(args, (*_SWITCHES, *_OUTPUT), (*_TEXT, *_NUMBER))
+    read = argv.read(args, (*SWITCHES, *OUTPUT), (*TEXTS, *NUMBERS))
     if read is None:
         return None  # --help, --batch, --void, an unknown option, `-`, `--`: typer's
     hands, given = read
@@ -35,17 +34,17 @@ def parse(args: list[str]) -> tuple[str, dict, dict] | None:
     flags: dict = {}
     output = {"all_schemes": False, "explain": False, "as_json": False}
     for name, value in given.items():
-        if name in _SWITCHES:
-            flags[_SWITCHES[name]] = True
-        elif name in _OUTPUT:
-            output[_OUTPUT[name]] = True
-        elif name in _TEXT:
-            flags[_TEXT[name]] = value
+        if name in SWITCHES:
+            flags[SWITCHES[name]] = True
+        elif name in OUTPUT:
+            output[OUTPUT[name]] = True
+        elif name in TEXTS:
+            flags[TEXTS[name]] = value
         else:
             number = argv.whole_number(value, signed=True)
             if number is None:
                 return None
-            flags[_NUMBER[name]] = number
+            flags[NUMBERS[name]] = number
     if (output["as_json"] and output["explain"]) or (output["all_schemes"] and "scheme" in flags):
         return None  # options that do not go together: typer's usage error says why
     return hands[0], flags, output
@@ -59,19 +58,21 @@ def hand(args: list[str]) -> bool:
     text, flags, output = parsed
     from calc.core.rules import SANMA, variant_of
 
-    if variant_of(flags.get("rules", "standard")) != SANMA:
+    if variant_of(flags.get("rules", BY_NAME["rules"].default)) != SANMA:
         return False  # a Sichuan profile: its own options and checks live in the typer command
     import json
 
     from calc.cli import report
     from calc.core.errors import SanmaError
-    from calc.scoring.request import HandRequest, pay_all_schemes, score
+    from calc.scoring.request import HandRequest
+    from calc.table.scored import pay_all_schemes, score
 
-    from calc.cli.options import check
+    from calc.cli.options import WORDS, check
 
     try:
-        for option in ("--seat", "--round"):  # a word the option does not take: a usage error (exit 2)
-            check(option, flags.get(option[2:]))
+        for option, name in TEXTS.items():  # a word the option does not take: a usage error (exit 2)
+            if option in WORDS:
+                check(option, flags.get(name))
         result = score(HandRequest(hand=text, **flags))
         if output["all_schemes"]:
             results = pay_all_schemes(result)

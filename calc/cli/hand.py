@@ -17,11 +17,11 @@ from typing import BinaryIO, Final, Iterable, TextIO
 
 from calc.cli import report
 from calc.cli.hand_json import hand_json
-from calc.cli.hand_line import LineReader
+from calc.cli.hand_line import BatchLineReader
 from calc.core import collector
 from calc.core.errors import SanmaError
 from calc.core.workers import check, in_order
-from calc.scoring.request import pay_all_schemes, score
+from calc.table.scored import pay_all_schemes, score
 
 CHUNK_LINES: Final = 2000  # at most, per task of a worker process
 BYTES_PER_LINE: Final = 80  # about, for a batch line (a hand and a few keys): chunk sizes from the file's size
@@ -31,7 +31,7 @@ WRITE_LINES: Final = 100  # output lines written at once from a file: a write ca
 # json.dumps's text without its check for cycles (the objects are trees made here): ~15% less
 _encode: Final = json.JSONEncoder(check_circular=False).encode
 
-def score_line(number: int, raw: bytes, lines: LineReader, all_schemes: bool) -> tuple[str, bool]:
+def score_line(number: int, raw: bytes, lines: BatchLineReader, all_schemes: bool) -> tuple[str, bool]:
     """(the output line, whether it failed) for one input line."""
     try:
         result = score(lines.request(raw))
@@ -50,7 +50,7 @@ def score_line(number: int, raw: bytes, lines: LineReader, all_schemes: bool) ->
 def _score_chunk(task: tuple[list[tuple[int, bytes]], dict, bool]) -> tuple[str, int]:
     """A worker's share: its lines' output, joined, and how many of them failed."""
     lines, defaults, all_schemes = task
-    reader = LineReader(defaults)
+    reader = BatchLineReader(defaults)
     out: list[str] = []
     failed = 0
     for number, raw in lines:
@@ -96,7 +96,7 @@ def _run_batch(path: Path, defaults: dict, all_schemes: bool, workers: int | Non
         if processes == 1:
             # line by line: a stream on stdin (a bot, a pipe) is answered as each line comes
             interactive = str(path) == "-"
-            reader = LineReader(defaults)
+            reader = BatchLineReader(defaults)
             written: list[str] = []  # from a file, lines are written WRITE_LINES at a time
             try:
                 for number, raw in _numbered(stream):

@@ -18,7 +18,7 @@ from typing import Final
 
 from calc.core import tiles as T
 from calc.scoring.fu import Part, describe
-from calc.scoring.request import HandResult
+from calc.table.scored import HandResult
 from calc.core.rules import RuleSet
 from calc.table.payment import STICKS, Settlement
 
@@ -46,7 +46,7 @@ def hand_json(result: HandResult) -> str:
 
 
 # Per profile object and per settlement object, the text written of it the first time: a batch
-# scores its lines under a few profiles, and `request.pay` hands out the same settlement object for
+# scores its lines under a few profiles, and `scored.pay` hands out the same settlement object for
 # every hand of the same value and situation (a few hundred occur). Each entry keeps its object, so
 # that its id is never another's; bounded: cleared when full.
 _PROFILE_TEXT: Final[dict[int, tuple[RuleSet, str]]] = {}

@@ -55,7 +55,7 @@ _NULL_WORD: Final = b"null"
 _DIGITS_AT_MOST: Final = 18  # a longer number is read by the json module (no key takes one that big)
 
 
-class LineReader:
+class BatchLineReader:
     """Reads the lines of one batch: `defaults` are the command line's flags (the request's field
     names; a key a line gives wins)."""
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import cmd
 import re
+import textwrap
 import traceback
 from pathlib import Path
 from typing import Any
@@ -19,33 +20,42 @@ from calc.cli.report import next_hand, recorded_text, scores_text, settle_text, 
 from calc.core import bounds
 from calc.core.errors import SanmaError
 from calc.core.nesting import number_too_long
+from calc.scoring.fields import FIELDS, ON_THE_WIN
 from calc.scoring.value import LIMITS
 from calc.table.events import ABORTS
 from calc.table.keeper import Keeper, Refused
 
-HELP = """\
+COMMANDS = ("riichi", "draw", "abort", "nagashi", "chombo", "play", "undo", "show", "help", "quit")
+WIN_WORDS = ("ron", "tsumo")
+# A full hand's flags: what a record's full-hand win takes (calc.scoring.fields: written on the win) but
+# the hand itself and riichi, which has its line of its own (`riichi Bo`)
+_FLAGS = [field for field in FIELDS if field.record == ON_THE_WIN and field.name not in ("hand", "riichi")]
+BOOL_FLAGS = tuple(field.name for field in _FLAGS if field.kind == "bool")
+VALUE_FLAGS = tuple(field.name for field in _FLAGS if field.kind != "bool")  # with a value: a tile, tiles, a count
+COUNT_FLAGS = tuple(field.name for field in _FLAGS if field.kind == "int")
+JOINED_FLAGS = tuple(option.removeprefix("--") for option in COMBINED)  # indicators: a repeat adds its tiles
+_FLAG_WORDS = [f"{f.name} {'N' if f.kind == 'int' else 'T'}" for f in _FLAGS if f.kind != "bool"]
+_FLAG_WORDS += [f.name for f in _FLAGS if f.kind == "bool"]
+_FLAGS_HELP = textwrap.fill("a full hand, scored: flags " + ", ".join(_FLAG_WORDS), width=104,
+                            initial_indent=" " * 34, subsequent_indent=" " * 34)
+
+HELP = f"""\
 One line per event (names may be shortened while they stay unambiguous; Tab completes):
   riichi Bo [Ana]                 a riichi that stood this hand (held until the hand's result)
   Bo ron Ana 3 40                 a win given by value: han fu, han (5+), mangan .. yakuman [N]
   Chen tsumo mangan               ... add `chips N` for the chips it earns, `pao NAME` for a liable player
                                   (`pao NAME N`: answers for N of the yakuman, where payment.pao_covers is yakuman)
   Ana ron Chen 234p678s999m111z5z5z dora 3p
-                                  a full hand, scored: flags dora T, ura T, nuki N, win T, ippatsu,
-                                  rinshan, chankan, haitei, houtei, double_riichi, tenhou, chiihou, renhou
+{_FLAGS_HELP}
   Ana ron Chen 2 30 and Bo ron Chen mangan
                                   a double ron (`and` or `;` between the two wins)
   draw [Ana Chen]                 exhaustive draw; the tenpai players
-  abort [nine-terminals|four-kans]
+  abort [{'|'.join(ABORTS)}]
   nagashi Bo [tenpai Ana]         nagashi mangan (two names for two)
   chombo Ana                      a chombo (the hand's riichi sticks go back)
   play on                         the dealer plays on instead of agari-yame (profiles with match.yame_choice)
   undo    show    help    quit    (Ctrl-C cancels the line being typed; Ctrl-D is quit)"""
 
-COMMANDS = ("riichi", "draw", "abort", "nagashi", "chombo", "play", "undo", "show", "help", "quit")
-WIN_WORDS = ("ron", "tsumo")
-VALUE_FLAGS = ("dora", "ura", "nuki", "win")  # full-hand flags with a value
-JOINED_FLAGS = tuple(option.removeprefix("--") for option in COMBINED)  # indicators: a repeat adds its tiles
-BOOL_FLAGS = ("ippatsu", "rinshan", "chankan", "haitei", "houtei", "double_riichi", "tenhou", "chiihou", "renhou")
 EXTRA_WORDS = ("chips", "pao", "tenpai", *VALUE_FLAGS, *BOOL_FLAGS, *LIMITS, *ABORTS)
 
 # ---------------------------------------------------------------- one line -> one record entry
@@ -62,7 +72,7 @@ def _count(digits: str) -> int:
     return int(digits)
 
 
-class LineReader:
+class KeepLineReader:
     """Turns one typed line into the record's words; player names resolved against the table."""
 
     def __init__(self, players: tuple[str, ...]) -> None:
@@ -125,9 +135,9 @@ class LineReader:
             given = rest.pop(0)
             if word in JOINED_FLAGS:
                 win[word] = win.get(word, "") + given  # `dora 3p dora 1m`: the indicators side by side
-            elif word == "win":
+            elif word in VALUE_FLAGS and word not in COUNT_FLAGS:
                 win[word] = given
-            elif word in ("nuki", "chips"):
+            elif word in (*COUNT_FLAGS, "chips"):
                 if not _is_count(given):
                     raise Refused(f"{word} needs a number, got {given!r}")
                 win[word] = _count(given)
@@ -218,8 +228,8 @@ class Shell(cmd.Cmd):
         return False
 
     @property
-    def lines(self) -> LineReader:
-        return LineReader(self.keeper.players)  # the players as the record has them now
+    def lines(self) -> KeepLineReader:
+        return KeepLineReader(self.keeper.players)  # the players as the record has them now
 
     def _hand(self, result: dict) -> None:
         settled = self.keeper.add(result)

@@ -89,6 +89,34 @@ def callback(option: str) -> Callable[[str | None], str | None]:
     return lambda value: check(option, value)
 
 
+# ---------------------------------------------------------------- the declared fields as options
+
+
+def with_fields(command: Callable, fields: Sequence, *, after: str, waiting: bool = False) -> Callable:
+    """`command`, which takes the fields of calc.scoring.fields as `**fields`, with a typer option for
+    each in its signature, after its parameter `after`: the option's spelling, its default, its type
+    and its help (`waiting`: the help of `sanma waits`, of a win still to come); a closed set of words
+    is checked as it is read (`WORDS`). Typer reads a command's options from its signature, so no
+    option of the table can be missing from a command that takes the table's fields, nor one be
+    there that the table lacks."""
+    import inspect
+    from typing import Optional
+
+    import typer
+
+    types = {"bool": bool, "int": int, "str": str, "str | None": Optional[str]}
+    declared = [inspect.Parameter(
+        field.name, inspect.Parameter.KEYWORD_ONLY, annotation=types[field.annotation],
+        default=typer.Option(field.default, field.option, help=field.waiting if waiting else field.help,
+                             callback=callback(field.option) if field.option in WORDS else None))
+        for field in fields]
+    own = [p for p in inspect.signature(command).parameters.values() if p.kind is not inspect.Parameter.VAR_KEYWORD]
+    at = next(k for k, p in enumerate(own) if p.name == after) + 1
+    later = [p.replace(kind=inspect.Parameter.KEYWORD_ONLY) for p in own[at:]]
+    command.__signature__ = inspect.Signature([*own[:at], *declared, *later])  # type: ignore[attr-defined]
+    return command
+
+
 # ---------------------------------------------------------------- options given twice
 
 

@@ -11,7 +11,7 @@ import re
 
 import typer
 
-HEADER = """\
+PAGE_HEADER = """\
 # Command reference
 
 Every command, argument and option of `sanma`, with its help, as `sanma COMMAND --help` prints it.
@@ -85,7 +85,7 @@ def reference() -> str:
     root = typer.main.get_command(app)
     ctx = typer.Context(root, info_name="sanma")
     options = [p for p in root.params if p.param_type_name == "option"]
-    out = [HEADER, "```", root.get_usage(ctx).removeprefix("Usage: "), "```", "", _paragraphs(root.help), "",
+    out = [PAGE_HEADER, "```", root.get_usage(ctx).removeprefix("Usage: "), "```", "", _paragraphs(root.help), "",
            "| option | |", "|---|---|"]
     out += [f"| `{', '.join(p.opts)}` | {_words(p.help)} |" for p in options]
     out += ["| `--help` | Show a command's help and exit (`sanma COMMAND --help`). |", "",

@@ -45,7 +45,7 @@ def skipped_note(skipped: list, once=None) -> None:
         _echo(f"note: {note}", err=True)
 
 
-def show(found, failed: int, schemes: tuple[str, ...], as_json: bool, *, rules: str | None = None,
+def show(found, failed: int, schemes: tuple, as_json: bool, *, rules: str | None = None,
          workers: int | None = None, width: int | None = None) -> int:
     """Replay the logs `found` and print each game (its text, or its JSON line) and the summary (on
     stderr with JSON); the exit status: 1 when a file failed or a game does not match its log."""
@@ -99,6 +99,10 @@ def show(found, failed: int, schemes: tuple[str, ...], as_json: bool, *, rules: 
     return 1 if totals["failed"] or totals["matching"] != totals["games"] else 0
 
 
+# The one option read here, a number (tests/test_fields.py checks it against the typer command's)
+NUMBERS = ("--workers",)
+
+
 def _workers(args: list[str]) -> tuple[list[str], int | None] | None:
     """(the paths, the --workers number) when the arguments are paths and perhaps `--workers N`
     (`--workers=N`), a whole number within the bound every command's --workers has
@@ -107,7 +111,7 @@ def _workers(args: list[str]) -> tuple[list[str], int | None] | None:
     from calc.cli import argv
     from calc.core.workers import max_workers
 
-    read = argv.read(args, (), ("--workers",))
+    read = argv.read(args, (), NUMBERS)
     if read is None or not read[0]:
         return None
     paths, given = read

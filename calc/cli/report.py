@@ -13,7 +13,7 @@ from calc.table.words import WIND_NAMES, row_text, winner_words
 from calc.table.payment import DEALER, DISCARDER, FU_VALUES, NON_DEALER, PaymentError, Settlement, check_han_fu, shares
 
 if TYPE_CHECKING:  # the match types are imported where used: `sanma hand` starts without them
-    from calc.scoring.request import HandResult
+    from calc.table.scored import HandResult
     from calc.table import chips
     from calc.table.paid import PayResult
     from calc.table.match import LedgerRow

@@ -43,7 +43,8 @@ from calc.core import bounds
 from calc.core import rules as R
 from calc.core.errors import SanmaError
 from calc.core.nesting import load_json
-from calc.scoring.request import HandRequest, score
+from calc.scoring.request import HandRequest
+from calc.table.scored import score
 from calc.table.keeper import Conflict, Keeper, NothingToUndo
 STALE = ("the record changed since this page last read it (another phone entered or took back a hand); "
          "look at the ledger, and enter the hand again if it is still missing")
@@ -138,8 +139,10 @@ class Table:
             if line["rules"] not in R.builtin_names():  # a request never makes the server read a file
                 raise SanmaError(f"rules: a built-in profile here ({', '.join(R.builtin_names())}), got {line['rules']!r}")
             ruleset = None
-        if "scheme" in line and line["scheme"] not in R.SCHEMES:
-            raise SanmaError(f"scheme: a built-in scheme here ({', '.join(R.SCHEMES)}), got {line['scheme']!r}")
+        known = self.keeper.settled.rules.scheme_names()  # the built-in ones and the record's own, by name
+        if "scheme" in line and line["scheme"] not in known:
+            raise SanmaError(f"scheme: a built-in scheme or the record's own here ({', '.join(known)}), got "
+                             f"{line['scheme']!r}")
         return score(HandRequest.from_mapping(line), ruleset).to_dict()
 
 

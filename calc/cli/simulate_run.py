@@ -15,20 +15,24 @@ import sys
 from calc.cli import argv
 from calc.core.errors import SanmaError
 
-_NUMBERS = ("--matches", "--seed", "--workers")
-_NAMES = ("--bots", "--rules", "--length")
+# The options read here, by kind, and the defaults of those a run may leave out: the typer command's
+# (tests/test_fields.py checks every one against its declaration)
+SWITCHES = ("--json",)
+NUMBERS = ("--matches", "--seed", "--workers")
+NAMES = ("--bots", "--rules", "--length")
+DEFAULTS = {"--seed": 0, "--workers": None, "--bots": "calibrated", "--rules": "tenhou", "--length": None,
+            "--json": False}
 BAR_FROM = 20  # matches: from here a terminal shows typer's progress bar (calc.cli.app._sim_bar)
 
 
 def _options(args: list[str]) -> dict | None:
     """The options, or None when typer should read the arguments."""
-    read = argv.read(args, ("--json",), (*_NUMBERS, *_NAMES))
+    read = argv.read(args, SWITCHES, (*NUMBERS, *NAMES))
     if read is None or read[0]:
         return None  # an option not read here, or an argument: typer's own message
-    found: dict = {"--seed": 0, "--workers": None, "--bots": "calibrated", "--rules": "tenhou", "--length": None,
-                   "--json": False}
+    found = dict(DEFAULTS)
     for name, value in read[1].items():
-        if name in _NUMBERS:
+        if name in NUMBERS:
             value = argv.whole_number(value)
             if value is None:
                 return None  # a sign, a space, a word: typer's own message

@@ -12,10 +12,10 @@ from calc.cli import options
 from calc.core import layout
 from calc.core import tiles as T
 from calc.core.notation import format_tiles
-from calc.scoring.request import DEFAULT_SEAT
+from calc.scoring.fields import FIELDS
 
 if TYPE_CHECKING:  # the app imports this module at start-up: the scoring and tables load on use
-    from calc.scoring.waits import Wait, Waits, WaitsReport
+    from calc.table.waits import Wait, Waits, WaitsReport
 
 
 def settlement_dict(settlement, winner: int) -> dict:
@@ -153,40 +153,24 @@ def waits_text(report: WaitsReport) -> str:
 
 def waits_command(
     hand: str = typer.Argument(..., help='13 tiles (or 14 to choose a discard), then melds: "123p456p789s99p23s".'),
-    riichi: bool = typer.Option(False, "--riichi", help="The player is in riichi."),
-    double_riichi: bool = typer.Option(False, "--double-riichi", help="The player is in double riichi."),
-    ippatsu: bool = typer.Option(False, "--ippatsu", help="A win now would be ippatsu."),
-    rinshan: bool = typer.Option(False, "--rinshan", help="The tsumo would be on a replacement tile."),
-    chankan: bool = typer.Option(False, "--chankan", help="The ron would rob an added kan."),
-    haitei: bool = typer.Option(False, "--haitei", help="The tsumo would be on the last tile."),
-    houtei: bool = typer.Option(False, "--houtei", help="The ron would be on the last discard."),
-    tenhou: bool = typer.Option(False, "--tenhou", help="The tsumo would be the dealer's dealt hand."),
-    chiihou: bool = typer.Option(False, "--chiihou", help="The tsumo would be a non-dealer's first draw."),
-    renhou: bool = typer.Option(False, "--renhou", help="The ron would come before the player's first draw."),
-    seat: str = typer.Option(DEFAULT_SEAT, "--seat", help="The player's seat wind: E (dealer), S or W.",
-                             callback=options.callback("--seat")),
-    round_: str = typer.Option("E", "--round", help="Round wind: E, S or W.", callback=options.callback("--round")),
-    dora: Optional[str] = typer.Option(None, "--dora", help="Dora indicators, e.g. 3p9m."),
-    ura: Optional[str] = typer.Option(None, "--ura", help="Ura dora indicators (riichi only)."),
-    nuki: int = typer.Option(0, "--nuki", help="Norths extracted (0-4)."),
-    honba: int = typer.Option(0, "--honba", help="Honba counters on the table."),
-    sticks: int = typer.Option(0, "--sticks", help="Riichi sticks on the table, the player's own included."),
+    *,  # then the options of calc.scoring.fields a win still to come has (WAITING, below), then these
     discards: Optional[str] = typer.Option(None, "--discards", help="The player's own discards (furiten, tiles left)."),
-    rules: str = typer.Option("standard", "--rules", help="Profile name or YAML file."),
-    scheme: Optional[str] = typer.Option(None, "--scheme", help="Tsumo payment scheme (overrides the profile's)."),
     as_json: bool = typer.Option(False, "--json", help="One JSON object."),
+    **request_flags: object,
 ) -> None:
     """Every tile that completes a hand, copies left, and what a ron and a tsumo on it would pay."""
     from calc.scoring.request import HandRequest
-    from calc.scoring.waits import find_waits
+    from calc.table.waits import find_waits
     from calc.sichuan.rules import is_sichuan
 
-    if is_sichuan(rules):
+    if is_sichuan(str(request_flags["rules"])):
         raise typer.BadParameter("sanma waits scores sanma hands; a Sichuan profile is not one", param_hint="--rules")
-    request = HandRequest(
-        hand=hand, riichi=riichi, double_riichi=double_riichi, ippatsu=ippatsu, rinshan=rinshan, chankan=chankan,
-        haitei=haitei, houtei=houtei, tenhou=tenhou, chiihou=chiihou, renhou=renhou, seat=seat, round=round_,
-        dora=dora, ura=ura, nuki=nuki, honba=honba, sticks=sticks, rules=rules, scheme=scheme,
-    )
+    request = HandRequest(hand=hand, **request_flags)
     report = find_waits(request, discards)
     typer.echo(json.dumps(waits_dict(report)) if as_json else waits_text(report))
+
+
+# The fields a win still to come has (not the winning tile, nor the way it is won: every wait is
+# shown both ways), as options
+WAITING = tuple(field for field in FIELDS if field.waiting is not None)
+options.with_fields(waits_command, WAITING, after="hand", waiting=True)

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from calc import __version__
+from calc.compiled import VERSION
 
 # The layout's number. Within one number a documented key keeps its name, its type and its meaning;
 # keys may be added. A key taken away, renamed or given another meaning takes the next number.
@@ -12,4 +12,4 @@ SCHEMA = 1
 
 def stamp() -> dict[str, object]:
     """{"version": ..., "schema": ...}: the first keys of an object."""
-    return {"version": __version__, "schema": SCHEMA}
+    return {"version": VERSION, "schema": SCHEMA}

@@ -133,7 +133,7 @@ def _compose(text: str) -> yaml.Node | None:
     return compose(text)
 
 
-class _Layer:
+class ProfileLayer:
     """One profile file read into (key path -> (value, line))."""
 
     def __init__(self, path: Path, values: dict[str, tuple[Any, int]], extends: str | None, extends_line: int,
@@ -147,7 +147,7 @@ class _Layer:
 
 
 def _read_layer(path: Path, problems: list[RulesError], schema: dict[str, dict[str, Key]],
-                variant: str) -> _Layer:
+                variant: str) -> ProfileLayer:
     label = str(path)
     try:
         text = path.read_text(encoding="utf-8")
@@ -157,21 +157,23 @@ def _read_layer(path: Path, problems: list[RulesError], schema: dict[str, dict[s
         raise RulesError(f"not UTF-8 text (byte {exc.start})", file=label) from None
     copied = shipped.profile_layer(text, variant)
     if copied is not None:  # a shipped file as shipped: no problems, the same values and lines
-        return _Layer(path, *copied)
+        return ProfileLayer(path, *copied)
     if flow_too_deep(text):
         raise too_deep(RulesError, text, file=label)
     from calc.core.yamlread import TooLarge
 
     try:
-        return _read_nodes(path, text, problems, schema, variant)
+        return read_nodes(path, text, problems, schema, variant)
     except RecursionError:
         raise too_deep(RulesError, text, yaml=True, file=label) from None
     except TooLarge as exc:  # the whole file, before any value is read
         raise RulesError(exc.problem, file=label, line=exc.line) from None
 
 
-def _read_nodes(path: Path, text: str, problems: list[RulesError], schema: dict[str, dict[str, Key]],
-                variant: str) -> _Layer:
+def read_nodes(path: Path, text: str, problems: list[RulesError], schema: dict[str, dict[str, Key]],
+                variant: str) -> ProfileLayer:
+    """A profile's text read by YAML into its key paths under `variant`'s schema; what is wrong with a
+    key is added to `problems`, what stops the reading raised."""
     import yaml
 
     from calc.core.yamlread import TooLarge, construct, yaml_problem
@@ -184,7 +186,7 @@ def _read_nodes(path: Path, text: str, problems: list[RulesError], schema: dict[
         mark = getattr(exc, "problem_mark", None)
         line = mark.line + 1 if mark else None
         raise RulesError(yaml_problem(exc, text), file=label, line=line) from None
-    layer = _Layer(path, {}, None, 0, None)
+    layer = ProfileLayer(path, {}, None, 0, None)
     if root is None:
         return layer
     if not isinstance(root, yaml.MappingNode):
@@ -288,7 +290,7 @@ def check_value(spec: Key, value: Any) -> tuple[Any, str | None]:
 class Merged:
     """A profile chain read and checked against a schema: values, where each was set, problems."""
 
-    def __init__(self, chain: list[_Layer], values: dict[str, Any], origin: dict[str, str],
+    def __init__(self, chain: list[ProfileLayer], values: dict[str, Any], origin: dict[str, str],
                  located: dict[str, tuple[str, int]], problems: list[RulesError]) -> None:
         self.chain = chain
         self.values = values
@@ -307,7 +309,7 @@ class Merged:
 def merge_chain(name_or_path: str, schema: dict[str, dict[str, Key]], variant: str) -> Merged:
     """Read a profile and the chain it `extends:`, check each value, report missing keys."""
     problems: list[RulesError] = []
-    chain: list[_Layer] = []
+    chain: list[ProfileLayer] = []
     seen: list[Path] = []
     path = _resolve(name_or_path)
     chain_broken = False  # a cycle or a missing parent: keys the lost parents set are not "missing"

@@ -8,6 +8,7 @@ reports every problem at once with file, line and key path. Each stage reads onl
 
 from __future__ import annotations
 
+import os
 from functools import lru_cache
 from types import MappingProxyType
 from typing import Any, Mapping, NamedTuple
@@ -23,7 +24,6 @@ from calc.core.profile import (  # noqa: F401  builtin_names, variant_of: part o
     merge_chain,
     variant_of,
 )
-from calc.core.profile import check_value as _check_value  # noqa: F401  (calc.table.record)
 
 # The shipped tsumo schemes (rulesets/schemes/*.yaml); a profile may also define its own.
 SCHEMES = S.builtin_scheme_names()
@@ -335,14 +335,14 @@ class RuleSet(NamedTuple):
                 f"hand={self.hand!r}, payment={self.payment!r}, match={self.match!r}, chips={self.chips!r}, "
                 f"chombo={self.chombo!r})")
 
-    def with_scheme(self, scheme: str) -> RuleSet:
+    def with_scheme(self, scheme: str | os.PathLike[str] | S.Scheme) -> RuleSet:
         """The same profile with another tsumo scheme (`--scheme`): a built-in name, a scheme file,
-        or the name of the profile's own scheme."""
-        if not isinstance(scheme, str):
-            raise RulesError(f"a scheme is a name or a scheme file, got {scheme!r}")
-        if scheme == self.payment.scheme:
+        the name of the profile's own scheme, or a Scheme (calc.core.schemes.resolve reads it)."""
+        if isinstance(scheme, str) and scheme == self.payment.scheme:
             return self
-        definition = S.load_scheme(scheme)
+        definition = S.resolve(scheme)
+        if definition == self.payment.scheme_def:
+            return self
         problems = _table_bound(definition, self.match.start)
         if problems:
             raise S.ProblemList(problems)

@@ -23,10 +23,11 @@ module (calc.table.payment) evaluates them.
 from __future__ import annotations
 
 import math
+import os
 from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Iterable, NamedTuple
 
 from calc.core import shipped
 from calc.core.errors import RulesError, SanmaError, close_matches
@@ -234,34 +235,72 @@ def looks_like_scheme_file(name: str) -> bool:
     return isinstance(data, dict) and any(key in data for key in ("rounding", *SECTIONS))
 
 
+def resolve(given: str | os.PathLike[str] | Scheme, relative_to: Path | None = None) -> Scheme:
+    """The one reader of a scheme however it is given, for every command and the API: a built-in
+    name, a scheme file (a path; relative to `relative_to`, the folder of the profile or record that
+    names it, else to the working folder), or a Scheme as it is. A file's scheme is known by its
+    `name:`, else its `title:` (the name at the table), else the file's name; never by its path."""
+    if isinstance(given, Scheme):
+        return given
+    text = os.fspath(given) if isinstance(given, os.PathLike) else given
+    if not isinstance(text, str):
+        raise RulesError(f"a scheme is a name or a scheme file, got {given!r}")
+    if relative_to is not None and is_file_name(text):
+        text = str(_resolve(text, relative_to))
+    return load_scheme(text)
+
+
 @lru_cache(maxsize=64)
 def load_scheme(name: str) -> Scheme:
     """A built-in scheme name or a scheme file -> the checked Scheme (every problem raised at once)."""
     path = _resolve(name, None)
-    return _build(_file_layer(path), path.stem)
+    layer = file_layer(path)
+    return build(layer, _file_scheme_name(layer, path))
+
+
+def _file_scheme_name(layer: SchemeLayer, path: Path) -> str:
+    """A built-in scheme's name is its file's; another file's scheme is named by its `name:`, else
+    its `title:`, else after the file."""
+    if path.resolve().parent == library_dir().resolve():
+        return path.stem
+    data = layer.data if isinstance(layer.data, dict) else {}
+    for key in ("name", "title"):
+        if isinstance(data.get(key), str) and data[key].strip():
+            return data[key].strip()
+    return path.stem
+
+
+def distinct(schemes: Iterable[Scheme]) -> tuple[Scheme, ...]:
+    """The schemes in order, each once (a scheme given twice, by two paths or by a name and a file,
+    is the same scheme when its content is); two different schemes under one name are refused, as
+    a report could not tell them apart."""
+    out: dict[str, Scheme] = {}
+    for scheme in schemes:
+        known = out.get(scheme.name)
+        if known is None:
+            out[scheme.name] = scheme
+        elif known != scheme:
+            raise RulesError(f"two different schemes are named {scheme.name!r}; give one a `name:` of its own")
+    return tuple(out.values())
 
 
 def scheme_in_profile(value: Any, *, file: str, line: int | None, key: str = "payment.scheme") -> Scheme:
     """`payment.scheme:` as a profile writes it: a name, a scheme file (relative to the profile) or
     an inline mapping (named by its `name:`, else after the profile)."""
     if isinstance(value, str):
-        if is_file_name(value):
-            try:
-                path = _resolve(value, Path(file).parent)
-            except RulesError as exc:
-                raise RulesError(exc.message, file=file, line=line, key=key) from None
-            return _build(_file_layer(path), path.stem)
         try:
-            return load_scheme(value)
+            return resolve(value, Path(file).parent)
         except ProblemList:
             raise
         except RulesError as exc:
+            if exc.file is not None:  # a problem of the scheme file itself: its own file and line
+                raise
             raise RulesError(exc.message, file=file, line=line, key=key) from None
     if not isinstance(value, dict):
         raise RulesError(f"expected a scheme name or a scheme mapping, got {value!r}", file=file, line=line, key=key)
-    layer = _Layer(Path(file), key + ".", value, line)
+    layer = SchemeLayer(Path(file), key + ".", value, line)
     name = value.get("name") if isinstance(value.get("name"), str) else Path(file).stem
-    return _build(layer, name)
+    return build(layer, name)
 
 
 class ProblemList(RulesError):
@@ -278,7 +317,7 @@ class ProblemList(RulesError):
 # ---------------------------------------------------------------- reading
 
 
-class _Layer:
+class SchemeLayer:
     """One scheme mapping as written: its file, the key-path prefix errors use, the line-numbered data;
     `shipped`: a shipped file as shipped, read from calc.core.shipped's copy."""
 
@@ -290,7 +329,8 @@ class _Layer:
         self.shipped = shipped
 
 
-def _file_layer(path: Path) -> _Layer:
+def file_layer(path: Path) -> SchemeLayer:
+    """A scheme file as written: from the shipped copy when it is a shipped file as shipped, else by YAML."""
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
@@ -299,7 +339,7 @@ def _file_layer(path: Path) -> _Layer:
         raise RulesError(f"not UTF-8 text (byte {exc.start})", file=str(path)) from None
     data = shipped.scheme_data(text)  # a shipped scheme as shipped: its data without a YAML parser
     if data is not None:
-        return _Layer(path, "", data, 1, shipped=True)
+        return SchemeLayer(path, "", data, 1, shipped=True)
     from calc.core.yamlread import load_yaml
 
     try:
@@ -310,7 +350,7 @@ def _file_layer(path: Path) -> _Layer:
         data = {}
     if not isinstance(data, dict):
         raise RulesError("a scheme must be a mapping of keys", file=str(path), line=1)
-    return _Layer(path, "", data, 1)
+    return SchemeLayer(path, "", data, 1)
 
 
 def node_value(node: yaml.Node, file: str) -> Any:
@@ -331,7 +371,7 @@ def _line(data: Any, key: Any, default: int | None) -> int | None:
     return lines.get(key, default) if lines else default
 
 
-def _build(first: _Layer, name: str) -> Scheme:
+def build(first: SchemeLayer, name: str) -> Scheme:
     """Follow `extends:`, merge entry by entry (the later file wins), then check everything."""
     _not_a_profile(first)
     problems: list[RulesError] = []
@@ -359,7 +399,7 @@ def _build(first: _Layer, name: str) -> Scheme:
             break
         seen.append(path.resolve())
         try:
-            layer = _file_layer(path)
+            layer = file_layer(path)
         except RulesError as exc:
             problems.append(exc)
             break
@@ -378,15 +418,17 @@ def _build(first: _Layer, name: str) -> Scheme:
     # again for every hand value at every start.
     scheme = _check(name, entries, problems, first, broken, amounts=not all(layer.shipped for layer in chain))
     if name in builtin_scheme_names() and (first.prefix or first.path.resolve().parent != library_dir().resolve()):
-        where = "give it a `name:` of its own" if first.prefix else "rename the file"
+        named_by_file = not first.prefix and name == first.path.stem
+        where = "rename the file" if named_by_file else "give it a `name:` of its own"
+        line = _line(first.data, "name", _line(first.data, "title", first.line))
         problems.append(RulesError(f"{name!r} is the name of a built-in scheme; {where}", file=str(first.path),
-                                   line=_line(first.data, "name", first.line), key=first.prefix.rstrip(".") or None))
+                                   line=line, key=first.prefix.rstrip(".") or None))
     if problems:
         raise ProblemList(problems)
     return scheme
 
 
-def _not_a_profile(layer: _Layer) -> None:
+def _not_a_profile(layer: SchemeLayer) -> None:
     """A file with none of a scheme's own keys but keys no scheme has is most likely a rule profile
     given where a scheme goes (`--scheme club.yaml`): one line says so, not a line per key."""
     if layer.prefix or not isinstance(layer.data, dict):
@@ -398,7 +440,7 @@ def _not_a_profile(layer: _Layer) -> None:
                          f"to --scheme (docs/schemes.md)", file=str(layer.path))
 
 
-def _read_entries(layer: _Layer, entries: dict, problems: list[RulesError]) -> None:
+def _read_entries(layer: SchemeLayer, entries: dict, problems: list[RulesError]) -> None:
     file, data = str(layer.path), layer.data
     for key, value in data.items():
         line = _line(data, key, layer.line)
@@ -512,7 +554,7 @@ def _term(value: Any, file: str, line: int | None, key: str, shares: tuple[str, 
     return Term(base, times, rounding=rounding)
 
 
-def _check(name: str, entries: dict, problems: list[RulesError], first: _Layer, broken: bool = False,
+def _check(name: str, entries: dict, problems: list[RulesError], first: SchemeLayer, broken: bool = False,
            amounts: bool = True) -> Scheme:
     roundings = []
     for entry, (value, file, line, key) in entries.items():

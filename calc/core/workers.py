@@ -10,7 +10,7 @@ from typing import Callable, Iterable, Iterator, TypeVar
 from calc.core.errors import UsageError
 
 Task = TypeVar("Task")
-Result = TypeVar("Result")
+Answer = TypeVar("Answer")
 
 
 def max_workers() -> int:
@@ -29,7 +29,7 @@ def check(workers: int | None) -> None:
                          f"{max_workers()} processes make the run no faster, only heavier")
 
 
-def in_order(pool, function: Callable[[Task], Result], tasks: Iterable[Task], ahead: int) -> Iterator[Result]:
+def in_order(pool, function: Callable[[Task], Answer], tasks: Iterable[Task], ahead: int) -> Iterator[Answer]:
     """`function` over `tasks` on a multiprocessing pool, the results in the tasks' order. At most
     `ahead` tasks are with the pool at once and the next is made only when a result comes back, so
     a long run's tasks are never listed up front (Pool.imap takes them all as fast as it can)."""

@@ -11,15 +11,12 @@ from pathlib import Path
 
 from calc.core import rules as R
 from calc.logs import formats
-from calc.logs.formats import GZIP_MAGIC
-from calc.logs.gunzip import gunzip
-from calc.logs.model import Draw, Game, Kyoku, Lobby, LogError, LogWin, Meld, NotALog, WinFacts
+from calc.logs import tenhou as TH
+from calc.logs.gunzip import GZIP_MAGIC, gunzip
+from calc.logs.model import Game, Lobby, LogError, LogWin, NotALog
 from calc.table.round import PlayError
 
-__all__ = ["Draw", "Game", "Kyoku", "Lobby", "LogError", "LogWin", "Meld", "NotALog", "WinFacts", "parse_log",
-           "read_log"]
-
-PROFILE = "tenhou"  # Tenhou's own rules decide what the play means (ippatsu, ron on a north)
+__all__ = ["Game", "Lobby", "LogError", "LogWin", "NotALog", "parse_log", "read_log"]
 
 
 def parse_log(data: bytes, name: str, rules: R.RuleSet | None = None,
@@ -28,7 +25,7 @@ def parse_log(data: bytes, name: str, rules: R.RuleSet | None = None,
 
     A Tenhou record is read under `rules` (default: Tenhou's own); an mjai log names no platform
     and is read under `mjai_rules` (the --rules profile; default the same)."""
-    rules = rules or R.load(PROFILE)
+    rules = rules or R.load(TH.PROFILE)
     try:
         return _parse(data, name, rules, mjai_rules or rules)
     except LogError as e:

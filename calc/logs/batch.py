@@ -9,7 +9,7 @@ import hashlib
 import os
 from functools import lru_cache
 from pathlib import Path
-from typing import Callable, Iterator, NamedTuple
+from typing import TYPE_CHECKING, Callable, Iterator, NamedTuple
 
 from calc.core import collector
 from calc.core import rules as R
@@ -18,6 +18,9 @@ from calc.logs import Game, LogError, NotALog, parse_log, read_log
 from calc.logs import archive
 from calc.logs.formats import may_be_a_log
 from calc.logs.replay import GameReplay, replay, resettle
+
+if TYPE_CHECKING:
+    from calc.core.schemes import Scheme
 
 # How a game is shown (calc.cli.replay_report.render): given by the caller, so this module needs no
 # output code; a module-level function, so it crosses to the worker processes.
@@ -85,7 +88,7 @@ def identity(game: Game) -> str:
     hands = [(k.round_wind, k.round_number, k.honba, k.sticks, k.dealer, k.scores, k.riichi,
               [(w.winner, w.from_seat, w.tsumo, w.closed, w.win_tile, w.melds, w.nuki, w.dora_indicators)
                for w in k.wins], None if k.draw is None else k.draw.kind)
-             for k in game.kyoku]
+             for k in game.rounds]
     return hashlib.sha256(repr((game.start_scores, hands)).encode()).hexdigest()[:16]
 
 
@@ -181,7 +184,7 @@ def read(source: Source, rules: R.RuleSet | None = None, mjai_rules: R.RuleSet |
     return parse_log(source.data, source.name, rules, mjai_rules)
 
 
-def replay_file(source: Source, schemes: tuple[str, ...], as_json: bool, render: Render,
+def replay_file(source: Source, schemes: tuple[str | Scheme, ...], as_json: bool, render: Render,
                 rules: str | None = None, width: int | None = None) -> FileResult:
     """`rules`: the profile (name or file) for logs that name no platform (mjai)."""
     path = source.name
@@ -207,7 +210,7 @@ def _replay_star(args: tuple[Source, tuple[str, ...], bool, Render, str | None, 
     return replay_file(*args)
 
 
-def run(files: list[Source], schemes: tuple[str, ...], as_json: bool, render: Render,
+def run(files: list[Source], schemes: tuple[str | Scheme, ...], as_json: bool, render: Render,
         advance: Callable[[int], None] | None = None, *, workers: int | None = None,
         rules: str | None = None, width: int | None = None) -> Iterator[FileResult]:
     """Results in the order of `files`; `workers` processes (default: every core)."""
@@ -215,7 +218,7 @@ def run(files: list[Source], schemes: tuple[str, ...], as_json: bool, render: Re
         yield from _run(files, schemes, as_json, render, advance, workers=workers, rules=rules, width=width)
 
 
-def _run(files: list[Source], schemes: tuple[str, ...], as_json: bool, render: Render,
+def _run(files: list[Source], schemes: tuple[str | Scheme, ...], as_json: bool, render: Render,
          advance: Callable[[int], None] | None, *, workers: int | None, rules: str | None,
          width: int | None) -> Iterator[FileResult]:
     jobs = [(f, schemes, as_json, render, rules, width) for f in files]

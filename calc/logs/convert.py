@@ -6,7 +6,7 @@ from typing import Any
 
 from calc.core.notation import Tile, format_tiles
 from calc.core.rules import RuleSet
-from calc.logs.model import Meld, WinFacts
+from calc.table.play import Meld, WinFacts
 from calc.table.play import ANKAN, PON
 from calc.scoring.hand import Hand, WinContext, build_hand
 from calc.table.round import context_args

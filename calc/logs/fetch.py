@@ -92,7 +92,7 @@ def fetch(arg: str, *, use_cache: bool = True) -> Path:
     if gid is None:
         raise FetchError(f"{arg!r} is neither a file nor a Tenhou game id or link")
     lobby = int(GAME_ID.search(gid).group(2), 16)
-    if not lobby & TH.SANMA:
+    if not lobby & TH.SANMA_TABLE:
         raise FetchError(f"{gid}: a four-player game (lobby type {lobby}); only sanma is supported")
     path = cache_dir() / f"{gid}.mjlog"
     if use_cache and path.is_file():
@@ -116,9 +116,9 @@ def _download(gid: str, url: str) -> bytes:
     import urllib.error  # loaded here: a replay of local files starts without the HTTP client
     import urllib.request
 
-    from calc import __version__
+    from calc.compiled import VERSION
 
-    request = urllib.request.Request(url, headers={"User-Agent": f"sanma/{__version__}"})
+    request = urllib.request.Request(url, headers={"User-Agent": f"sanma/{VERSION}"})
     waited = f"no answer from {url} within {bounds.FETCH_READ_SECONDS:g} s"
     try:
         with urllib.request.urlopen(request, timeout=bounds.FETCH_READ_SECONDS) as response:
@@ -172,11 +172,11 @@ def _read_bounded(gid: str, url: str, response) -> bytes:
 def _check(gid: str, data: bytes) -> None:
     """A sanma mjlog, or a FetchError saying what came instead."""
     from calc.logs import parse_log
-    from calc.logs.gunzip import MAGIC, gunzip
+    from calc.logs.gunzip import GZIP_MAGIC, gunzip
     from calc.logs.model import LogError
 
     body = data
-    if body[:2] == MAGIC:
+    if body[:2] == GZIP_MAGIC:
         try:
             body = gunzip(body)  # within calc.core.bounds, as every log
         except LogError as e:

@@ -21,11 +21,10 @@ from calc.core.errors import SanmaError
 from calc.core.notation import Tile
 from calc.core.nesting import too_deep
 from calc.core.rules import RuleSet
+from calc.logs.gunzip import GZIP_MAGIC
 from calc.logs.model import Game, LogError, NotALog
 from calc.table.match import LedgerRow, Standing
 from calc.table.play import Agari, Discard, Dora, Draw, RoundResult, Ryuukyoku
-
-GZIP_MAGIC: Final = b"\x1f\x8b"
 
 
 class LogFormat(NamedTuple):

@@ -14,7 +14,7 @@ import zlib
 from calc.core import bounds
 from calc.logs.model import LogError
 
-MAGIC = b"\x1f\x8b"
+GZIP_MAGIC = b"\x1f\x8b"  # the first two bytes of a gzip member (RFC 1952)
 _PIECE = 256 * 1024  # unpacked bytes asked for at a time
 
 
@@ -23,7 +23,7 @@ def gunzip(data: bytes) -> bytes:
     a LogError for a truncated or corrupt stream, or one past the bounds."""
     out = bytearray()
     rest = data
-    while rest[:2] == MAGIC:
+    while rest[:2] == GZIP_MAGIC:
         unpacker = zlib.decompressobj(wbits=31)  # 31: a gzip header and trailer around the deflate data
         pending = rest
         try:

@@ -31,10 +31,10 @@ from typing import Any
 from calc.core import tiles as T
 from calc.core.nesting import too_deep
 from calc.core.notation import Tile
-from calc.core.rules import RuleSet
+from calc.core.rules import PLAYERS, RuleSet
 from calc.logs import tenhou as TH
 from calc.logs.formats import JSON_LINES, Content
-from calc.logs.model import Game, Kyoku, Lobby, LogError, LogWin, NotALog
+from calc.logs.model import Game, Lobby, LogError, LogWin, NotALog
 from calc.table.play import (
     DAIMINKAN,
     EXHAUSTIVE,
@@ -51,14 +51,14 @@ from calc.table.play import (
     Draw,
     Kakan,
     Nuki,
+    RoundResult,
     Ryuukyoku,
 )
 from calc.table.match import MatchState
 from calc.table.record_extras import start_problem
 from calc.table.round import NORTH, PlayError, Round
 
-PLAYERS = 3
-WINDS = {"E": 0, "S": 1, "W": 2}
+BAKAZE = {"E": 0, "S": 1, "W": 2}
 HONOR_NAMES = ("E", "S", "W", "N", "P", "F", "C")
 
 TILES: dict[str, Tile] = {}
@@ -267,12 +267,14 @@ def _log_win(e: dict) -> LogWin:
                   deltas=deltas, pao=None)
 
 
-class _Reader:
+class _MjaiReader:
+    """Reads an mjai log event by event into the round state, a hand at a time."""
+
     def __init__(self, rules: RuleSet) -> None:
         self.rules = rules
         self.play: Round | None = None
         self.reach: int | None = None  # declared by `reach`: the seat whose next dahai is the riichi discard
-        self.kyoku: list[Kyoku] = []
+        self.rounds: list[RoundResult] = []
         self.names: tuple[str, ...] | None = None
         self.started = False  # start_game seen before the first hand
         self.ended = False
@@ -306,7 +308,7 @@ class _Reader:
                 self.discard(play, e)
                 return
         if kind == "start_game":
-            if self.kyoku or self.play is not None:
+            if self.rounds or self.play is not None:
                 raise LogError("start_game after the game began")
             names = e.get("names")
             if isinstance(names, list) and len(names) == 4 and not names[3]:
@@ -370,7 +372,7 @@ class _Reader:
         elif kind == "ryukyoku":
             deltas = e.get("deltas")
             if deltas is None:  # not compared: the next hand's start scores say them
-                self.missing_deltas.add(len(self.kyoku))
+                self.missing_deltas.add(len(self.rounds))
             else:
                 deltas = _per_seat(deltas, "deltas")
             play.apply(Ryuukyoku(_draw_kind(play, e.get("reason")), deltas))
@@ -380,7 +382,7 @@ class _Reader:
     def start_kyoku(self, e: dict) -> None:
         self.close_hand()
         wind = e.get("bakaze")
-        if wind not in WINDS:
+        if wind not in BAKAZE:
             raise LogError(f"start_kyoku bakaze {wind!r}: E, S or W")
         number, dealer = e.get("kyoku"), _seat(e.get("oya"), "oya")
         if number != dealer + 1:
@@ -397,13 +399,13 @@ class _Reader:
             raise LogError("start_kyoku tehais: a hand is not 13 tiles")
         scores = _per_seat(e.get("scores"), "scores")
         self.next_starts.append(scores)
-        first = not self.kyoku
-        self.play = Round(Deal(WINDS[wind] * 4 + number - 1, e.get("honba", 0), e.get("kyotaku", 0), dealer,
+        first = not self.rounds
+        self.play = Round(Deal(BAKAZE[wind] * 4 + number - 1, e.get("honba", 0), e.get("kyotaku", 0), dealer,
                                scores, tuple(tuple(h) for h in dealt), tile(e.get("dora_marker"))), self.rules)
         self.reach = None
         self.ura = None
         if first:  # the start of the log (an excerpt's): a state a match can reach, as a record's `start:`
-            start = MatchState(scores, WINDS[wind], number, self.play.honba, self.play.sticks)
+            start = MatchState(scores, BAKAZE[wind], number, self.play.honba, self.play.sticks)
             names = self.names or tuple(f"seat {s}" for s in range(PLAYERS))
             problem = start_problem(start, self.rules, names)
             if problem is not None:
@@ -419,7 +421,7 @@ class _Reader:
         # without the log's payment the next hand's start scores say the scores after this one.
         paid = log.deltas is not None and play.pays(log.deltas)
         if not paid:
-            self.missing_deltas.add(len(self.kyoku))
+            self.missing_deltas.add(len(self.rounds))
         ura = tuple(_tiles(e.get("ura_markers") or [], "ura_markers"))
         if ura and self.ura and sorted(ura) != sorted(self.ura):
             # a double ron: the table turns over one set of ura indicators, whichever winner it counts for
@@ -431,21 +433,21 @@ class _Reader:
 
     def close_hand(self) -> None:
         if self.play is not None:
-            self.kyoku.append(self.play.finish())
+            self.rounds.append(self.play.finish())
             self.play = None
             self.reach = None
 
     def game(self, game_id: str) -> Game:
         self.close_hand()
-        if not self.kyoku:
+        if not self.rounds:
             raise LogError("not an mjai game record: no hand was played")
-        kyoku = self.kyoku
+        rounds = self.rounds
         if self.missing_deltas:  # a result without deltas: the next hand's start scores say them
-            kyoku = list(kyoku)
+            rounds = list(rounds)
             for i in self.missing_deltas:
                 after = self.next_starts[i + 1] if i + 1 < len(self.next_starts) else None
-                kyoku[i] = kyoku[i]._replace(scores_after=after)
-        first = kyoku[0]
+                rounds[i] = rounds[i]._replace(scores_after=after)
+        first = rounds[0]
         complete = self.started and self.ended
         whole_start = first.round_wind == T.EAST and first.round_number == 1 and first.honba == 0
         if self.started and not whole_start:
@@ -455,7 +457,7 @@ class _Reader:
                       open_tanyao=self.rules.hand.open_tanyao, length=self.length or self.rules.match.length,
                       fast=False, level="mjai")
         names = self.names or tuple(f"seat {s}" for s in range(PLAYERS))
-        return Game(game_id, lobby, names, first.scores, tuple(kyoku),
+        return Game(game_id, lobby, names, first.scores, tuple(rounds),
                     self.end_scores if complete else None, None, rules=self.rules, complete=complete)
 
 
@@ -504,7 +506,7 @@ def _draw_kind(play: Round, reason: Any) -> str:
 
 def read_mjai(data: bytes, game_id: str, rules: RuleSet) -> Game:
     events = events_of(data)
-    reader = _Reader(rules)
+    reader = _MjaiReader(rules)
     for number, event in events:
         try:
             reader.event(event)

@@ -15,8 +15,9 @@ from urllib.parse import unquote
 from calc.core.rules import RuleSet
 from calc.logs import tenhou as TH
 from calc.logs.formats import Content
-from calc.logs.model import Game, Kyoku, Lobby, LogError, LogWin, NotALog
-from calc.table.play import DAIMINKAN, PON, Agari, Ankan, Call, Deal, Discard, Dora, Draw, Kakan, Nuki, Ryuukyoku
+from calc.logs.model import Game, Lobby, LogError, LogWin, NotALog
+from calc.table.play import (DAIMINKAN, PON, Agari, Ankan, Call, Deal, Discard, Dora, Draw, Kakan, Nuki, RoundResult,
+                             Ryuukyoku)
 from calc.table.round import Round
 
 TILE = TH.MJLOG_TILES
@@ -231,7 +232,7 @@ def _read(elements: list[tuple[str, dict[str, str]]], game_id: str, rules: RuleS
     players = 3
     play: Round | None = None
     riichi: set[int] = set()  # <REACH step=1> seen: that seat's next discard declares riichi
-    kyoku: list[Kyoku] = []
+    rounds: list[RoundResult] = []
     start_scores: tuple[int, ...] | None = None
     owari: list[float] | None = None
     names = tuple(f"seat {s}" for s in range(players))
@@ -277,7 +278,7 @@ def _read(elements: list[tuple[str, dict[str, str]]], game_id: str, rules: RuleS
             if lobby is None:
                 raise LogError("<INIT> before <GO>: no lobby type")
             if play is not None:
-                kyoku.append(play.finish())
+                rounds.append(play.finish())
             if a.get("hai3"):
                 raise LogError("four-player log: the fourth seat is dealt a hand")
             seed = _ints(a["seed"])
@@ -289,7 +290,7 @@ def _read(elements: list[tuple[str, dict[str, str]]], game_id: str, rules: RuleS
             riichi = set()
         elif tag == "GO":
             bits = int(a["type"])
-            lobby = lobby_of(bits, 3 if bits & TH.SANMA else 4)
+            lobby = lobby_of(bits, 3 if bits & TH.SANMA_TABLE else 4)
             check_lobby(lobby)
         elif tag == "UN" and "n0" in a and names[0] == "seat 0":  # the first UN names the players
             names = tuple(unquote(a.get(f"n{s}", "")) or f"seat {s}" for s in range(players))
@@ -299,7 +300,7 @@ def _read(elements: list[tuple[str, dict[str, str]]], game_id: str, rules: RuleS
             raise LogError(f"unknown mjlog element <{tag}>")
     if play is None or lobby is None or start_scores is None:
         raise LogError("not a Tenhou game record: no hand was played")
-    kyoku.append(play.finish())
+    rounds.append(play.finish())
     if owari is None:
         raise LogError("incomplete log: the last hand has no final result (owari)")
     return Game(
@@ -307,7 +308,7 @@ def _read(elements: list[tuple[str, dict[str, str]]], game_id: str, rules: RuleS
         lobby=lobby,
         players=names,
         start_scores=start_scores,
-        kyoku=tuple(kyoku),
+        rounds=tuple(rounds),
         final_scores=tuple(round(owari[2 * s] * 100) for s in range(players)),
         final_points=tuple(owari[2 * s + 1] for s in range(players)),
     )

@@ -180,7 +180,7 @@ def hand_tags(row: LedgerRow, hand: PlayedHand) -> list[str]:
 
 
 def write(match: MatchLog) -> str:
-    bits = TH.VS_HUMAN | TH.SANMA | TH.TOKUJOU | TH.JOUKYUU | (TH.HANCHAN if match.length == "hanchan" else 0)
+    bits = TH.VS_HUMAN | TH.SANMA_TABLE | TH.TOKUJOU | TH.JOUKYUU | (TH.HANCHAN if match.length == "hanchan" else 0)
     head = ['<mjloggm ver="2.3">', _tag("GO", {"type": bits, "lobby": 0}),
             _tag("UN", {f"n{s}": quote(name) for s, name in enumerate(match.players)}), _tag("TAIKYOKU", {"oya": 0})]
     tags: list[str] = []

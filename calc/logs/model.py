@@ -1,6 +1,6 @@
 """The neutral record of one Tenhou game, the same whatever format it was read from.
 
-A hand (`Kyoku`, the round state's `calc.table.play.RoundResult`) and its wins and draw are what
+Each hand (`calc.table.play.RoundResult`, `Game.rounds`) and its wins and draw are what
 `calc.table.round.Round` made of the play the reader translated; everything in `WinFacts` except `.log`
 is rebuilt from the play itself (draws, discards, calls, riichi, kan dora); `.log` keeps what the
 record's result line claims, so a replay can compare the two. Seats are absolute (0 = the first
@@ -12,11 +12,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from calc.core.errors import SanmaError
-from calc.table.play import Meld, WinFacts  # a hand's parts are the round state's facts
-from calc.table.play import DrawResult as Draw
-from calc.table.play import RoundResult as Kyoku
-
-__all__ = ["Draw", "Game", "Kyoku", "Lobby", "LogError", "LogWin", "Meld", "NotALog", "WinFacts"]
+from calc.table.play import RoundResult
 
 
 class LogError(SanmaError):
@@ -62,7 +58,7 @@ class Game(NamedTuple):
     lobby: Lobby
     players: tuple[str, ...]  # names by seat
     start_scores: tuple[int, ...]
-    kyoku: tuple[Kyoku, ...]
+    rounds: tuple[RoundResult, ...]  # each hand as played, in order
     final_scores: tuple[int, ...] | None  # None: not in the record (an mjai excerpt, or no end_game scores)
     final_points: tuple[float, ...] | None  # None: not in the record (mjai never has them)
     rules: Any = None  # the profile an mjai log was read under (--rules); Tenhou logs: None (Tenhou's)

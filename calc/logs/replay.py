@@ -18,16 +18,16 @@ from calc.core.output import stamp
 from calc.scoring.evaluate import Evaluation, evaluate
 from calc.logs import tenhou as TH
 from calc.logs.convert import build, hand_text
-from calc.logs.model import Game, Kyoku, LogError, WinFacts
+from calc.core.schemes import Scheme
+from calc.logs.model import Game, LogError
+from calc.table.play import RoundResult, WinFacts
 from calc.table.match import MatchState
 from calc.table.events import PAO_YAKUMAN, Abort, ExhaustiveDraw, Nagashi
 from calc.table.events import Kyoku as EventKyoku
 from calc.table.record import HandSpec, Record, Settled, WinSpec, end_dict, settle
-from calc.table.play import EXHAUSTIVE, NAGASHI
-from calc.table.round import ABORTS
+from calc.table.play import ABORTS, EXHAUSTIVE, NAGASHI
 from calc.scoring.value import YAKUMAN, HandValue, hand_value, limit_value
 
-PROFILE = "tenhou"
 LIMIT_NAMES = (None, "mangan", "haneman", "baiman", "sanbaiman", "yakuman")
 
 
@@ -81,9 +81,9 @@ def draw_kind(kyoku: EventKyoku) -> str | None:
     nagashi (mangan), or the abortive draw's kind; None for a win (or a chombo)."""
     result = kyoku.result
     if isinstance(result, ExhaustiveDraw):
-        return "exhaustive"
+        return EXHAUSTIVE
     if isinstance(result, Nagashi):
-        return "nagashi"
+        return NAGASHI
     if isinstance(result, Abort):
         return result.kind
     return None
@@ -115,11 +115,11 @@ class GameReplay(NamedTuple):
 
     @property
     def wins(self) -> int:
-        return sum(len(k.wins) for k in self.game.kyoku)
+        return sum(len(k.wins) for k in self.game.rounds)
 
     @property
     def draws(self) -> int:
-        return sum(k.draw is not None for k in self.game.kyoku)
+        return sum(k.draw is not None for k in self.game.rounds)
 
     @property
     def final_ok(self) -> bool:
@@ -171,7 +171,7 @@ def _scheme_dict(settled: Settled) -> dict[str, Any]:
 def rules_for(game: Game, base: R.RuleSet | None = None) -> R.RuleSet:
     """The `tenhou` profile (an mjai log: the profile it was read under), with the game's length
     (an east game is a lobby option) and, for an older Tenhou log, the rounding of its day."""
-    rules = game.rules or base or R.load(PROFILE)
+    rules = game.rules or base or R.load(TH.PROFILE)
     if rules.match.length != game.lobby.length:
         rules = rules._replace(match=rules.match._replace(length=game.lobby.length))
     rounding = TH.final_rounding(game.final_points) if game.rules is None else None
@@ -180,7 +180,7 @@ def rules_for(game: Game, base: R.RuleSet | None = None) -> R.RuleSet:
     return rules
 
 
-def label(kyoku: Kyoku) -> str:
+def label(kyoku: RoundResult) -> str:
     return f"{'ESWN'[kyoku.round_wind - T.EAST]}{kyoku.round_number}"
 
 
@@ -213,7 +213,7 @@ def _log_value(win: WinFacts, rules: R.RuleSet, why: str) -> HandValue:
     return hand_value(win.log.han, win.log.fu, rules.hand)
 
 
-def _spec(number: int, kyoku: Kyoku, rules: R.RuleSet, where: str, out: list[Mismatch]) -> tuple[HandSpec, list]:
+def _spec(number: int, kyoku: RoundResult, rules: R.RuleSet, where: str, out: list[Mismatch]) -> tuple[HandSpec, list]:
     evaluations = []
     if kyoku.wins:
         specs = []
@@ -245,7 +245,7 @@ def _spec(number: int, kyoku: Kyoku, rules: R.RuleSet, where: str, out: list[Mis
         return HandSpec(number, number, kyoku.riichi, "nagashi", tenpai=frozenset(draw.tenpai or ()),
                         nagashi=draw.nagashi), evaluations
     if draw.kind in ABORTS:
-        return HandSpec(number, number, kyoku.riichi, "abort", abort=ABORTS[draw.kind]), evaluations
+        return HandSpec(number, number, kyoku.riichi, "abort", abort=draw.kind), evaluations
     raise LogError(f"{where}: a {draw.kind} draw, which sanma cannot have")
 
 
@@ -256,7 +256,7 @@ def replay(game: Game, source: str, base: R.RuleSet | None = None) -> GameReplay
     mismatches: list[Mismatch] = []
     specs = []
     evaluations = []
-    for number, kyoku in enumerate(game.kyoku, 1):
+    for number, kyoku in enumerate(game.rounds, 1):
         where = f"{label(kyoku)}-{kyoku.honba}"
         try:
             spec, evs = _spec(number, kyoku, rules, where, mismatches)
@@ -270,7 +270,7 @@ def replay(game: Game, source: str, base: R.RuleSet | None = None) -> GameReplay
         mismatches.append(Mismatch("flow", "match engine", note, "the game as played"))
     hands = []
     wins_ok = draws_ok = 0
-    for row, kyoku, evs in zip(settled.rows, game.kyoku, evaluations):
+    for row, kyoku, evs in zip(settled.rows, game.rounds, evaluations):
         where = f"{label(kyoku)}-{kyoku.honba}"
         before = len(mismatches)
         ours_flow = (row.label, row.honba, row.dealer, row.sticks_before)
@@ -312,7 +312,7 @@ def replay(game: Game, source: str, base: R.RuleSet | None = None) -> GameReplay
                                tuple([r.seat for r in row.kyoku.riichi]), draw_kind(row.kyoku), tuple(checks),
                                row.deltas, row.scores, row.sticks))
     final_scores, final_points = finals(settled)
-    if game.complete and len(settled.rows) == len(game.kyoku) and not settled.state.ended:
+    if game.complete and len(settled.rows) == len(game.rounds) and not settled.state.ended:
         mismatches.append(Mismatch("final", "end", "the game goes on", "the game ends after the last hand"))
     if game.final_scores is not None and final_scores != game.final_scores:
         mismatches.append(Mismatch("final", "scores", final_scores, game.final_scores))
@@ -330,19 +330,23 @@ def finals(settled: Settled) -> tuple[tuple[int, ...], tuple[float, ...]]:
 
 def excerpt_start(game: Game) -> MatchState:
     """An excerpt is settled from the state its first hand states: round, dealer, honba, sticks, scores."""
-    first = game.kyoku[0]
+    first = game.rounds[0]
     return MatchState(first.scores, first.round_wind - T.EAST, first.round_number, first.honba, first.sticks)
 
 
-def resettle(replayed: GameReplay, schemes: list[str]) -> dict[str, Settled]:
-    """The same hands under other schemes: each game ends where its own scores end it (rules.md §6),
-    or after the log's last hand."""
+def resettle(replayed: GameReplay, schemes: list[str] | list[Scheme]) -> dict[str, Settled]:
+    """The same hands under other schemes (names, or schemes as calc.core.schemes.resolve read them),
+    by their names: each game ends where its own scores end it (rules.md §6), or after the log's last
+    hand."""
     out = {}
-    own = replayed.record.rules.payment.scheme
-    for scheme in schemes if own in schemes else [own, *schemes]:
-        if scheme == own:
-            out[scheme] = replayed.settled
+    own = replayed.record.rules
+    for scheme in schemes:
+        rules = own.with_scheme(scheme)
+        if rules is own:
+            out[rules.payment.scheme] = replayed.settled
         else:
             start = None if replayed.game.complete else excerpt_start(replayed.game)
-            out[scheme] = settle(replayed.record, replayed.record.rules.with_scheme(scheme), strict=False, start=start)
+            out[rules.payment.scheme] = settle(replayed.record, rules, strict=False, start=start)
+    if own.payment.scheme not in out:
+        out = {own.payment.scheme: replayed.settled, **out}
     return out

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from calc.core import tiles as T
 from calc.core.notation import Tile
+from calc.table import play as P
 
 # --- tiles -------------------------------------------------------------------------------------
 # mjlog: ids 0-135, four copies per tile value, id // 4 is the value (0-33). The red fives are the
@@ -27,7 +28,7 @@ for _n in range(7):
     TENHOU6_TILES[41 + _n] = (T.HONOR + _n, False)
 
 # --- lobby type (mjlog <GO type=...>) -----------------------------------------------------------
-VS_HUMAN, NO_RED, NO_KUITAN, HANCHAN, SANMA, TOKUJOU, FAST, JOUKYUU = (1 << b for b in range(8))
+VS_HUMAN, NO_RED, NO_KUITAN, HANCHAN, SANMA_TABLE, TOKUJOU, FAST, JOUKYUU = (1 << b for b in range(8))
 LEVELS = {0: "ippan", JOUKYUU: "joukyuu", TOKUJOU: "tokujou", JOUKYUU | TOKUJOU: "houou"}
 # tenhou.net/6 writes the lobby as a short name: 三鳳南喰赤 = sanma, phoenix, south game, kuitan, red.
 DISP_LEVELS = {"般": 0, "上": JOUKYUU, "特": TOKUJOU, "鳳": JOUKYUU | TOKUJOU}
@@ -41,7 +42,7 @@ def lobby_from_disp(disp: str) -> int | None:
     rest = disp
     bits = VS_HUMAN
     if rest.startswith("三"):
-        bits |= SANMA
+        bits |= SANMA_TABLE
         rest = rest[1:]
     if not rest or rest[0] not in DISP_LEVELS:
         return None
@@ -76,31 +77,35 @@ YAKU_IDS = {name: i for i, name in enumerate(YAKU_NAMES)}
 YAKUMAN_HAN = 13  # Tenhou reports each yakuman as 13 han (no double yakuman, rules.md §3)
 
 # The limit code of <AGARI ten="fu,points,limit"> and the words tenhou.net/6 writes for it.
-LIMITS = {"満貫": 1, "跳満": 2, "倍満": 3, "三倍満": 4, "役満": 5, "数え役満": 5}
+TENHOU6_LIMITS = {"満貫": 1, "跳満": 2, "倍満": 3, "三倍満": 4, "役満": 5, "数え役満": 5}
 
 # --- draws (ryuukyoku) ----------------------------------------------------------------------------
-EXHAUSTIVE = "exhaustive"
+# Tenhou's words for a hand's end -> ours (calc.table.play); the last three only a four-player table has.
+_FOUR_RIICHI, _TRIPLE_RON, _FOUR_WINDS = P.FOUR_PLAYER_ABORTS
 MJLOG_DRAWS = {
-    None: EXHAUSTIVE,
-    "yao9": "kyuushu_kyuuhai",
-    "nm": "nagashi_mangan",
-    "kan4": "suukaikan",
-    "reach4": "suucha_riichi",
-    "ron3": "sanchahou",
-    "kaze4": "suufon_renda",
+    None: P.EXHAUSTIVE,
+    "yao9": P.NINE_TERMINALS,
+    "nm": P.NAGASHI,
+    "kan4": P.FOUR_KANS,
+    "reach4": _FOUR_RIICHI,
+    "ron3": _TRIPLE_RON,
+    "kaze4": _FOUR_WINDS,
 }
 TENHOU6_DRAWS = {
-    "流局": EXHAUSTIVE,
-    "全員聴牌": EXHAUSTIVE,
-    "全員不聴": EXHAUSTIVE,
-    "九種九牌": "kyuushu_kyuuhai",
-    "流し満貫": "nagashi_mangan",
-    "四槓散了": "suukaikan",
-    "四家立直": "suucha_riichi",
-    "三家和了": "sanchahou",
-    "四風連打": "suufon_renda",
+    "流局": P.EXHAUSTIVE,
+    "全員聴牌": P.EXHAUSTIVE,
+    "全員不聴": P.EXHAUSTIVE,
+    "九種九牌": P.NINE_TERMINALS,
+    "流し満貫": P.NAGASHI,
+    "四槓散了": P.FOUR_KANS,
+    "四家立直": _FOUR_RIICHI,
+    "三家和了": _TRIPLE_RON,
+    "四風連打": _FOUR_WINDS,
 }
 WIN_WORD = "和了"
+# The shipped profile of Tenhou's own rules, which decide what its records' play means (ippatsu, ron on a north)
+PROFILE = "tenhou"
+SEATS = 4  # tenhou.net/6 always has four seats; a sanma record leaves the fourth empty
 
 # Round: mjlog/tenhou.net/6 number the hands 0-3 East, 4-7 South, 8-11 West, also in sanma
 # (the shared logs go 0, 1, 2, 4, ...): wind = raw // 4, hand number = raw % 4 + 1.

@@ -26,14 +26,14 @@ from calc.core.rules import RuleSet
 from calc.logs import tenhou as TH
 from calc.logs.formats import Content
 from calc.logs.mjlog import check_lobby, lobby_of
-from calc.logs.model import Game, Kyoku, LogError, LogWin, NotALog
-from calc.table.play import DAIMINKAN, PON, Agari, Ankan, Call, Deal, Discard, Dora, Draw, Kakan, Nuki, Ryuukyoku
+from calc.logs.model import Game, LogError, LogWin, NotALog
+from calc.table.play import (DAIMINKAN, PON, Agari, Ankan, Call, Deal, Discard, Dora, Draw, Kakan, Nuki, RoundResult,
+                             Ryuukyoku)
 from calc.table.round import NORTH, Round
 
 TILE = TH.TENHOU6_TILES
 _TEN = re.compile(r"(?:(\d+)符(\d+)飜|(満貫|跳満|倍満|三倍満|数え役満|役満))(\d+)(?:-(\d+))?点(∀?)")
 _YAKU = re.compile(r"(.+)\((\d+)飜\)|(.+)\(役満\)")
-SEATS = 4  # the format always has four seats; a sanma record leaves the fourth empty
 
 
 def _tile(code: Any) -> Tile:
@@ -84,11 +84,11 @@ def read_tenhou6(obj: Any, game_id_fallback: str, rules: RuleSet) -> Game:
     logs = obj["log"]
     if not logs:
         raise LogError("not a Tenhou game record: the `log` array is empty")
-    players = 3 if bits & TH.SANMA else 4
+    players = 3 if bits & TH.SANMA_TABLE else 4
     lobby = lobby_of(bits, players)
     check_lobby(lobby)
     try:
-        kyoku = [_kyoku(k, players, rules) for k in logs]
+        rounds = [_round(k, players, rules) for k in logs]
         sc = obj["sc"]
         final_scores = tuple(int(sc[2 * s]) for s in range(players))
         final_points = tuple(float(sc[2 * s + 1]) for s in range(players))
@@ -104,11 +104,11 @@ def read_tenhou6(obj: Any, game_id_fallback: str, rules: RuleSet) -> Game:
         else f"seat {s}"
         for s in range(players)
     )
-    return Game(game_id, lobby, players_names, start, tuple(kyoku), final_scores, final_points)
+    return Game(game_id, lobby, players_names, start, tuple(rounds), final_scores, final_points)
 
 
-def _kyoku(k: list, players: int, rules: RuleSet) -> Kyoku:
-    if not isinstance(k, list) or len(k) != 5 + 3 * SEATS:
+def _round(k: list, players: int, rules: RuleSet) -> RoundResult:
+    if not isinstance(k, list) or len(k) != 5 + 3 * TH.SEATS:
         raise LogError("corrupt tenhou.net/6 record: a hand entry is not 17 items long")
     (round_raw, honba, sticks), scores, dora, ura, result = k[0], k[1], k[2], k[3], k[-1]
     if k[4 + 3 * 3]:
@@ -168,7 +168,7 @@ def _log_win(info: list, deltas: tuple[int, ...], pao: int | None, players: int)
         yaku=tuple(sorted(yaku)),
         yakuman=tuple(sorted(yakuman)),
         points=points,
-        limit=TH.LIMITS[word] if word else 0,
+        limit=TH.TENHOU6_LIMITS[word] if word else 0,
         deltas=deltas,
         pao=pao,
     )

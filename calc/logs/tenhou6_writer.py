@@ -20,7 +20,6 @@ from calc.table import payment
 from calc.table.match import LedgerRow
 from calc.table import play as P
 
-SEATS = 4  # the format always has four seats
 CODE = {tile: code for code, tile in TH.TENHOU6_TILES.items()}
 YAKU_ID: dict[str, int] = {}
 for _id, _name in sorted(TH.OUR_YAKU.items()):
@@ -36,7 +35,7 @@ def code(tile: Tile) -> int:
 
 def _call_text(kind: str, caller: int, discarder: int, called: Tile, own: tuple[Tile, ...]) -> str:
     # Tenhou keeps four-seat arithmetic in sanma: 1 = next seat, 2 = across, 3 = previous
-    rel = (discarder - caller) % SEATS
+    rel = (discarder - caller) % TH.SEATS
     own_codes = [str(code(t)) for t in sorted(own)]
     if kind == P.PON:
         slot, letter = 3 - rel, "p"
@@ -71,7 +70,7 @@ def _hand_columns(hand: PlayedHand, players: int) -> list:
             pon = _pon(hand, event.seat, event.tile[0])
             gives[event.seat].append(f"k{code(event.tile)}" + "".join(str(code(t)) for t in pon))
     out = []
-    for seat in range(SEATS):
+    for seat in range(TH.SEATS):
         if seat >= players:
             out += [[], [], []]
         else:
@@ -129,13 +128,13 @@ def indicators(hand: PlayedHand) -> tuple[list[Tile], list[Tile]]:
 def hand_json(row: LedgerRow, hand: PlayedHand, players: int) -> list:
     start = [s - d for s, d in zip(row.scores, row.deltas)]
     dora, ura = indicators(hand)
-    head = [[_round_raw(row), row.honba, row.sticks_before], start + [0] * (SEATS - players),
+    head = [[_round_raw(row), row.honba, row.sticks_before], start + [0] * (TH.SEATS - players),
             [code(t) for t in dora], [code(t) for t in ura]]
     columns = _hand_columns(hand, players)
     if row.kyoku.wins:
         result: list = ["和了"]
         for w in row.kyoku.wins:
-            result.append(list(row.settlement.winner_share(w.winner)[0]) + [0] * (SEATS - players))
+            result.append(list(row.settlement.winner_share(w.winner)[0]) + [0] * (TH.SEATS - players))
             pao = w.liable if w.liable is not None else w.winner
             from_seat = w.winner if w.tsumo else w.discarder
             result.append([w.winner, from_seat, pao,
@@ -144,7 +143,7 @@ def hand_json(row: LedgerRow, hand: PlayedHand, players: int) -> list:
     else:
         draw = hand.result.draw
         assert draw is not None
-        deltas = list(row.settlement.deltas) + [0] * (SEATS - players)
+        deltas = list(row.settlement.deltas) + [0] * (TH.SEATS - players)
         result = [DRAW_WORDS[draw.kind], deltas] if draw.kind in (P.EXHAUSTIVE, P.NAGASHI) else [DRAW_WORDS[draw.kind]]
     return [*head, *columns, result]
 
@@ -161,13 +160,13 @@ def game_json(match: MatchLog) -> dict:
     by_seat = sorted(match.standings, key=lambda st: st.seat)
     for st in by_seat:
         sc += [st.score, st.points]
-    sc += [0, 0] * (SEATS - players)
+    sc += [0, 0] * (TH.SEATS - players)
     return {
         "ver": 2.3,
         "ref": match.name,
         "log": log,
         "rule": {"disp": "三鳳南喰赤" if match.length == "hanchan" else "三鳳東喰赤", "aka53": 1, "aka52": 1, "aka51": 1},
-        "name": list(match.players) + [""] * (SEATS - players),
+        "name": list(match.players) + [""] * (TH.SEATS - players),
         "sc": sc,
     }
 

@@ -17,6 +17,7 @@ from calc.core import tiles as T
 from calc.core.errors import IllegalHandError
 from calc.core.notation import MeldText, Tile, format_indices, format_tiles, parse_hand, parse_tiles
 from calc.core.rules import RuleSet
+from calc.scoring.fields import CONTEXT, SITUATION
 
 # Meld kinds. The play names each kan by how it was made; the notation's [5555z] says only that a kan
 # is open (called or added): OPEN_KAN. Scoring treats the three open kans alike.
@@ -132,8 +133,10 @@ class Hand:
 
 class WinContext:
     """The situation of a win: the yes/no facts (`SITUATION_FLAGS`, first and in that order: the
-    flags of `sanma hand` by these names), the winds, the indicators and the counts."""
+    flags of `sanma hand` by these names), the winds, the indicators and the counts, as
+    calc.scoring.fields declares them."""
 
+    # generated from calc.scoring.fields by `make context-fields`: change the table there, not these lines
     tsumo: bool
     riichi: bool
     double_riichi: bool
@@ -181,6 +184,7 @@ class WinContext:
         return (self.tsumo, self.riichi, self.double_riichi, self.ippatsu, self.rinshan, self.chankan, self.haitei,
                 self.houtei, self.tenhou, self.chiihou, self.renhou, self.seat_wind, self.round_wind,
                 self.dora_indicators, self.ura_indicators, self.nuki, self.honba, self.sticks)
+    # end of the generated lines
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, WinContext) and self._key() == other._key()
@@ -197,12 +201,9 @@ class WinContext:
 
 
 # The yes/no facts of a win (tsumo, riichi, ..., renhou): the flags of `sanma hand` by these names,
-# WinContext's first fields, in its order; then its other fields (tests/test_batch.py checks both
-# against its __init__).
-SITUATION_FLAGS: Final = ("tsumo", "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei",
-                          "tenhou", "chiihou", "renhou")
-CONTEXT_FIELDS: Final = (*SITUATION_FLAGS, "seat_wind", "round_wind", "dora_indicators", "ura_indicators", "nuki",
-                         "honba", "sticks")
+# WinContext's first fields, in its order; then all its fields (calc.scoring.fields declares them).
+SITUATION_FLAGS: Final = tuple([field.name for field in SITUATION])
+CONTEXT_FIELDS: Final = tuple([str(field.context) for field in CONTEXT])
 
 
 def _meld(kind: str, tiles: tuple[Tile, ...]) -> Meld:

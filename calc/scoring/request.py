@@ -1,29 +1,26 @@
-"""One hand, as `sanma hand` and `--batch` describe it, scored and paid.
+"""One hand, as `sanma hand` and `--batch` describe it, read into a scorable hand and its context.
 
 `HandRequest` holds exactly the command's flags (the batch keys are the same names), so the CLI and
-the batch reader share one path: request -> build_hand -> evaluate -> payment.win.
+the batch reader share one path: request -> build -> evaluate -> pay (the last two at table level,
+calc.table.scored).
 """
 
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, Any, Final, Mapping, NamedTuple, cast
+from typing import Any, Final, Mapping, cast
 
-from calc.table import payment
 from calc.core import tiles as T
 from calc.core.errors import IllegalHandError, SanmaError
-from calc.scoring.evaluate import Evaluation, evaluate
-from calc.scoring.fu import describe
-from calc.scoring.hand import SITUATION_FLAGS, Hand, WinContext, build_hand, parse_indicators
+from calc.scoring.fields import BY_NAME
+from calc.scoring.fields import FIELDS as DECLARED
+from calc.scoring.hand import Hand, WinContext, build_hand, parse_indicators
 from calc.core.rules import RuleSet, load
-
-if TYPE_CHECKING:
-    from calc.scoring.result_items import FuLine, Payment, Yaku
 
 
 # The winner's seat when none is given (a non-dealer, the common case, as `sanma pay` assumes):
 # `sanma hand`, its --batch lines and calc.score all read it here.
-DEFAULT_SEAT: Final = "S"
+DEFAULT_SEAT: Final[str] = BY_NAME["seat"].default
 
 
 class HandRequest:
@@ -33,9 +30,10 @@ class HandRequest:
     flags; a changed copy is `._replace(...)`, its flags by name `._asdict()` (`FIELDS` in order), as a
     NamedTuple has them. A written class, not a dataclass: a dataclass has its methods generated at
     every start of the command, and compiled its generated `__init__` runs as Python, ten times slower
-    than this one (measured: ~0.9 µs against 0.1 for four fields); the defaults are in `__init__`
-    alone (`FIELD_DEFAULTS` reads them)."""
+    than this one (measured: ~0.9 µs against 0.1 for four fields). Its fields, their kinds and
+    defaults are calc.scoring.fields' table, written out below by `make context-fields`."""
 
+    # generated from calc.scoring.fields by `make context-fields`: change the table there, not these lines
     hand: str
     win: str | None
     tsumo: bool
@@ -62,7 +60,7 @@ class HandRequest:
     def __init__(self, hand: str, win: str | None = None, tsumo: bool = False, riichi: bool = False,
                  double_riichi: bool = False, ippatsu: bool = False, rinshan: bool = False, chankan: bool = False,
                  haitei: bool = False, houtei: bool = False, tenhou: bool = False, chiihou: bool = False,
-                 renhou: bool = False, seat: str = DEFAULT_SEAT, round: str = "E", dora: str | None = None,
+                 renhou: bool = False, seat: str = "S", round: str = "E", dora: str | None = None,
                  ura: str | None = None, nuki: int = 0, honba: int = 0, sticks: int = 0, rules: str = "standard",
                  scheme: str | None = None) -> None:
         self.hand = hand
@@ -87,6 +85,18 @@ class HandRequest:
         self.sticks = sticks
         self.rules = rules
         self.scheme = scheme
+
+    @staticmethod
+    def of(hand: str, values: list[Any]) -> HandRequest:
+        """A request from its hand and every other field's value, in order (`FIELD_DEFAULTS`'), checked
+        by the caller: calc.score's keywords and a batch line are read into such a list."""
+        v = values
+        return HandRequest(hand, cast("str | None", v[0]), cast(bool, v[1]), cast(bool, v[2]), cast(bool, v[3]),
+                           cast(bool, v[4]), cast(bool, v[5]), cast(bool, v[6]), cast(bool, v[7]), cast(bool, v[8]),
+                           cast(bool, v[9]), cast(bool, v[10]), cast(bool, v[11]), cast(str, v[12]), cast(str, v[13]),
+                           cast("str | None", v[14]), cast("str | None", v[15]), cast(int, v[16]), cast(int, v[17]),
+                           cast(int, v[18]), cast(str, v[19]), cast("str | None", v[20]))
+    # end of the generated lines
 
     def _asdict(self) -> dict[str, Any]:
         return {name: getattr(self, name) for name in FIELDS}
@@ -115,18 +125,16 @@ class HandRequest:
                   for name, default in FIELD_DEFAULTS.items()]
         return HandRequest.of(cast(str, data["hand"]), values)
 
-    @staticmethod
-    def of(hand: str, values: list[Any]) -> HandRequest:
-        """A request from its hand and every other field's value, in order (`FIELD_DEFAULTS`'), checked
-        by the caller: calc.score's keywords and a batch line are read into such a list."""
-        v = values
-        return HandRequest(
-            hand, cast("str | None", v[0]), cast(bool, v[1]), cast(bool, v[2]), cast(bool, v[3]), cast(bool, v[4]),
-            cast(bool, v[5]), cast(bool, v[6]), cast(bool, v[7]), cast(bool, v[8]), cast(bool, v[9]),
-            cast(bool, v[10]), cast(bool, v[11]), cast(str, v[12]), cast(str, v[13]), cast("str | None", v[14]),
-            cast("str | None", v[15]), cast(int, v[16]), cast(int, v[17]), cast(int, v[18]), cast(str, v[19]),
-            cast("str | None", v[20]),
-        )
+
+# generated from calc.scoring.fields by `make context-fields`: change the table there, not these lines
+def context_of(r: HandRequest, seat_wind: int, round_wind: int, dora_indicators: tuple[int, ...],
+               ura_indicators: tuple[int, ...]) -> WinContext:
+    """The request's WinContext: its fields as the request holds them, the winds and the indicators as
+    read."""
+    return WinContext(r.tsumo, r.riichi, r.double_riichi, r.ippatsu, r.rinshan, r.chankan, r.haitei, r.houtei, r.tenhou,
+                      r.chiihou, r.renhou, seat_wind, round_wind, dora_indicators, ura_indicators, r.nuki, r.honba,
+                      r.sticks)
+# end of the generated lines
 
 
 def keywords(hand: object, situation: dict[str, object]) -> tuple[HandRequest, RuleSet | None]:
@@ -190,20 +198,14 @@ def _check_kind(key: str, value: object, expected: str) -> None:
         raise SanmaError(f"{key!r} takes {_KIND.get(key, _KIND[base])}, got {value!r}")
 
 
-# field name -> its annotation as written ("bool", "int", "str", "str | None"). Written out, not read
-# from the class: once mypyc has compiled HandRequest its annotations no longer say "| None";
-# tests/test_batch.py checks this table against the source's annotations.
-FIELD_KINDS: Final = {
-    "hand": "str", "win": "str | None",
-    **{flag: "bool" for flag in SITUATION_FLAGS},
-    "seat": "str", "round": "str", "dora": "str | None", "ura": "str | None",
-    "nuki": "int", "honba": "int", "sticks": "int", "rules": "str", "scheme": "str | None",
-}
+# field name -> its annotation as written ("bool", "int", "str", "str | None"), from the one table of
+# fields (a compiled HandRequest's own annotations no longer say "| None")
+FIELD_KINDS: Final = {field.name: field.annotation for field in DECLARED}
 _FIELD_KIND_ITEMS: Final = tuple(FIELD_KINDS.items())
 _OTHER_KIND_ITEMS: Final = _FIELD_KIND_ITEMS[1:]  # every field's but the hand's
 FIELDS: Final = tuple(FIELD_KINDS)  # HandRequest's fields, in order
 # field name -> its default (every field but `hand`): what a batch line or calc.score leaves out
-FIELD_DEFAULTS: Final = {name: getattr(HandRequest(""), name) for name in FIELDS if name != "hand"}
+FIELD_DEFAULTS: Final = {field.name: field.default for field in DECLARED[1:]}
 _DEFAULTS: Final = tuple(FIELD_DEFAULTS.values())
 _PLACES: Final = {name: place for place, name in enumerate(FIELD_DEFAULTS)}  # a keyword's place among them
 _SEAT: Final = _PLACES["seat"]
@@ -211,187 +213,10 @@ _RULES: Final = _PLACES["rules"]
 _SCHEME: Final = _PLACES["scheme"]
 
 
-# What each key takes, in words (a batch line or a record's win is written by a person).
-_KIND: Final = {
-    "bool": "true or false", "int": "a whole number", "str": "text",
-    "hand": "the hand in mpsz text, e.g. \"234p678s5z5z [999m]\"",
-    "win": "one tile such as 5p (a tile needs its suit letter: m, p, s or z)",
-    "dora": "indicator tiles such as 3p or 3p9m (a tile needs its suit letter: m, p, s or z)",
-    "ura": "indicator tiles such as 3p or 3p9m (a tile needs its suit letter: m, p, s or z)",
-    "seat": "a wind: E, S or W", "round": "a wind: E, S or W",
-    "rules": "a profile name or file", "scheme": "a scheme name",
-}
-
-
-_WINDS: Final = "ESW"  # seat and round winds, East first
-
-
-class HandResult:
-    """A hand scored and paid (`sanma hand`, `calc.score`). Each `--json` key is a read-only
-    attribute, worked out from the scored hand when read (scoring many hands builds nothing nobody
-    reads), and `to_dict()` is the `--json` object (calc/cli/hand_json.py writes the same object's
-    text in one pass, for --batch). `points` is the value without honba and sticks, `total` what the
-    payers pay (honba included), `sticks` what the winner takes from the table. Two results are equal
-    when their `--json` objects are.
-
-    Beside them, what the hand was scored from and to: the request, the profile (`ruleset`), the hand
-    as read (`tiles`), the situation (`context`), the evaluation and the settlement. A written class,
-    as the scorer's values (one a hand; compiled, its `__init__` is not Python's); nothing writes to
-    one."""
-
-    request: HandRequest
-    ruleset: RuleSet
-    tiles: Hand
-    context: WinContext
-    evaluation: Evaluation
-    settlement: payment.Settlement
-
-    def __init__(self, request: HandRequest, ruleset: RuleSet, tiles: Hand, context: WinContext,
-                 evaluation: Evaluation, settlement: payment.Settlement) -> None:
-        self.request = request
-        self.ruleset = ruleset
-        self.tiles = tiles
-        self.context = context
-        self.evaluation = evaluation
-        self.settlement = settlement
-
-    @property
-    def winner(self) -> int:
-        return winner_seat(self.context)
-
-    @property
-    def hand(self) -> str:
-        """The hand in mpsz, the winning tile written last."""
-        return self.tiles.text()
-
-    @property
-    def rules(self) -> str:
-        """The profile's name."""
-        return self.ruleset.name
-
-    @property
-    def scheme(self) -> str:
-        return self.ruleset.payment.scheme
-
-    @property
-    def seat(self) -> str:
-        """The winner's seat wind: E (the dealer), S or W."""
-        return _WINDS[self.context.seat_wind - T.EAST]
-
-    @property
-    def round(self) -> str:
-        """The round wind: E, S or W."""
-        return _WINDS[self.context.round_wind - T.EAST]
-
-    @property
-    def dealer(self) -> bool:
-        """The winner is the dealer (seat E)."""
-        return self.context.dealer
-
-    @property
-    def tsumo(self) -> bool:
-        return self.context.tsumo
-
-    @property
-    def han(self) -> int:
-        """All han, dora included (13 per yakuman multiple)."""
-        return self.evaluation.han
-
-    @property
-    def fu(self) -> int:
-        return self.evaluation.fu
-
-    @property
-    def limit(self) -> str | None:
-        """None, mangan, haneman, baiman, sanbaiman or yakuman."""
-        return self.evaluation.value.limit
-
-    @property
-    def yakuman(self) -> int:
-        """0, or the yakuman multiple paid."""
-        return self.evaluation.value.yakuman
-
-    def _yaku_han(self) -> list[tuple[str, int]]:
-        """Each yaku and its han, a yakuman's 13 per multiple."""
-        e = self.evaluation
-        return [*e.yaku, *[(name, 13 * multiple) for name, multiple in e.yakuman]]
-
-    @property
-    def yaku(self) -> tuple[Yaku, ...]:
-        from calc.scoring.result_items import Yaku
-
-        return tuple([Yaku(name, han) for name, han in self._yaku_han()])
-
-    @property
-    def dora(self) -> int:
-        return self.evaluation.dora
-
-    @property
-    def aka(self) -> int:
-        return self.evaluation.aka
-
-    @property
-    def ura(self) -> int:
-        return self.evaluation.ura
-
-    @property
-    def nuki(self) -> int:
-        """Han from extracted norths, the north-as-dora bonus included."""
-        return self.evaluation.nuki
-
-    @property
-    def fu_breakdown(self) -> tuple[FuLine, ...]:
-        from calc.scoring.result_items import FuLine
-
-        return tuple([FuLine(reason, fu) for reason, fu in describe(self.evaluation.fu_parts)])
-
-    @property
-    def basic_points(self) -> int:
-        return self.evaluation.value.basic
-
-    @property
-    def payments(self) -> tuple[Payment, ...]:
-        return self.settlement.collected(self.winner).payments
-
-    @property
-    def points(self) -> int:
-        return self.settlement.collected(self.winner).points
-
-    @property
-    def total(self) -> int:
-        return self.settlement.collected(self.winner).total
-
-    @property
-    def sticks(self) -> int:
-        return self.settlement.collected(self.winner).sticks
-
-    def to_dict(self) -> dict[str, Any]:
-        """The `sanma hand --json` object of this hand (docs/json.md)."""
-        return {
-            "hand": self.hand, "rules": self.rules, "scheme": self.scheme, "seat": self.seat, "round": self.round,
-            "dealer": self.dealer, "tsumo": self.tsumo, "han": self.han, "fu": self.fu, "limit": self.limit,
-            "yakuman": self.yakuman, "yaku": [{"name": name, "han": han} for name, han in self._yaku_han()],
-            "dora": self.dora, "aka": self.aka, "ura": self.ura, "nuki": self.nuki,
-            "fu_breakdown": [{"reason": reason, "fu": fu} for reason, fu in describe(self.evaluation.fu_parts)],
-            "basic_points": self.basic_points, **self.settlement.collected(self.winner).to_dict(),
-        }
-
-    def explain(self) -> tuple[str, ...]:
-        """How the payment adds up, step by step (`sanma hand --explain`'s "How it adds up")."""
-        from calc.table.explain import lines  # the words, on first use: scoring a hand needs none
-
-        return lines(self.settlement)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, HandResult) and self.to_dict() == other.to_dict()
-
-    def __hash__(self) -> int:
-        return hash((self.hand, self.rules, self.scheme, self.han, self.fu, self.total, self.sticks))
-
-    def __repr__(self) -> str:
-        return (f"HandResult(hand={self.hand!r}, rules={self.rules!r}, scheme={self.scheme!r}, han={self.han}, "
-                f"fu={self.fu}, limit={self.limit!r}, yakuman={self.yakuman}, points={self.points}, "
-                f"total={self.total}, sticks={self.sticks})")
+# What each key takes, in words (a batch line or a record's win is written by a person); a key that
+# is no field (calc.pay's) by its annotation.
+_KIND: Final = {"bool": "true or false", "int": "a whole number", "str": "text",
+                **{field.name: field.words for field in DECLARED}}
 
 
 def _wind(letter: str, what: str) -> int:
@@ -404,7 +229,7 @@ def _wind(letter: str, what: str) -> int:
 # Profiles by the name (or path) a request gives: resolved once per process, where `load` is a call
 # into interpreted code and a look-up in its cache for every hand. Bounded: cleared when full.
 _PROFILES: Final[dict[str, RuleSet]] = {}
-_PROFILES_KEPT: Final = 64  # profiles (and profile and scheme pairs, below) kept at most
+PROFILES_KEPT: Final = 64  # profiles (and profile and scheme pairs, below) kept at most
 
 
 def profile(name: str) -> RuleSet:
@@ -412,7 +237,7 @@ def profile(name: str) -> RuleSet:
     rules = _PROFILES.get(name)
     if rules is None:
         rules = load(name)
-        if len(_PROFILES) >= _PROFILES_KEPT:
+        if len(_PROFILES) >= PROFILES_KEPT:
             _PROFILES.clear()
         _PROFILES[name] = rules
     return rules
@@ -427,11 +252,8 @@ def build(request: HandRequest, rules: RuleSet | None = None) -> tuple[Hand, Win
     dora = parse_indicators(request.dora, "--dora")
     ura = parse_indicators(request.ura, "--ura")
     r = request
-    context = WinContext(  # positionally, in WinContext's order: SITUATION_FLAGS, then the rest
-        r.tsumo, r.riichi, r.double_riichi, r.ippatsu, r.rinshan, r.chankan, r.haitei, r.houtei, r.tenhou, r.chiihou,
-        r.renhou, _wind(r.seat, "--seat"), _wind(r.round, "--round"), tuple([t for t, _ in dora]),
-        tuple([t for t, _ in ura]), r.nuki, r.honba, r.sticks,
-    )
+    context = context_of(r, _wind(r.seat, "--seat"), _wind(r.round, "--round"), tuple([t for t, _ in dora]),
+                         tuple([t for t, _ in ura]))
     if r.double_riichi and r.ippatsu and (r.haitei or r.houtei):
         # A double riichi is declared on the first discard and ippatsu ends at the next one, while the
         # last tile comes after the 55 draws of the live wall (47 even after eight kans and norths).
@@ -447,64 +269,14 @@ def build(request: HandRequest, rules: RuleSet | None = None) -> tuple[Hand, Win
     return hand, context, rules
 
 
-def score(request: HandRequest, rules: RuleSet | None = None) -> HandResult:
-    hand, context, rules = build(request, rules)
-    evaluation = evaluate(hand, context, rules)
-    settlement = pay(evaluation, context, rules)
-    return HandResult(request, rules, hand, context, evaluation, settlement)
-
-
 def winner_seat(context: WinContext) -> int:
     """Seats by wind: East (the dealer) 0, South 1, West 2."""
     return context.seat_wind - T.EAST
 
 
-# payment.table_win's answers, per profile: by (value, seat, tsumo, honba, sticks), and by the same
-# with the value's basic points in place of the value. Hands differ, their values repeat (a few
-# hundred occur), and a settlement is frozen. The payments depend on the value's basic points alone
-# (a few dozen occur): a value not seen yet whose basic points were paid before takes those payments
-# and only words its own first line (payment.revalued). The profile is told by the very RuleSet
-# object (kept in the entry, so its id is never another's): load() hands out one per profile and
-# `with_scheme` below one per (profile, scheme), and hashing a profile's sections for every hand cost
-# more than the payment. Bounded: cleared when full.
-class _Paid(NamedTuple):
-    rules: RuleSet
-    by_value: dict[tuple, payment.Settlement]
-    by_basic: dict[tuple, payment.Settlement]  # never larger than by_value: each value adds one at most
-
-
-_PAID: Final[dict[int, _Paid]] = {}
-_PAID_MAX: Final = 4096
-
-
-def pay(evaluation: Evaluation, context: WinContext, rules: RuleSet) -> payment.Settlement:
-    """The winner sits at their wind's seat (payment.table_win puts the dealer at 0)."""
-    paid = _PAID.get(id(rules))
-    if paid is None or paid.rules is not rules:
-        if len(_PAID) >= _PROFILES_KEPT:
-            _PAID.clear()
-        paid = _PAID[id(rules)] = _Paid(rules, {}, {})
-    winner = winner_seat(context)
-    value = evaluation.value
-    key = (value, winner, context.tsumo, context.honba, context.sticks)
-    settlement = paid.by_value.get(key)
-    if settlement is None:
-        if len(paid.by_value) >= _PAID_MAX:
-            paid.by_value.clear()
-            paid.by_basic.clear()
-        same_basic = (value.basic, winner, context.tsumo, context.honba, context.sticks)
-        known = paid.by_basic.get(same_basic)
-        if known is None:
-            settlement = paid.by_basic[same_basic] = payment.table_win(
-                value, winner=winner, tsumo=context.tsumo, honba=context.honba, sticks=context.sticks, rules=rules)
-        else:
-            settlement = payment.revalued(known, value)
-        paid.by_value[key] = settlement
-    return settlement
-
-
-# rules.with_scheme's answers by (the profile, as above, and the scheme): a batch line's `scheme`
-# and --all-schemes ask for the same few copies of a profile on every hand.
+# rules.with_scheme's answers by (the profile, told by the very RuleSet object, as calc.table.scored
+# keeps its payments, and the scheme): a batch line's `scheme` and --all-schemes ask for the same few
+# copies of a profile on every hand.
 _SCHEMED: Final[dict[tuple[int, str], tuple[RuleSet, RuleSet]]] = {}
 
 
@@ -512,13 +284,7 @@ def with_scheme(rules: RuleSet, scheme: str) -> RuleSet:
     key = (id(rules), scheme)
     entry = _SCHEMED.get(key)
     if entry is None or entry[0] is not rules:
-        if len(_SCHEMED) >= _PROFILES_KEPT:
+        if len(_SCHEMED) >= PROFILES_KEPT:
             _SCHEMED.clear()
         entry = _SCHEMED[key] = (rules, rules.with_scheme(scheme))
     return entry[1]
-
-
-def pay_all_schemes(result: HandResult) -> dict[str, payment.Settlement]:
-    """The same hand paid under every scheme of rules.md §4 (`--all-schemes`)."""
-    return {scheme: pay(result.evaluation, result.context, with_scheme(result.ruleset, scheme))
-            for scheme in result.ruleset.scheme_names()}

@@ -7,7 +7,7 @@ from pathlib import Path
 
 PATH = Path(__file__).with_name("suits.bin")
 MAGIC = b"SANMASUT"
-VERSION = 2
+FILE_VERSION = 2
 HEADER = struct.Struct("<8s9I")  # magic, version, then `sections`' counts, then three zeros
 ITEM_SIZE = {"b": 1, "B": 1, "H": 2, "I": 4}
 NUMBERS = 9  # tiles of a number suit
@@ -43,8 +43,8 @@ def places(data: bytes) -> tuple[int, dict[str, int]]:
     if len(data) < HEADER.size:
         raise RuntimeError(f"{PATH} is cut short: run `make suit-tables`")
     magic, version, vectors, numbers, honours, slots, records, *_ = HEADER.unpack_from(data)
-    if magic != MAGIC or version != VERSION:
-        raise RuntimeError(f"{PATH} is not version {VERSION} of the suit tables: run `make suit-tables`")
+    if magic != MAGIC or version != FILE_VERSION:
+        raise RuntimeError(f"{PATH} is not version {FILE_VERSION} of the suit tables: run `make suit-tables`")
     place = HEADER.size
     offsets: dict[str, int] = {}
     for name, kind, items in sections(vectors, numbers, honours, slots, records):

@@ -26,7 +26,7 @@ import sys
 from functools import lru_cache
 from pathlib import Path
 
-from calc.scoring.suits_file import HEADER, HONOURS, LOW, MAGIC, MOST, NO_OFFSET, NUMBERS, PATH, RECORD, VERSION, sections
+from calc.scoring.suits_file import HEADER, HONOURS, LOW, MAGIC, MOST, NO_OFFSET, NUMBERS, PATH, RECORD, FILE_VERSION, sections
 
 NONE = -1  # a (mentsu, pair) combination the suit cannot reach
 CAP = 4  # more than four mentsu or taatsu never helps a 14-tile hand
@@ -303,7 +303,7 @@ def build() -> bytes:
         "vectors": [x for v in ordered for x in v],
     }
     counts = (size, len(entries[False]), len(entries[True]), len(reading_at) - 1, len(records) // RECORD)
-    out = bytearray(HEADER.pack(MAGIC, VERSION, *counts, 0, 0, 0))
+    out = bytearray(HEADER.pack(MAGIC, FILE_VERSION, *counts, 0, 0, 0))
     for name, kind, items in sections(*counts):
         out += bytes(-len(out) % 8)
         values = data[name]

@@ -31,7 +31,7 @@ class HandValue:
     """What a hand is worth. Every interpretation of every hand scored makes one: a written class
     (docs/development.md, "Records"), which compiled code builds in about 0.1 µs where a
     NamedTuple's generated `__new__` runs as Python. Nothing writes to one; two are equal, and hash
-    alike, when their fields are (a payment is looked up by its value, calc.scoring.request.pay)."""
+    alike, when their fields are (a payment is looked up by its value, calc.table.scored.pay)."""
 
     han: int
     fu: int
@@ -65,7 +65,7 @@ class HandValue:
         return self.fu * 2 ** (self.han + 2)
 
 
-# Bounds of what one hand can count (issue 11): beyond them a value is a typo, not a hand.
+# Bounds of what one hand can count (docs/bad-input.md): beyond them a value is a typo, not a hand.
 # Counted han: yaku stay near 20, and dora, ura, red fives and norths together below 80 (five
 # indicators and five ura indicators, each pointing at one kind of which a hand holds at most four;
 # four norths, each a dora once more per West indicator).

@@ -17,51 +17,53 @@ from calc.core.rules import HandRules, NorthRules
 from calc.scoring.hand import WinContext
 
 
-class Yaku(NamedTuple):
+class YakuWorth(NamedTuple):
+    """A yaku and the han it is worth closed and open (rules.md §3)."""
+
     name: str
     han_closed: int
     han_open: int  # 0 = closed only
 
 
-YAKU: Final[tuple[Yaku, ...]] = (
-    Yaku("menzen_tsumo", 1, 0),
-    Yaku("riichi", 1, 0),
-    Yaku("ippatsu", 1, 0),
-    Yaku("chankan", 1, 1),
-    Yaku("rinshan_kaihou", 1, 1),
-    Yaku("haitei", 1, 1),
-    Yaku("houtei", 1, 1),
-    Yaku("pinfu", 1, 0),
-    Yaku("tanyao", 1, 1),
-    Yaku("iipeikou", 1, 0),
-    Yaku("seat_wind_east", 1, 1),
-    Yaku("seat_wind_south", 1, 1),
-    Yaku("seat_wind_west", 1, 1),
-    Yaku("round_wind_east", 1, 1),
-    Yaku("round_wind_south", 1, 1),
-    Yaku("round_wind_west", 1, 1),
-    Yaku("north", 1, 1),  # only where the profile makes north a value tile (rules.md §1, seats and winds)
-    Yaku("haku", 1, 1),
-    Yaku("hatsu", 1, 1),
-    Yaku("chun", 1, 1),
-    Yaku("double_riichi", 2, 0),
-    Yaku("chiitoitsu", 2, 0),
-    Yaku("chanta", 2, 1),
-    Yaku("ittsu", 2, 1),
-    Yaku("sanshoku_doujun", 2, 1),
-    Yaku("sanshoku_doukou", 2, 2),
-    Yaku("sankantsu", 2, 2),
-    Yaku("toitoi", 2, 2),
-    Yaku("sanankou", 2, 2),
-    Yaku("shousangen", 2, 2),
-    Yaku("honroutou", 2, 2),
-    Yaku("ryanpeikou", 3, 0),
-    Yaku("junchan", 3, 2),
-    Yaku("honitsu", 3, 2),
-    Yaku("chinitsu", 6, 5),
+YAKU: Final[tuple[YakuWorth, ...]] = (
+    YakuWorth("menzen_tsumo", 1, 0),
+    YakuWorth("riichi", 1, 0),
+    YakuWorth("ippatsu", 1, 0),
+    YakuWorth("chankan", 1, 1),
+    YakuWorth("rinshan_kaihou", 1, 1),
+    YakuWorth("haitei", 1, 1),
+    YakuWorth("houtei", 1, 1),
+    YakuWorth("pinfu", 1, 0),
+    YakuWorth("tanyao", 1, 1),
+    YakuWorth("iipeikou", 1, 0),
+    YakuWorth("seat_wind_east", 1, 1),
+    YakuWorth("seat_wind_south", 1, 1),
+    YakuWorth("seat_wind_west", 1, 1),
+    YakuWorth("round_wind_east", 1, 1),
+    YakuWorth("round_wind_south", 1, 1),
+    YakuWorth("round_wind_west", 1, 1),
+    YakuWorth("north", 1, 1),  # only where the profile makes north a value tile (rules.md §1, seats and winds)
+    YakuWorth("haku", 1, 1),
+    YakuWorth("hatsu", 1, 1),
+    YakuWorth("chun", 1, 1),
+    YakuWorth("double_riichi", 2, 0),
+    YakuWorth("chiitoitsu", 2, 0),
+    YakuWorth("chanta", 2, 1),
+    YakuWorth("ittsu", 2, 1),
+    YakuWorth("sanshoku_doujun", 2, 1),
+    YakuWorth("sanshoku_doukou", 2, 2),
+    YakuWorth("sankantsu", 2, 2),
+    YakuWorth("toitoi", 2, 2),
+    YakuWorth("sanankou", 2, 2),
+    YakuWorth("shousangen", 2, 2),
+    YakuWorth("honroutou", 2, 2),
+    YakuWorth("ryanpeikou", 3, 0),
+    YakuWorth("junchan", 3, 2),
+    YakuWorth("honitsu", 3, 2),
+    YakuWorth("chinitsu", 6, 5),
     # rules.md §3 "renhou per profile": as a mangan it lifts the hand to 5 han and adds nothing
     # beyond that (see evaluate.RENHOU_FLOOR); as a yakuman it is in `yakuman` below.
-    Yaku("renhou", 5, 0),
+    YakuWorth("renhou", 5, 0),
 )
 _POSITION: Final = {y.name: i for i, y in enumerate(YAKU)}
 

@@ -1,4 +1,4 @@
-"""Sichuan bloody battle (xuezhan daodi, 血战到底): scoring and settlement (rules.md §8, issue 7).
+"""Sichuan bloody battle (xuezhan daodi, 血战到底): scoring and settlement (rules.md §8).
 
 A second game beside sanma: four players, the 108 suited tiles, no chow, a declared void suit,
 winners leave and play goes on. It reuses the tile indices 0-26 (calc.tiles), the mpsz notation

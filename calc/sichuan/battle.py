@@ -1,4 +1,4 @@
-"""One hand of bloody battle played as events -> every payment, explained (rules.md §8, issue 7).
+"""One hand of bloody battle played as events -> every payment, explained (rules.md §8).
 
 Events in the order they happened: kongs (paid at once, 刮风下雨), wins (one winner, or several on
 one discard), and the end of the wall with the hands of those still in. A winner leaves the hand

@@ -1,7 +1,7 @@
 """The fan of a Sichuan hand, its cap and its value; the waits of a hand at the end of the wall.
 
 Fan = the best pattern for the hand (one of rules.PATTERNS) + one per gen + the situation bonuses,
-capped at payment.cap; a hand pays base × 2^(fan − unit_fan) (issue 7; rules.md §8 writes
+capped at payment.cap; a hand pays base × 2^(fan − unit_fan) (rules.md §8 writes
 base × 2^fan, which is the same with a 0-fan plain win: unit_fan 0 and plain 0 in a profile).
 """
 

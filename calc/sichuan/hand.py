@@ -1,4 +1,4 @@
-"""A Sichuan hand read from mpsz notation and checked once; its readings (rules.md §8, issue 7).
+"""A Sichuan hand read from mpsz notation and checked once; its readings (rules.md §8).
 
 `234p 678s 55p [999s] (1111p)`: concealed tiles (the winning tile last, unless named), then melds:
 `[555p]` a pung, `[5555p]` a kong on a discard or added to a pung, `(5555p)` a concealed kong.

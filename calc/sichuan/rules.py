@@ -1,6 +1,6 @@
 """Sichuan profiles: `variant: sichuan` YAML files in `rulesets/`, read by calc.rules' helpers.
 
-Every scoring choice that differs by region or platform is a key here (issue 7): the fan table,
+Every scoring choice that differs by region or platform is a key here (rules.md §8): the fan table,
 the cap, the tsumo bonus, the kong payments and their transfer, the end-of-wall settlements.
 """
 
@@ -14,7 +14,7 @@ from calc.core.errors import RulesError
 from calc.core.profile import Key, ProfileProblems, merge_chain, variant_of
 from calc.sichuan import VARIANT
 
-# Fan entries (issue 7, defaults from the common commercial rules). PATTERNS describe the whole
+# Fan entries (defaults from the common commercial rules, rules.md §8). PATTERNS describe the whole
 # hand: one applies, the best for the hand. BONUSES add on top.
 PATTERNS = (
     "plain", "all_pungs", "one_suit", "seven_pairs", "terminal_sets", "one_suit_all_pungs", "pungs_258",
@@ -116,7 +116,7 @@ class PaymentRules:
     tsumo_bonus: str
 
     def value(self, fan: int) -> int:
-        """What one payer pays for a hand of `fan` fan, the cap already applied (issue 7)."""
+        """What one payer pays for a hand of `fan` fan, the cap already applied (rules.md §8)."""
         return self.base * 2 ** max(fan - self.unit_fan, 0)
 
 

@@ -8,13 +8,13 @@ dealer's wins by tsumo and by ron and their value, without riichi too (open or d
 deal-ins, what it pays on the others' tsumo wins, its tenpai at a draw, the aborts and its
 repeats (on the Tenhou profile a repeat is exactly one of those: a dealer's win, its tenpai at a
 draw, an abort), who declares riichi; and the busts: how many come on a ron, at which hand, and
-how the deal-ins of the players who are low before a hand (under `LOW` points) bust them, and how
+how the deal-ins of the players who are low before a hand (under `LOW_SCORE` points) bust them, and how
 many go into a riichi, the dealer's among them. Values are what the hand itself is worth
 (Settlement.winner_share: no honba, no sticks).
 
 Counts only, added up match by match in any grouping (like calc.sim.stats.Tally); `figures()`
 turns them into the shares and means the table shows. The figures are descriptive: they carry no
-interval and are not checked (docs/calibration.md, "Two more layers down", reads them).
+interval and are not checked (docs/calibration.md reads them).
 
 `DealerIncome` takes one figure of the check apart under each scheme: the dealer's income per
 dealership, on that scheme's own ledger (its matches end where its scores end them), by how each
@@ -27,7 +27,7 @@ from __future__ import annotations
 from calc.table import match
 from calc.table.events import Abort
 
-LOW = 20000  # "low before the hand": the line under which the calibrated bot counts itself far behind
+LOW_SCORE = 20000  # "low before the hand": the line under which the calibrated bot counts itself far behind
 # (botprofile `behind_below`, 20,000 when these figures were read; fixed here so that they keep their meaning)
 COUNTS = ("matches", "hands", "dealer_tsumo", "dealer_tsumo_points", "dealer_ron", "dealer_ron_points",
           "dealer_no_riichi_tsumo", "dealer_no_riichi_tsumo_points", "dealer_no_riichi_ron",
@@ -83,7 +83,7 @@ class HandsBreakdown:
         if tenpai is not None and dealer in tenpai:
             self.dealer_tenpai_draws += 1
         self.aborts += isinstance(result, Abort)
-        self.low_player_hands += sum(points < LOW for points in before)
+        self.low_player_hands += sum(points < LOW_SCORE for points in before)
         values = {win.winner: settlement.winner_share(win.winner)[1] for win in row.kyoku.wins}
         for win in row.kyoku.wins:
             value = values[win.winner]
@@ -110,7 +110,7 @@ class HandsBreakdown:
             if seat == dealer:
                 self.dealer_deal_ins += 1
                 self.dealer_deal_in_points += cost
-            if before[seat] < LOW:
+            if before[seat] < LOW_SCORE:
                 self.low_deal_ins += 1
                 self.low_deal_in_points += cost
                 self.low_deal_in_busts += row.state.end_reason == match.BUST and row.scores[seat] < 0
@@ -151,18 +151,18 @@ FIGURES = (
     ("bust_rate", "busts, per match", "share", "busts", "matches"),
     ("busts_on_ron", "... on a ron", "share", "busts_on_ron", "busts"),
     ("bust_hand", "... at hand (mean)", "hand", "bust_hands", "busts"),
-    ("low_deal_in_rate", f"a player under {LOW:,} deals in", "share", "low_deal_ins", "low_player_hands"),
+    ("low_deal_in_rate", f"a player under {LOW_SCORE:,} deals in", "share", "low_deal_ins", "low_player_hands"),
     ("low_deal_in_value", "... the deal-in costing", "points", "low_deal_in_points", "low_deal_ins"),
     ("low_deal_ins_that_bust", "... and busting", "share", "low_deal_in_busts", "low_deal_ins"),
     ("low_deal_ins_into_riichi", "... into a riichi", "share", "low_into_riichi", "low_deal_ins"),
     ("low_deal_ins_into_dealer_riichi", "... into the dealer's riichi", "share", "low_into_dealer_riichi",
      "low_deal_ins"),
 )
-FORMATS = {"rate": "{:.3f}", "points": "{:,.0f}", "share": "{:.1%}", "hand": "{:.2f}"}  # by a figure's kind
+NUMBER_FORMATS = {"rate": "{:.3f}", "points": "{:,.0f}", "share": "{:.1%}", "hand": "{:.2f}"}  # by a figure's kind
 
 
 def _fmt(value: float | None, kind: str) -> str:
-    return "-" if value is None else FORMATS[kind].format(value)
+    return "-" if value is None else NUMBER_FORMATS[kind].format(value)
 
 
 def text(real: HandsBreakdown, simulated: HandsBreakdown, baseline: str, *, width: int | None = None) -> str:

@@ -49,9 +49,9 @@ SUITS: Final = (T.MAN, T.PIN, T.SOU)
 SIMPLE: Final = [v < T.HONOR and 1 <= v % 9 <= 7 for v in range(34)]
 YAOCHUU: Final = [not s for s in SIMPLE]
 FREE: Final = "free"
-HONITSU: Final = "honitsu"
-TANYAO: Final = "tanyao"
-TOITOI: Final = "toitoi"
+HONITSU_PLAN: Final = "honitsu"
+TANYAO_PLAN: Final = "tanyao"
+TOITOI_PLAN: Final = "toitoi"
 Plan = tuple[str, int | None]  # the yaku an open hand plays for, and its suit (honitsu)
 
 
@@ -228,7 +228,7 @@ class Calibrated(Greedy):
             han += 1
         if p.closed:
             han += 1  # riichi
-        elif self._plan(p) == (HONITSU, _suit_of(p)):
+        elif self._plan(p) == (HONITSU_PLAN, _suit_of(p)):
             han += 2
         return han
 
@@ -261,10 +261,10 @@ class Calibrated(Greedy):
         options: list[Plan] = []
         suit = _suit_of(p)
         if suit is not None:
-            options.append((HONITSU, suit))
+            options.append((HONITSU_PLAN, suit))
         if all(SIMPLE[_value(m)] for m in p.melds):
-            options.append((TANYAO, None))
-        options.append((TOITOI, None))
+            options.append((TANYAO_PLAN, None))
+        options.append((TOITOI_PLAN, None))
         melds = len(p.melds)
         return min(options, key=lambda plan: _plan_shanten(p.counts, melds, plan))
 
@@ -280,7 +280,7 @@ class Calibrated(Greedy):
         if threats and before >= 1 and any(p.seats[t[0]].riichi for t in threats):
             return None  # not tenpai against a riichi: calls only give tiles away
         if not melds and sum(1 for c in p.counts if c >= 3) >= k.suuankou_from_triplets and (
-                k.suuankou_refuses_calls or _plan_shanten(p.counts, 0, (TOITOI, None)) <= before):
+                k.suuankou_refuses_calls or _plan_shanten(p.counts, 0, (TOITOI_PLAN, None)) <= before):
             return None  # four concealed triplets in sight
         if before == 0 and p.closed and value not in p.value_tiles:
             return None  # a closed tenpai keeps its riichi
@@ -321,13 +321,13 @@ class Calibrated(Greedy):
             for suit in (number_suits or set(SUITS)):
                 held = sum(counts[suit:suit + 9]) + sum(counts[T.HONOR:]) + 3 * melds
                 if held >= k.honitsu_min_tiles + 2:  # the pon's tiles count, the discard goes
-                    plans.append(((HONITSU, suit), k.honitsu_max_shanten))
+                    plans.append(((HONITSU_PLAN, suit), k.honitsu_max_shanten))
         if all(SIMPLE[v] for v in meld_values) and self._han(p) >= k.tanyao_min_han:
-            plans.append(((TANYAO, None), k.tanyao_max_shanten))
-        plans.append(((TOITOI, None), k.toitoi_max_shanten))  # every sanma call is a pon or kan
+            plans.append(((TANYAO_PLAN, None), k.tanyao_max_shanten))
+        plans.append(((TOITOI_PLAN, None), k.toitoi_max_shanten))  # every sanma call is a pon or kan
         out = []
         for plan, limit in plans:
-            if plan[0] == TOITOI:
+            if plan[0] == TOITOI_PLAN:
                 best = min(_plan_shanten(without(counts, v), melds, plan) for v in range(34) if counts[v])
             else:
                 # the tiles the yaku can use, after the best discard: of a tile it can use, or of
@@ -551,7 +551,7 @@ def _candidates(counts: list[int], melds: int, plan: Plan | None, forbidden: fro
     closed = not melds
     by_plan: dict[int, int] = {}  # an open hand's shanten toward honitsu or tanyao, by discard
     usable_shanten = 0  # ... after a discard the yaku cannot use
-    if not closed and plan is not None and plan[0] in (HONITSU, TANYAO):
+    if not closed and plan is not None and plan[0] in (HONITSU_PLAN, TANYAO_PLAN):
         usable = _usable(counts, plan)
         by_plan = dict(S.discard_shanten(usable, melds))
         usable_shanten = S.standard_shanten(usable, melds)
@@ -586,7 +586,7 @@ def _candidates(counts: list[int], melds: int, plan: Plan | None, forbidden: fro
             out.append(_Candidate(v, ranked, s))
         elif plan is None or plan[0] == FREE:
             out.append(_Candidate(v, s, s))
-        elif plan[0] != TOITOI:
+        elif plan[0] != TOITOI_PLAN:
             out.append(_Candidate(v, by_plan.get(v, usable_shanten), s))
         else:
             counts[v] -= 1
@@ -604,7 +604,7 @@ def _rank_by_suuankou(counts: list[int], cands: list[_Candidate]) -> None:
     distance = []
     for c in cands:
         counts[c.value] -= 1
-        distance.append(_plan_shanten(counts, 0, (TOITOI, None)))
+        distance.append(_plan_shanten(counts, 0, (TOITOI_PLAN, None)))
         counts[c.value] += 1
     if min(distance) <= min(c.shanten for c in cands):
         for c, d in zip(cands, distance):
@@ -617,7 +617,7 @@ def _plan_shanten(counts: list[int], melds: int, plan: Plan) -> int:
     kind = plan[0]
     if kind == FREE:
         return S.standard_shanten(counts, melds)
-    if kind == TOITOI:
+    if kind == TOITOI_PLAN:
         triplets = melds + sum(1 for c in counts if c >= 3)
         pairs = sum(1 for c in counts if c == 2)
         return 8 - 2 * triplets - min(pairs, 5 - triplets)
@@ -627,7 +627,7 @@ def _plan_shanten(counts: list[int], melds: int, plan: Plan) -> int:
 def _usable(counts: list[int], plan: Plan) -> list[int]:
     """The tiles of `counts` that honitsu (in the plan's suit) or tanyao can use; the rest dead."""
     kind, suit = plan
-    if kind == HONITSU:
+    if kind == HONITSU_PLAN:
         assert suit is not None
         rest = [0] * 34
         rest[suit:suit + 9] = counts[suit:suit + 9]

@@ -11,6 +11,7 @@ from typing import Callable
 from calc.core import layout
 
 from calc.core import rules as R
+from calc.core.schemes import Scheme
 from calc.sim import run as SR
 from calc.sim import truth
 from calc.sim.compare import BASELINE
@@ -40,7 +41,7 @@ def prepare_simulate(*, matches: int, seed: int, length: str | None, rules: str,
         if save_format not in BY_NAME:
             raise SR.SimInputError(f"--format {save_format!r}: {' or '.join(BY_NAME)}")
         SR.check_save_dir(save, force)
-    return SR.setup(profile, schemes=(profile.payment.scheme,), bots=bots, seed=seed, length=length,
+    return SR.setup(profile, schemes=(profile.payment.scheme_def,), bots=bots, seed=seed, length=length,
                     save=str(save) if save is not None else None, save_format=save_format)
 
 
@@ -105,25 +106,25 @@ def _realism_text(figures: dict, s: SR.Setup, spreads: Spreads, *, yaku: bool = 
 def prepare_compare(*, matches: int, seed: int, length: str | None, rules: str, bots: str,
                     schemes: str | None, plot: Path | None, workers: int | None = None) -> SR.Setup:
     profile = R.load(rules)
-    names = SR.parse_schemes(schemes, profile.payment.scheme)
-    SR.validate(matches, bots, names, length, workers, rules=profile)
+    chosen = SR.parse_schemes(schemes, profile)
+    SR.validate(matches, bots, chosen, length, workers, rules=profile)
     if plot is not None:
         if plot.suffix.lower() != ".svg":
             raise SR.SimInputError(f"--plot {plot}: the picture is written as SVG; give a .svg file name")
         _check_writable(plot)
-    return SR.setup(profile, schemes=names, bots=bots, seed=seed, length=length)
+    return SR.setup(profile, schemes=chosen, bots=bots, seed=seed, length=length)
 
 
-def prepare_real_compare(*, rules: str, schemes: str | None, plot: Path | None) -> tuple[str, ...]:
+def prepare_real_compare(*, rules: str, schemes: str | None, plot: Path | None) -> tuple[Scheme, ...]:
     """The schemes of `sanma compare --logs`, checked like a simulated comparison's."""
     profile = R.load(rules)
-    names = SR.parse_schemes(schemes, profile.payment.scheme)
-    SR.validate(1, SR.B.BOTS[0], names, None)
+    chosen = SR.parse_schemes(schemes, profile)
+    SR.validate(1, SR.B.BOTS[0], chosen, None, rules=profile)
     if plot is not None:
         if plot.suffix.lower() != ".svg":
             raise SR.SimInputError(f"--plot {plot}: the picture is written as SVG; give a .svg file name")
         _check_writable(plot)
-    return names
+    return chosen
 
 
 def _check_writable(path: Path) -> None:
@@ -145,7 +146,7 @@ def run_comparison(s: SR.Setup, matches: int, *, workers: int | None = None, adv
     (each match also written to `per_match` when given, then forgotten)."""
     from calc.sim.compare import Comparison
 
-    c = Comparison(s.schemes, s.rules.game.players)
+    c = Comparison(s.names, s.rules.game.players)
     tally = Tally(players=s.rules.game.players)  # the hands' statistics, under the baseline (Tenhou's own scheme)
     spreads = Spreads()
     writer = None
@@ -198,13 +199,13 @@ def prepare_scheme_check(paths: list[Path], *, simulated: int, seed: int, rules:
     from calc.sim import real_compare
 
     profile = R.load(rules)
-    names = SR.parse_schemes(schemes, profile.payment.scheme)
-    SR.validate(simulated, bots, names, None, workers, rules=profile, flag="--simulated", least=CHECK_LEAST)
-    games = real_compare.gather(paths, names, rules)
+    chosen = SR.parse_schemes(schemes, profile)
+    SR.validate(simulated, bots, chosen, None, workers, rules=profile, flag="--simulated", least=CHECK_LEAST)
+    games = real_compare.gather(paths, chosen, rules)
     if games.comparison.matches < CHECK_LEAST:
         raise real_compare.RealCompareError(f"--logs: the check needs at least {CHECK_LEAST} real games "
                                             f"({games.comparison.matches} given)")
-    return SR.setup(profile, schemes=names, bots=bots, seed=seed, as_played=True), games
+    return SR.setup(profile, schemes=chosen, bots=bots, seed=seed, as_played=True), games
 
 
 def scheme_check(s: SR.Setup, games, matches: int, *, as_json: bool, workers: int | None = None,
@@ -215,15 +216,15 @@ def scheme_check(s: SR.Setup, games, matches: int, *, as_json: bool, workers: in
 
     from calc.sim.compare import Comparison
 
-    c = Comparison(s.schemes, s.rules.game.players)
+    c = Comparison(s.names, s.rules.game.players)
     simulated_hands = HB.HandsBreakdown()
-    simulated_income = {scheme: HB.DealerIncome() for scheme in s.schemes}
+    simulated_income = {scheme: HB.DealerIncome() for scheme in s.names}
 
     def each(r: SR.MatchResult) -> None:
         nonlocal simulated_hands
         c.add(r)
         simulated_hands = simulated_hands + r.breakdown
-        for scheme in s.schemes:
+        for scheme in s.names:
             simulated_income[scheme] = simulated_income[scheme] + r.dealer_income[scheme]
 
     finished, interrupted = SR.stream(s, matches, each, want_tally=False, workers=workers, advance=advance)
@@ -231,11 +232,11 @@ def scheme_check(s: SR.Setup, games, matches: int, *, as_json: bool, workers: in
         raise SR.SimInputError(f"interrupted after {finished} of {matches} matches: the check needs at least "
                                f"{CHECK_LEAST}")
     rows = SC.check(c, games.comparison)
-    real_hands = sum((HB.HandsBreakdown.of_match(g[s.schemes[0]].rows) for g in games.settled), HB.HandsBreakdown())
+    real_hands = sum((HB.HandsBreakdown.of_match(g[s.names[0]].rows) for g in games.settled), HB.HandsBreakdown())
     income = {scheme: (sum((HB.DealerIncome.of_match(g[scheme].rows) for g in games.settled), HB.DealerIncome()),
-                       simulated_income[scheme]) for scheme in s.schemes}
+                       simulated_income[scheme]) for scheme in s.names}
     line = (f"compare: {setup_line('simulated', s, matches, finished)[len('simulated: '):]}, against "
-            f"{games.comparison.matches} real games; every scheme settles the {s.schemes[0]} hands as played")
+            f"{games.comparison.matches} real games; every scheme settles the {s.names[0]} hands as played")
     if as_json:
         out = {"setup": {"matches": matches, "finished": finished, "seed": s.seed, "bots": s.bots,
                          "rules": s.rules.name, "real_games": games.comparison.matches},
@@ -245,9 +246,9 @@ def scheme_check(s: SR.Setup, games, matches: int, *, as_json: bool, workers: in
                "dealer_income": {scheme: HB.dealer_income_dict(*sides) for scheme, sides in income.items()}}
         return out, interrupted
     check = SC.text(rows, line + (" (interrupted: the matches finished so far)" if interrupted else ""), width=width)
-    parts = [check, HB.text(real_hands, simulated_hands, s.schemes[0], width=width)]
+    parts = [check, HB.text(real_hands, simulated_hands, s.names[0], width=width)]
     # a missed level shows its scheme's parts; a missed effect (the scheme minus tsumo-loss) the baseline's too
     missed = {scheme for r in rows if r.figure == "dealer_income_per_dealership" and not r.agrees
               for scheme in ((r.scheme, BASELINE) if r.effect else (r.scheme,))}
-    parts += [HB.dealer_income_text(scheme, *income[scheme], width=width) for scheme in s.schemes if scheme in missed]
+    parts += [HB.dealer_income_text(scheme, *income[scheme], width=width) for scheme in s.names if scheme in missed]
     return "\n\n".join(parts), interrupted

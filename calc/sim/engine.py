@@ -48,8 +48,8 @@ from calc.table.round import NORTH, Round, scoring_input, settled
 from calc.sim.view import Bot, Seat, SeatView
 from calc.sim.wall import Wall, red_ids
 
-DRAW: Final = "draw"
-REPLACEMENT: Final = "replacement"
+LIVE_DRAW: Final = "draw"
+REPLACEMENT_DRAW: Final = "replacement"
 
 
 class SimError(Exception):
@@ -92,8 +92,9 @@ class HandPlay:
         return n
 
 
-class Game:
-    """One hand. `bots[seat]` decide; `check` verifies the invariants after every step."""
+class HandEngine:
+    """Plays one hand: deals it from the wall, asks `bots[seat]` what the round allows and applies each
+    answer as an event; `check` verifies the invariants after every step."""
 
     def __init__(self, wall: Wall, rules: RuleSet, *, dealer: int, round_wind: int, bots: Sequence[Bot],
                  riichi_allowed: tuple[bool, ...] | None = None, standing: tuple[int, ...] | None = None,
@@ -127,10 +128,10 @@ class Game:
     # --- the hand --------------------------------------------------------------------------------
     def run(self) -> HandPlay:
         seat = self.dealer
-        draw: str | None = DRAW
+        draw: str | None = LIVE_DRAW
         while True:
             if draw is not None:
-                if draw == DRAW and self.wall.remaining == 0:
+                if draw == LIVE_DRAW and self.wall.remaining == 0:
                     return self._ryuukyoku(EXHAUSTIVE)
                 tile = self._draw(seat, draw)
                 if self._tsumo(seat) or self._nine_terminals(seat):
@@ -138,7 +139,7 @@ class Game:
                 if self._self_action(seat, tile):
                     if self.round.over:
                         return self._finish()
-                    draw = REPLACEMENT
+                    draw = REPLACEMENT_DRAW
                     continue
             tile, riichi = self._choose_discard(seat)
             self._discard(seat, tile, riichi)
@@ -151,7 +152,7 @@ class Game:
             caller = self._calls(seat, tile)
             if caller is None:
                 seat = (seat + 1) % self.n
-                draw = DRAW
+                draw = LIVE_DRAW
             else:
                 seat, draw = caller
 
@@ -161,7 +162,7 @@ class Game:
         self.events.append(event)
 
     def _draw(self, seat: int, source: str) -> Tile:
-        tile = self._tiles[self.wall.draw() if source == DRAW else self.wall.replacement()]
+        tile = self._tiles[self.wall.draw() if source == LIVE_DRAW else self.wall.replacement()]
         self._apply(_draw_event(seat, tile))
         self._check()
         return tile
@@ -266,7 +267,7 @@ class Game:
             if choice not in options:
                 raise SimError(f"seat {seat} calls {choice}, not among {options}")
             self._call(seat, choice, tile, discarder)
-            return seat, (REPLACEMENT if choice == DAIMINKAN else None)
+            return seat, (REPLACEMENT_DRAW if choice == DAIMINKAN else None)
         return None
 
     def _call(self, seat: int, kind: str, tile: Tile, discarder: int) -> None:
@@ -384,5 +385,5 @@ def _holds_four(counts: list[int]) -> bool:
 def play_hand(wall: Wall, rules: RuleSet, *, dealer: int, round_wind: int, bots: Sequence[Bot],
               riichi_allowed: tuple[bool, ...] | None = None, standing: tuple[int, ...] | None = None,
               check: bool = False) -> HandPlay:
-    return Game(wall, rules, dealer=dealer, round_wind=round_wind, bots=bots,
+    return HandEngine(wall, rules, dealer=dealer, round_wind=round_wind, bots=bots,
                 riichi_allowed=riichi_allowed, standing=standing, check=check).run()

@@ -20,6 +20,7 @@ from pathlib import Path
 from calc.core import layout
 from calc.core import rules as R
 from calc.core.errors import SanmaError
+from calc.core.schemes import Scheme
 from calc.logs import NotALog
 from calc.logs.batch import Once, expand, identity, no_logs_text, read, skipped_text
 from calc.logs.replay import replay, resettle
@@ -45,7 +46,7 @@ class RealGames:
     once: Once = field(default_factory=Once)  # each game counted once, however often it is given
 
 
-def gather(paths: list[Path], schemes: tuple[str, ...], rules: str = "tenhou",
+def gather(paths: list[Path], schemes: tuple[str | Scheme, ...], rules: str = "tenhou",
            per_match: Path | None = None) -> RealGames:
     """Replay and settle every game under each scheme; the first bad file stops with its name.
     `paths`: files, folders, archives, or Tenhou game ids and links (downloaded once, then read from
@@ -60,8 +61,9 @@ def gather(paths: list[Path], schemes: tuple[str, ...], rules: str = "tenhou",
     if not found.logs:
         raise RealCompareError(f"--logs: {no_logs_text([str(f) for f in found.skipped])}")
     base = R.load(rules)
-    c = Comparison(schemes, base.game.players)
-    out = RealGames(c, [], {s: 0 for s in schemes}, {s: 0 for s in schemes},
+    names = tuple([base.with_scheme(scheme).payment.scheme for scheme in schemes])  # a name, a file, a Scheme
+    c = Comparison(names, base.game.players)
+    out = RealGames(c, [], {s: 0 for s in names}, {s: 0 for s in names},
                     skipped=[str(f) for f in found.skipped])
     for source in found.sources(out.skipped):
         path = source.name
@@ -79,9 +81,9 @@ def gather(paths: list[Path], schemes: tuple[str, ...], rules: str = "tenhou",
             raise RealCompareError(f"{path}: a {game.lobby.players}-player game; the profile {base.name} "
                                    f"has {base.game.players} players")
         replayed = replay(game, str(path), base)
-        settled = resettle(replayed, list(schemes))
+        settled = resettle(replayed, list(schemes))  # by the schemes' names
         results = {}
-        for scheme in schemes:
+        for scheme in names:
             st = settled[scheme]
             results[scheme] = SR.scheme_result(st.rows, st.state, st.standings, st.rules)
             out.went_on[scheme] += not st.state.ended

@@ -82,7 +82,7 @@ def band(key: str, reference: dict, matches: int = BAND_MATCHES) -> float:
     return Z95 * s * (1 / math.sqrt(reference["games"][key]) + 1 / math.sqrt(matches))
 
 
-class Row(NamedTuple):  # not a dataclass: its methods would be generated at every start
+class BandedFigure(NamedTuple):  # not a dataclass: its methods would be generated at every start
     """One banded figure checked: simulated against real, the distance and whether it is inside its band."""
 
     key: str
@@ -95,7 +95,7 @@ class Row(NamedTuple):  # not a dataclass: its methods would be generated at eve
 
 
 def check(simulated: dict, reference: dict, *, length: str = "hanchan", spreads: Spreads | None = None,
-          matches: int = BAND_MATCHES) -> list[Row]:
+          matches: int = BAND_MATCHES) -> list[BandedFigure]:
     """Each banded figure's row, its band for a run of `matches`; with the run's `spreads`, each
     figure's 95% interval too, and the band for the matches they were taken over."""
     rows = []
@@ -105,11 +105,11 @@ def check(simulated: dict, reference: dict, *, length: str = "hanchan", spreads:
         sim, ref = figure(simulated, key), figure(reference["figures"], key)
         half_width = band(key, reference, matches)
         if sim is None or ref is None or (length != "hanchan" and key in MATCH_LEVEL):
-            rows.append(Row(key, sim, ref, None, half_width, None))
+            rows.append(BandedFigure(key, sim, ref, None, half_width, None))
             continue
         distance = sim - ref
-        rows.append(Row(key, sim, ref, distance, half_width, abs(distance) <= half_width,
-                        spreads.interval(key) if spreads is not None else None))
+        rows.append(BandedFigure(key, sim, ref, distance, half_width, abs(distance) <= half_width,
+                                 spreads.interval(key) if spreads is not None else None))
     return rows
 
 
@@ -135,21 +135,21 @@ def _amount(value: float, key: str, sign: str) -> str:
     return f"{value:{sign}.0f}" if kind == "int" else f"{value:{sign}.2f}"
 
 
-def _distance(row: Row) -> str:
+def _distance(row: BandedFigure) -> str:
     return "n/a" if row.distance is None else _amount(row.distance, row.key, "+")
 
 
-def _interval(row: Row) -> str:
+def _interval(row: BandedFigure) -> str:
     if row.interval is None or row.distance is None:
         return "-"
     return "±" + _amount(row.interval, row.key, "")
 
 
-def _band(row: Row) -> str:
+def _band(row: BandedFigure) -> str:
     return "±" + _amount(row.band, row.key, "")
 
 
-def warnings(rows: list[Row]) -> list[str]:
+def warnings(rows: list[BandedFigure]) -> list[str]:
     out = []
     for r in rows:
         if r.inside is not False:

@@ -21,6 +21,8 @@ from typing import TYPE_CHECKING, Callable, Iterator, NamedTuple
 
 from calc.table import match
 from calc.core import rules as R
+from calc.core import schemes as S
+from calc.core.schemes import Scheme
 from calc.core.errors import SanmaError, UsageError
 from calc.core.workers import check as check_workers
 from calc.core.workers import in_order
@@ -49,7 +51,7 @@ class Setup(NamedTuple):
     """What a simulation plays: the profile, the schemes compared, the bots, the seed, where to save."""
 
     rules: R.RuleSet  # the profile, its match length set; the scheme is the first of `schemes`
-    schemes: tuple[str, ...]
+    schemes: tuple[Scheme, ...]  # as calc.core.schemes.resolve read them: each known by its name
     bots: str
     seed: int | str  # as given: the walls are seeded by its text
     check: bool = False
@@ -59,13 +61,21 @@ class Setup(NamedTuple):
     # real games (calc.sim.scheme_check): no scheme's play of its own, no hand after the first's last
     as_played: bool = False
 
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The schemes' names, in order: how the results and every report know them."""
+        return tuple([scheme.name for scheme in self.schemes])
 
-def setup(rules: R.RuleSet, *, schemes: tuple[str, ...], bots: str, seed: int | str, length: str | None = None,
+
+def setup(rules: R.RuleSet, *, schemes: tuple[str | Scheme, ...], bots: str, seed: int | str,
+          length: str | None = None,
           check: bool = False, save: str | None = None, save_format: str = "tenhou6",
           as_played: bool = False) -> Setup:
+    """`schemes`: as parse_schemes read them, or names (the built-in ones, the profile's own)."""
     if length is not None and length != rules.match.length:
         rules = rules._replace(match=rules.match._replace(length=length))
-    return Setup(rules, schemes, bots, seed, check, save, save_format, as_played)
+    chosen = tuple([rules.with_scheme(scheme).payment.scheme_def for scheme in schemes])
+    return Setup(rules, chosen, bots, seed, check, save, save_format, as_played)
 
 
 class Hands:
@@ -255,9 +265,9 @@ def run_match(s: Setup, index: int, want_tally: bool) -> MatchResult:
         rules = s.rules.with_scheme(scheme)
         run = settle_as_played(first, rules) if first and s.as_played else play_match(hands, rules)
         first = first or run
-        results[scheme] = _summary(run, rules)
+        results[scheme.name] = _summary(run, rules)
         if s.as_played:
-            income[scheme] = DealerIncome.of_match(run.rows)
+            income[scheme.name] = DealerIncome.of_match(run.rows)
     saved = None
     if s.save is not None:
         from calc.logs import formats  # loaded only by a run that saves its matches
@@ -377,10 +387,11 @@ class SimInputError(SanmaError):
     """Bad input to `sanma simulate` / `sanma compare`, refused before any work starts."""
 
 
-def validate(matches: int, bots: str, schemes: tuple[str, ...], length: str | None,
+def validate(matches: int, bots: str, schemes: tuple[Scheme, ...], length: str | None,
              workers: int | None = None, rules: R.RuleSet | None = None, *, flag: str = "--matches",
              least: int = 1) -> None:
-    """`matches` is given as `flag`, and needs at least `least` (the scheme check: two)."""
+    """`matches` is given as `flag`, and needs at least `least` (the scheme check: two); each scheme
+    (as parse_schemes read it) pays what the profile's table holds."""
     if not least <= matches <= MAX_MATCHES:
         raise UsageError(f"{flag} {matches}: give {least} to {MAX_MATCHES:,} matches (for more, run several "
                          f"seeds: their comparisons pool)")
@@ -388,29 +399,33 @@ def validate(matches: int, bots: str, schemes: tuple[str, ...], length: str | No
     if bots not in B.BOTS:
         raise SimInputError(f"unknown bot {bots!r}; valid: {', '.join(B.BOTS)}")
     for scheme in schemes:
-        if rules is not None:  # a built-in scheme, a scheme file, or the profile's own
+        if rules is not None:
             try:
                 rules.with_scheme(scheme)
             except R.RulesError as e:
-                raise SimInputError(f"{e}{', or all' if 'valid:' in e.message else ''}") from None
-        elif scheme not in R.SCHEMES:
-            raise SimInputError(f"unknown scheme {scheme!r}; valid: {', '.join(R.SCHEMES)}, or all")
+                raise SimInputError(str(e)) from None
     if length is not None and length not in ("hanchan", "east"):
         raise SimInputError(f"--length {length!r}: valid: hanchan, east")
 
 
-def parse_schemes(text: str | None, own: str) -> tuple[str, ...]:
-    """`all` (also the default), or a comma-separated list; tsumo-loss, the baseline every
-    difference is measured from, always comes first, and the profile's own scheme is always there."""
+def parse_schemes(text: str | None, rules: R.RuleSet) -> tuple[Scheme, ...]:
+    """`all` (also the default), or a comma-separated list of built-in names and scheme files, each
+    read by calc.core.schemes.resolve; tsumo-loss, the baseline every difference is measured from,
+    always comes first, and the profile's own scheme is always there. A scheme given twice counts
+    once; two different schemes of one name are refused."""
+    own = rules.payment.scheme_def
     if text is None or text == "all":
-        names = [*R.SCHEMES, own]
+        given: list = [*R.SCHEMES]
     else:
-        names = [n.strip() for n in text.split(",") if n.strip()]
-        if not names:
-            raise SimInputError("--schemes: give scheme names separated by commas, or all")
-        names.append(own)
-    names = [n for n in names if n != "tsumo-loss"]
-    return ("tsumo-loss", *dict.fromkeys(names))
+        given = [n.strip() for n in text.split(",") if n.strip()]
+        if not given:
+            raise SimInputError("--schemes: give scheme names or files separated by commas, or all")
+    try:
+        schemes = [S.resolve(name) if name != own.name else own for name in given]
+        baseline = S.resolve("tsumo-loss")
+        return S.distinct([baseline, *[s for s in schemes if s != baseline], own])
+    except R.RulesError as e:
+        raise SimInputError(f"{e}{', or all' if 'valid:' in e.message else ''}") from None
 
 
 def stream(s: Setup, matches: int, each: Callable[[MatchResult], None], *, want_tally: bool,

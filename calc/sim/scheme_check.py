@@ -38,7 +38,7 @@ class Estimate:
 
 
 @dataclass(frozen=True)
-class Row:
+class SchemeFigure:
     scheme: str
     figure: str
     effect: bool  # False: the scheme's own figure; True: its difference from tsumo-loss
@@ -66,16 +66,16 @@ def _effect(c: Comparison, scheme: str, name: str) -> Estimate:
     return Estimate(d["mean"], (d["high"] - d["low"]) / 2)
 
 
-def check(simulated: Comparison, real: Comparison) -> list[Row]:
+def check(simulated: Comparison, real: Comparison) -> list[SchemeFigure]:
     """A row per scheme the two comparisons share and per figure: the scheme's own figure, then
     (but for tsumo-loss) its effect."""
     rows = []
     for scheme in (s for s in real.schemes if s in simulated.schemes):
         for name in FIGURES:
-            rows.append(Row(scheme, name, False, _level(real, scheme, name), _level(simulated, scheme, name)))
+            rows.append(SchemeFigure(scheme, name, False, _level(real, scheme, name), _level(simulated, scheme, name)))
         if scheme != BASELINE:
             for name in FIGURES:
-                rows.append(Row(scheme, name, True, _effect(real, scheme, name), _effect(simulated, scheme, name)))
+                rows.append(SchemeFigure(scheme, name, True, _effect(real, scheme, name), _effect(simulated, scheme, name)))
     return rows
 
 
@@ -89,7 +89,7 @@ def _fmt(e: Estimate, figure: str, effect: bool) -> str:
     return f"{scale * e.value:{sign}.{digits}f}{unit} ±{scale * e.half:.{digits}f}"
 
 
-def text(rows: list[Row], setup_line: str, *, width: int | None = None) -> str:
+def text(rows: list[SchemeFigure], setup_line: str, *, width: int | None = None) -> str:
     from calc.core import layout
 
     out = [*layout.lines(setup_line, width), ""]
@@ -114,7 +114,7 @@ def text(rows: list[Row], setup_line: str, *, width: int | None = None) -> str:
     return "\n".join(out)
 
 
-def as_dict(rows: list[Row]) -> list[dict]:
+def as_dict(rows: list[SchemeFigure]) -> list[dict]:
     def est(e: Estimate) -> dict:
         return {"value": e.value, "low": e.value - e.half, "high": e.value + e.half}
 

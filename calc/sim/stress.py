@@ -43,7 +43,7 @@ SCENARIOS = {  # name -> weight (of 100)
     "plain": 26, "pao-dragons": 12, "pao-winds": 8, "kans": 12, "four-kans": 5, "double-ron": 12,
     "ron-on-north": 8, "nagashi": 8, "nine-terminals": 3, "dead-wall-wait": 6,
 }
-LAST_HAND = {"dead-wall-wait": 45}  # the weights that change in a match's last hand (the match's end)
+LAST_HAND_WEIGHTS = {"dead-wall-wait": 45}  # the weights that change in a match's last hand (the match's end)
 NUMBER_TERMINALS = (0, 8, 9, 17, 18, 26)  # 1m 9m 1p 9p 1s 9s
 
 
@@ -77,7 +77,7 @@ def wall(rng: random.Random, dealer: int, players: int, *, last_hand: bool = Fal
     """This hand's wall: a scenario drawn from the hand's seed, stacked into the deal. In the last
     hand of the regular match (or the extension) the dealer's tenpai at a draw decides the end more
     often (tenpai-yame)."""
-    weights = {**SCENARIOS, **(LAST_HAND if last_hand else {})}
+    weights = {**SCENARIOS, **(LAST_HAND_WEIGHTS if last_hand else {})}
     names = list(weights)
     scenario = rng.choices(names, weights=[weights[n] for n in names])[0]
     if scenario == "plain":

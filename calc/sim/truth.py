@@ -18,7 +18,7 @@ from pathlib import Path
 
 from calc.sim.stats import NOT_YAKU, RATIOS, Tally, limit_class
 
-FIGURES = Path(__file__).with_name("truth_figures.json")
+FIGURES_FILE = Path(__file__).with_name("truth_figures.json")
 SOURCE = "Tenhou Phoenix sanma south games (the repository's tests/data/tenhou-sanma, 201 games)"
 # The figures of 3,001 Tenhou Phoenix games of the same room and month (the 201 included), as their
 # publisher computed them with this package's Tally.figures() plus the shares of wins by limit;
@@ -106,7 +106,7 @@ def build(data: Path) -> dict:
 
 def truth_figures() -> dict:
     """The committed figures of the 201 games: {"source", "figures", "spread"}."""
-    return json.loads(FIGURES.read_text(encoding="utf-8"))
+    return json.loads(FIGURES_FILE.read_text(encoding="utf-8"))
 
 
 def large_sample() -> dict:

@@ -20,8 +20,8 @@ from collections.abc import Sequence
 
 from calc.core import tiles as T
 from calc.core.tiles import red_ids  # noqa: F401  the engine's and the tests' name for it
+from calc.table.round import DEAD_WALL
 
-DEAD_WALL = 14
 INDICATOR_SLOTS = 5  # the dora indicator plus one per kan (at most four kans)
 DEAL = 13
 

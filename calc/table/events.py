@@ -13,9 +13,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple, Union
 
 from calc.scoring.value import HandValue
-
-NINE_TERMINALS, FOUR_KANS = "nine-terminals", "four-kans"
-ABORTS = (NINE_TERMINALS, FOUR_KANS)
+from calc.table.play import ABORTS, FOUR_KANS, NINE_TERMINALS  # noqa: F401  the kinds of Abort
 
 
 # The events are NamedTuples, not dataclasses: a dataclass has its methods generated at every start of

@@ -32,7 +32,7 @@ from calc.core.nesting import number_too_long
 from calc.core.yamlread import RecordError, load_yaml, profile_path
 from calc.table import match, record
 
-HEADER = "# kept with `sanma keep`; `sanma settle` reads it, `sanma keep` on it goes on\n"
+KEPT_NOTE = "# kept with `sanma keep`; `sanma settle` reads it, `sanma keep` on it goes on\n"
 
 
 class Refused(SanmaError):
@@ -135,7 +135,7 @@ def record_text(data: dict) -> str:
     unknown = [key for key in data if key not in record.TOP_KEYS]
     if unknown:
         raise Refused(f"unknown key {unknown[0]!r} in the record; keys: {', '.join(record.TOP_KEYS)}")
-    return HEADER + yaml.dump(top, Dumper=_dumper(), sort_keys=False, allow_unicode=True, width=1 << 30,
+    return KEPT_NOTE + yaml.dump(top, Dumper=_dumper(), sort_keys=False, allow_unicode=True, width=1 << 30,
                               default_flow_style=False)
 
 

@@ -100,13 +100,14 @@ def dealerships(rows: Iterable[LedgerRow]) -> int:
     return len({row.label for row in rows})
 
 
-def _regular_rounds(rules: RuleSet) -> int:
+def regular_rounds(rules: RuleSet) -> int:
+    """The rounds of the match's length: East alone, or East and South (rules.md §6)."""
     return 1 if rules.match.length == "east" else 2
 
 
 def is_last_hand(state: MatchState, rules: RuleSet) -> bool:
     """The regular last hand (E3 of an east game, S3 of a half game) or any extension-round hand."""
-    regular = _regular_rounds(rules)
+    regular = regular_rounds(rules)
     if state.round_wind >= regular:
         return True
     return state.round_wind == regular - 1 and state.round_number == rules.game.players
@@ -183,8 +184,8 @@ def _repeats(state: MatchState, kyoku: Kyoku, rules: RuleSet) -> bool:
     return True  # Abort
 
 
-def _end_reason(state: MatchState, kyoku: Kyoku, scores: tuple[int, ...], repeat: bool, rules: RuleSet,
-                play_on: bool = False) -> str | None:
+def end_reason(state: MatchState, kyoku: Kyoku, scores: tuple[int, ...], repeat: bool, rules: RuleSet,
+               play_on: bool = False) -> str | None:
     """Why the match ends after this hand, or None (rules.md §6). `play_on`: the dealer chose to play
     on instead of agari-yame / tenpai-yame (only where `match.yame_choice` lets them)."""
     m = rules.match
@@ -192,7 +193,7 @@ def _end_reason(state: MatchState, kyoku: Kyoku, scores: tuple[int, ...], repeat
         return BUST
     if not is_last_hand(state, rules) or isinstance(kyoku.result, Abort):
         return None  # an abortive draw replays the hand; it never decides the match
-    extension = state.round_wind >= _regular_rounds(rules)
+    extension = state.round_wind >= regular_rounds(rules)
     reached = max(scores) >= m.return_points
     first = order(scores)[0]
     if repeat:
@@ -256,8 +257,8 @@ def apply(state: MatchState, kyoku: Kyoku, rules: RuleSet, *, check_riichi: bool
     new_scores = tuple(scores)
 
     repeat = _repeats(state, kyoku, rules)
-    reason = _end_reason(state, kyoku, new_scores, repeat, rules, play_on)
-    played_on = play_on and reason != _end_reason(state, kyoku, new_scores, repeat, rules)
+    reason = end_reason(state, kyoku, new_scores, repeat, rules, play_on)
+    played_on = play_on and reason != end_reason(state, kyoku, new_scores, repeat, rules)
     # rules.md §6: honba up on a repeat or any draw, back to 0 after a non-dealer win.
     honba = state.honba + 1 if (repeat or not kyoku.wins) else 0
     # built field by field, not copied by name (`_replace`; dataclasses.replace, when MatchState was a

@@ -51,7 +51,7 @@ def apply(state: match.MatchState, seat: int, rules: RuleSet) -> tuple[match.Mat
     scores = tuple(s + d for s, d in zip(state.scores, settlement.deltas))
     honba = state.honba if rules.chombo.keep_honba else state.honba + 1
     repeat = rules.chombo.replay
-    extension = state.round_wind >= match._regular_rounds(rules)
+    extension = state.round_wind >= match.regular_rounds(rules)
     if rules.match.bust and min(scores) < 0:
         reason = match.BUST
     elif repeat and extension and max(scores) >= rules.match.return_points:
@@ -62,7 +62,7 @@ def apply(state: match.MatchState, seat: int, rules: RuleSet) -> tuple[match.Mat
         reason = None  # the hand is played again: it decides nothing
     else:
         # the hand is over without a win and the dealer was not tenpai: the end rules of a draw
-        reason = match._end_reason(state, Kyoku(ExhaustiveDraw()), scores, False, rules)
+        reason = match.end_reason(state, Kyoku(ExhaustiveDraw()), scores, False, rules)
     if reason is not None:
         after = state._replace(scores=scores, honba=honba, hands=state.hands + 1, ended=True, end_reason=reason)
     elif repeat:

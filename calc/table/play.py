@@ -28,10 +28,14 @@ REPLACEMENT = {ANKAN: "replacement_after_ankan", KAKAN: "replacement_after_kakan
                DAIMINKAN: "replacement_after_daiminkan", NUKI: AFTER_NUKI}
 ON_KAKAN, ON_ANKAN, ON_NUKI = "kakan", "ankan", "nuki"  # ron on an added kan / closed kan / a north
 
-# How a hand ends without a win. The abortive kinds are Tenhou's names.
-EXHAUSTIVE, NAGASHI = "exhaustive", "nagashi_mangan"
+# How a hand ends without a win, one name each everywhere (a match record's `abort:`, keep's words,
+# the JSON); a log format's own words are translated by its reader and writer (rules.md §5).
+EXHAUSTIVE, NAGASHI = "exhaustive", "nagashi"
 EXHAUSTIVE_KINDS = (EXHAUSTIVE, NAGASHI)  # the wall ran out: tenpai is decided
-NINE_TERMINALS, FOUR_KANS = "kyuushu_kyuuhai", "suukaikan"
+NINE_TERMINALS, FOUR_KANS = "nine-terminals", "four-kans"
+ABORTS = (NINE_TERMINALS, FOUR_KANS)  # the abortive draws sanma has
+# What four-player tables record and a sanma table cannot have: four riichi, three rons, four of a wind.
+FOUR_PLAYER_ABORTS = ("four-riichi", "triple-ron", "four-winds")
 
 
 # --- events -------------------------------------------------------------------------------------
@@ -119,8 +123,8 @@ class Agari(NamedTuple):
 
 
 class Ryuukyoku(NamedTuple):
-    """The hand ends without a win: the wall ran out (`exhaustive`, or `nagashi_mangan` as a record
-    names it) or an abortive draw; `deltas` and `scores_before` (the scores before its payments,
+    """The hand ends without a win: the wall ran out (`exhaustive`, or `nagashi` as a record names
+    it) or an abortive draw; `deltas` and `scores_before` (the scores before its payments,
     this hand's riichi deposits taken) as a record states them (None: not known here)."""
 
     kind: str
@@ -135,17 +139,21 @@ Event = Draw | Discard | Call | Ankan | Kakan | Nuki | Dora | Agari | Ryuukyoku
 # NamedTuples, as the events above: a dataclass has its methods generated at every start of the
 # command, ~1 ms each (docs/benchmarks.md, start-up); `._replace` gives a changed copy.
 class WinFacts(NamedTuple):
-    """One win as the play made it: the hand, how the tile came and every situation."""
+    """One win as the play made it: the hand, how the tile came and every situation: each field of
+    the win's context by its name (calc.scoring.fields), the yes/no facts written from that table.
+    `riichi` is true for a double riichi too; `renhou` is a non-dealer's ron before their first
+    draw, uninterrupted (Tenhou has no such yaku)."""
 
     winner: int
     from_seat: int  # the winner on a tsumo
-    tsumo: bool
     closed: tuple[Tile, ...]  # concealed tiles, the winning tile included, sorted
     win_tile: Tile
     melds: tuple[Meld, ...]  # in the order they were called; a kakan keeps its pon's place
     nuki: int  # norths extracted by the winner
     win_source: str
-    riichi: bool  # true for a double riichi too
+    # generated from calc.scoring.fields by `make context-fields`: change the table there, not these lines
+    tsumo: bool
+    riichi: bool
     double_riichi: bool
     ippatsu: bool
     rinshan: bool
@@ -154,7 +162,8 @@ class WinFacts(NamedTuple):
     houtei: bool
     tenhou: bool
     chiihou: bool
-    renhou: bool  # a non-dealer's ron before their first draw, uninterrupted (Tenhou has no such yaku)
+    renhou: bool
+    # end of the generated lines
     seat_wind: int  # tile index 27-29
     round_wind: int
     dora_indicators: tuple[Tile, ...]  # revealed at the win, kan dora included
@@ -169,7 +178,7 @@ class WinFacts(NamedTuple):
 class DrawResult(NamedTuple):
     """How a hand ended without a win: its kind, the seats in tenpai and those with nagashi mangan."""
 
-    kind: str  # exhaustive | nagashi_mangan | kyuushu_kyuuhai | suukaikan | ...
+    kind: str  # exhaustive | nagashi | nine-terminals | four-kans (or what a four-player table records)
     tenpai: tuple[int, ...] | None  # decided from the hands; None for an abortive draw
     nagashi: tuple[int, ...]  # seats paid a nagashi mangan: every discard a terminal or honour, none called
     deltas: tuple[int, ...] | None  # as a record states them; None when simulated

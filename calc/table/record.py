@@ -34,17 +34,20 @@ from calc.core.yamlread import RecordError, RecordReader, file_label, file_text,
 from calc.core.yamlread import YamlList as _List
 from calc.core.yamlread import YamlMap as _Map
 from calc.core.yamlread import show as _show
-from calc.core.rules import SCHEMA, RuleSet, _check_value, load
-from calc.scoring.request import FIELDS, HandRequest, build
+from calc.core.profile import check_value
+from calc.core.rules import SCHEMA, RuleSet, load
+from calc.scoring.fields import FIELDS, FLOW, ON_THE_WIN, PROFILE
+from calc.scoring.request import HandRequest, build
 from calc.scoring.value import LIMITS, YAKUMAN, HandValue
 
 TOP_KEYS = ("rules", "scheme", "uma", "length", "players", "start", "hands")
 RESULT_KEYS = ("win", "draw", "abort", "nagashi", "chombo")
 HAND_KEYS = ("riichi", *RESULT_KEYS, "play_on")
-# A full hand takes the flags of `sanma hand` (the batch keys); these follow from the record instead.
-FLOW_KEYS = {"seat": "the seat wind", "round": "the round wind", "honba": "the honba", "sticks": "the sticks"}
-PROFILE_KEYS = ("rules", "scheme")
-HAND_FLAGS = tuple(name for name in FIELDS if name not in (*FLOW_KEYS, *PROFILE_KEYS, "tsumo"))
+# A full hand takes the flags of `sanma hand` (the batch keys, calc.scoring.fields) that are written on
+# the win; the others follow from the record: the flow of the match, its profile, the win's kind.
+HAND_FLAGS = tuple(field.name for field in FIELDS if field.record == ON_THE_WIN)
+FLOW_KEYS = tuple(field.name for field in FIELDS if field.record == FLOW)
+PROFILE_KEYS = tuple(field.name for field in FIELDS if field.record == PROFILE)
 VALUE_KEYS = ("han", "fu", "limit", "yakuman")
 WIN_KEYS = ("winner", "from", "tsumo", "liable", "liable_yakuman", "chips", *VALUE_KEYS, *HAND_FLAGS)
 
@@ -93,7 +96,7 @@ class Record(NamedTuple):
     start: match.MatchState | None = None  # `start:` resumes a match from given scores
 
 
-class _Reader(RecordReader):
+class _SanmaRecordReader(RecordReader):
     """Checks one sanma record (the shared checks: calc.core.yamlread.RecordReader). Every error
     names the file, the line and the key path (`hands[3].win[2].from`: hands and list items are
     counted from 1, as people count them)."""
@@ -146,7 +149,7 @@ class _Reader(RecordReader):
         overrides = {}
         for key in ("uma", "length"):
             if key in top:
-                converted, problem = _check_value(SCHEMA["match"][key], top[key])
+                converted, problem = check_value(SCHEMA["match"][key], top[key])
                 if problem:
                     raise self.error(problem, lines[key], key)
                 overrides[key] = converted
@@ -243,7 +246,8 @@ class _Reader(RecordReader):
     def read_win(self, data: Any, riichi: tuple[int, ...], line: int) -> WinSpec:
         for key in FLOW_KEYS:
             if isinstance(data, dict) and key in data:
-                raise self.error(f"{key!r} follows from the flow of the match ({FLOW_KEYS[key]}); leave it out",
+                raise self.error(f"{key!r} follows from the flow of the match (the {', '.join(FLOW_KEYS)} of each hand "
+                                 f"are never written); leave it out",
                                  data.key_lines[key], key)
         for key in PROFILE_KEYS:
             if isinstance(data, dict) and key in data:
@@ -424,7 +428,7 @@ def read_text(text: str, file: str = "<record>") -> Record:
 
 def read_parsed(data: object, file: str = "<record>") -> Record:
     """A record from its parsed YAML (load_yaml's, which keeps each value's line)."""
-    return _Reader(file).read(data)
+    return _SanmaRecordReader(file).read(data)
 
 
 def read(path: str | Path) -> Record:

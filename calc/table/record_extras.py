@@ -37,7 +37,7 @@ def start_problem(state: match.MatchState, rules: RuleSet, names: Sequence[str])
     record's `start:` and of an mjai excerpt's first hand."""
     m = rules.match
     players = rules.game.players
-    regular = match._regular_rounds(rules)
+    regular = match.regular_rounds(rules)
     last_wind = regular if m.extension_round else regular - 1
     if not (0 <= state.round_wind <= last_wind and 1 <= state.round_number <= players):
         rounds = ", ".join(f"{w}{n}" for w in match.ROUND_LETTERS[:last_wind + 1] for n in range(1, players + 1))

@@ -23,9 +23,10 @@ from calc.core.errors import SanmaError
 from calc.core.notation import Tile
 from calc.core.rules import RuleSet
 from calc.scoring import shanten as S
-from calc.scoring.hand import Hand, WinContext
+from calc.scoring.hand import CONTEXT_FIELDS, Hand, WinContext
 from calc.table import events as E
 from calc.table.play import (
+    ABORTS,
     ANKAN,
     DAIMINKAN,
     DISCARD,
@@ -71,31 +72,18 @@ class PlayError(SanmaError):
 
 
 def context_args(win: WinFacts) -> dict:
-    """Keyword arguments of calc.scoring.hand.WinContext for this win.
+    """Keyword arguments of calc.scoring.hand.WinContext for this win: the play's facts carry every
+    field of the context by its name (calc.scoring.fields).
 
-    WinContext takes a double riichi instead of, not beside, riichi; ura indicators only count
-    for a riichi winner.
+    As the play has them, a double riichi is a riichi too, where WinContext takes a double riichi
+    instead of, not beside, riichi; the indicators are tiles, red or not, where WinContext counts
+    their indices; and ura indicators only count for a riichi winner.
     """
-    return {
-        "tsumo": win.tsumo,
-        "riichi": win.riichi and not win.double_riichi,
-        "double_riichi": win.double_riichi,
-        "ippatsu": win.ippatsu,
-        "rinshan": win.rinshan,
-        "chankan": win.chankan,
-        "haitei": win.haitei,
-        "houtei": win.houtei,
-        "tenhou": win.tenhou,
-        "chiihou": win.chiihou,
-        "renhou": win.renhou,
-        "seat_wind": win.seat_wind,
-        "round_wind": win.round_wind,
-        "dora_indicators": tuple(t for t, _ in win.dora_indicators),
-        "ura_indicators": tuple(t for t, _ in win.ura_indicators) if win.riichi else (),
-        "nuki": win.nuki,
-        "honba": win.honba,
-        "sticks": win.sticks,
-    }
+    args = {name: getattr(win, name) for name in CONTEXT_FIELDS}
+    args["riichi"] = win.riichi and not win.double_riichi
+    args["dora_indicators"] = tuple([t for t, _ in win.dora_indicators])
+    args["ura_indicators"] = tuple([t for t, _ in win.ura_indicators]) if win.riichi else ()
+    return args
 
 
 def scoring_input(win: WinFacts) -> tuple[Hand, WinContext]:
@@ -109,10 +97,6 @@ def scoring_input(win: WinFacts) -> tuple[Hand, WinContext]:
         win_red=win.win_tile[1],
     )
     return hand, WinContext(**context_args(win))
-
-
-# The abortive draws sanma has, as the match engine names them (calc.table.events).
-ABORTS = {NINE_TERMINALS: E.NINE_TERMINALS, FOUR_KANS: E.FOUR_KANS}
 
 
 def settled(result: RoundResult, evaluations: list) -> E.Kyoku:
@@ -131,7 +115,7 @@ def settled(result: RoundResult, evaluations: list) -> E.Kyoku:
     if draw.kind == EXHAUSTIVE:
         return E.Kyoku(E.ExhaustiveDraw(frozenset(draw.tenpai or ())), riichi)
     if draw.kind in ABORTS:
-        return E.Kyoku(E.Abort(ABORTS[draw.kind]), riichi)
+        return E.Kyoku(E.Abort(draw.kind), riichi)
     raise PlayError(f"a {draw.kind} draw, which sanma cannot have")
 
 

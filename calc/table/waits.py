@@ -2,7 +2,7 @@
 ron and a tsumo on it would pay (`sanma waits`).
 
 The shapes come from the same readings the evaluator uses (four sets and a pair, seven pairs,
-thirteen orphans); the values from `request.build` / `evaluate` / `pay`, one hand per winning tile
+thirteen orphans); the values from `request.build` / `evaluate` / `scored.pay`, one hand per winning tile
 and way of winning, so a wait is worth exactly what `sanma hand` says of the completed hand.
 """
 
@@ -16,8 +16,9 @@ from calc.core.notation import MeldText, Tile, format_tiles, parse_hand, parse_t
 from calc.core.rules import load
 from calc.scoring.evaluate import evaluate
 from calc.scoring.readings import SUITS, counts_of, is_seven_pairs, is_thirteen_orphans, standard_readings
-from calc.scoring.request import HandRequest, HandResult, build, pay
+from calc.scoring.request import HandRequest, build
 from calc.scoring.shanten import tenpai_at_draw
+from calc.table.scored import HandResult, pay
 
 # Flags that describe only one way of winning: a tsumo on a replacement tile, on the last tile or on
 # the first draw; a ron on the last discard, on an added kan, or before one's first draw.
@@ -60,7 +61,9 @@ class Waits:
 
 
 @dataclass(frozen=True)
-class Discard:
+class TenpaiDiscard:
+    """A discard of a 14-tile hand that leaves it tenpai, and the waits it leaves."""
+
     tile: Tile
     waits: Waits
 
@@ -74,7 +77,7 @@ class WaitsReport:
     seat: str  # the player's seat wind, E (the dealer), S or W: it decides every value shown
     round: str
     waits: Waits | None = None
-    discards: tuple[Discard, ...] = ()
+    discards: tuple[TenpaiDiscard, ...] = ()
 
 
 def completes(counts: tuple[int, ...], melds: int) -> bool:
@@ -211,5 +214,5 @@ def find_waits(request: HandRequest, discards: str | None = None) -> WaitsReport
         # The discarded tile joins the player's discards: a wait on it is furiten.
         waits = _waits_of(rest, melds, request, discarded + [tile], rules)
         if waits.waits:
-            options.append(Discard(tile, waits))
+            options.append(TenpaiDiscard(tile, waits))
     return WaitsReport(rules.name, 14, seat, round_, discards=tuple(options))
