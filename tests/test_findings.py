@@ -81,7 +81,8 @@ def test_the_clauses_of_a_small_comparison():
     text = summary("north-split", found)
     low, high = 100 * relative["low"], 100 * relative["high"]
     assert low > 0  # the dealer's gain is told
-    assert text.startswith(f"north-split: the dealer earns 50% more per dealership [{low:.0f}, {high:.0f}]; ")
+    assert text.startswith(f"north-split: the dealer earns 50% more per dealership [{math.floor(low)}, "
+                           f"{math.ceil(high)}]; ")
     # tsumo income per tsumo win over ron income per ron win, pooled: (14500/4) / (18000/5) against (10000/4) / (18000/5)
     assert "tsumo wins bring 1.01x a ron's income instead of 0.69x" in text
     # one bust in four matches against none: the interval holds zero, so the matches cannot tell
@@ -89,8 +90,8 @@ def test_the_clauses_of_a_small_comparison():
     assert not bust.tells
     d = c.differences("north-split")["bust_rate"]
     assert d["low"] < 0 < d["high"]
-    assert (f"the bust rate (25% against 0.0%, +25.0 points [{100 * d['low']:+.1f}, {100 * d['high']:+.1f}])"
-            in text)
+    low, high = math.floor(1000 * d["low"]) / 10, math.ceil(1000 * d["high"]) / 10  # rounded outward
+    assert f"the bust rate (25% against 0.0%, +25.0 percentage points [{low:+.1f}, {high:+.1f}])" in text
     # hands: 33 against 36, one fewer in three matches of four
     hands = c.differences("north-split")["hands_per_match"]
     assert hands["mean"] == -0.75

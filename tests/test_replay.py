@@ -197,12 +197,15 @@ def test_cli_finds_logs_in_subfolders_and_notes_other_files(tmp_path, data_dir):
     assert f"note: skipped 2 files that are not logs: {tmp_path / 'README.md'}, {tmp_path / 'report.html'}" \
         in result.stderr
     assert "Error" not in result.stderr
-    assert "3/3 games match the log" in " ".join(result.stdout.split())  # the one with an XML declaration too
+    # the one with an XML declaration too, and the same game in its JSON: one game, counted once
+    assert "1/1 games match the log" in " ".join(result.stdout.split())
+    assert "counted once: 2 games read again" in result.stderr
     only_notes = tmp_path / "notes"
     only_notes.mkdir()
     (only_notes / "todo.txt").write_text("replay these\n")
     result = runner.invoke(app, ["replay", str(only_notes)])
-    assert result.exit_code == 1 and "no log files given (the directories hold no logs)" in result.stderr
+    assert result.exit_code == 1
+    assert f"no log files given: skipped 1 file that is not a log: {only_notes / 'todo.txt'}" in result.stderr
     # a file named on the command line is read whatever it holds: not a log is an error there
     result = runner.invoke(app, ["replay", str(tmp_path / "README.md")])
     assert result.exit_code == 1 and "not a Tenhou log" in result.stderr

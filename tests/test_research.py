@@ -104,3 +104,39 @@ def test_compare_per_match_csv_of_real_games(tmp_path):
     assert [rows[0]["score_0"], rows[0]["score_1"], rows[0]["score_2"]] == ["28700", "49700", "26600"]
     bad = runner.invoke(app, ["compare", "--matches", "2", "--per-match", str(tmp_path / "x.txt")])
     assert bad.exit_code != 0 and "--per-match" in bad.output and ".jsonl" in bad.output
+
+
+def test_a_run_keeps_the_same_whatever_its_matches():
+    """What a comparison keeps (the moments of every scheme's figures beside tsumo-loss's, the
+    hands' counts, the realism spreads) is the same size after 4 matches and after 16: a run's memory
+    does not grow with its matches (it kept every match's results under every scheme, about 10 KB
+    a match). Final points are kept as counts of each value, at most one entry per value seen."""
+    import pickle
+
+    from calc.sim import commands
+
+    setup = commands.prepare_compare(matches=16, seed=2, length=None, rules="tenhou", bots="calibrated",
+                                     schemes="all", plot=None, workers=1)
+    short, long = (commands.run_comparison(setup, n, workers=1) for n in (4, 16))
+    assert long.matches == 16
+
+    def kept(result) -> int:
+        return len(pickle.dumps((result.comparison.moments, result.spreads.moments)))
+
+    assert kept(short) == kept(long)
+    for scheme in long.schemes:
+        for seat in range(3):
+            counts = long.comparison.seat_points(scheme, seat)
+            assert sum(counts.values()) == 16 and len(counts) <= 16
+
+
+def test_the_simulator_code_states_no_speed_or_memory_figure():
+    """Figures are measured by `make bench` and given in docs/benchmarks.md; a figure in a comment
+    goes stale (the code said "some 50 matches a second" and "7 KB a match, 0.7 GB" long after both
+    had changed)."""
+    import re
+
+    pattern = re.compile(r"\d[\d,.]*\s*(KB|MB|GB|kB)\b|(matches|hands|games) a second")
+    for path in sorted((ROOT / "calc" / "sim").glob("*.py")):
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            assert not pattern.search(line), f"{path.name}:{number}: {line.strip()}"

@@ -295,11 +295,25 @@ def pay_command(
 def table_command(
     rules: str = typer.Option("standard", "--rules", help="Profile name or YAML file."),
     scheme: Optional[str] = typer.Option(None, "--scheme", help="Tsumo payment scheme (overrides the profile's)."),
+    schemes: Optional[str] = typer.Option(None, "--schemes", help="Instead: what these schemes (comma-separated names or files, or all) pay for a few sample hands, side by side."),
     wide: bool = typer.Option(False, "--wide", help=WIDE_HELP),
 ) -> None:
     """The full payment table (han 1-4 × fu 20-140, limits) for dealer and non-dealer, ron and tsumo."""
     from calc.cli import report
 
+    if schemes is not None:
+        from calc.cli.scheme_report import schemes_payments_text
+        from calc.core import rules as profiles
+
+        if scheme is not None:
+            raise typer.BadParameter("--scheme and --schemes do not go together", param_hint="--schemes")
+        names = [n.strip() for n in schemes.split(",") if n.strip()]
+        if names == ["all"]:
+            names = list(profiles.SCHEMES)
+        if not names:
+            raise typer.BadParameter("give scheme names or files separated by commas, or all", param_hint="--schemes")
+        typer.echo(schemes_payments_text(_profile(rules, None), names, _width(wide)))
+        return
     typer.echo(report.payment_table_text(_profile(rules, scheme), _width(wide)))
 
 

@@ -104,7 +104,10 @@ def compare(setup, matches: int, *, as_json: bool, as_csv: bool, html_path: Path
         if plot is not None:
             plot.write_text(picture, encoding="utf-8")
         if html_path is not None:
-            write_page(html_path, html.compare_page(data, line, picture))
+            from calc.cli.scheme_report import schemes_payments
+
+            payments = schemes_payments(setup.rules, setup.schemes)
+            write_page(html_path, html.compare_page(data, line, picture, payments))
     if as_csv:
         return compare_csv(data), result.interrupted
     if as_json:

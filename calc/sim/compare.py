@@ -321,3 +321,21 @@ def _percentiles(counts: Counter, ps: tuple[int, ...]) -> dict[str, float | None
         low, high = value_at(ordered, lo), value_at(ordered, hi)
         out[str(p)] = low + (high - low) * (k - lo)
     return out
+
+
+MORE_DIGITS = 3  # at most this many digits beyond a figure's own to show a told interval clear of zero
+
+
+def bounds(low: float, high: float, digits: int, *, signed: bool = False) -> tuple[str, str]:
+    """An interval's ends as text, rounded outward (the low end down, the high end up), so that what
+    is printed holds the interval; an interval clear of zero is given as many more digits as it takes
+    (up to MORE_DIGITS) for its printed ends to be clear of zero too: a difference called certain
+    never prints an end of 0.0."""
+    sign = "+" if signed else ""
+    for places in range(digits, digits + MORE_DIGITS + 1):
+        scale = 10 ** places
+        # a hair inside first: 0.91 * 100 is 91.00000000000001 in binary, whose ceiling is 92
+        lo, hi = math.floor(low * scale + 1e-9) / scale, math.ceil(high * scale - 1e-9) / scale
+        if not (low > 0 or high < 0) or (lo > 0 or hi < 0):
+            break
+    return f"{lo:{sign}.{places}f}", f"{hi:{sign}.{places}f}"

@@ -44,6 +44,7 @@ class RealGames:
     results: list[dict] = field(default_factory=list)  # per game: scheme -> SchemeResult
     skipped: list[str] = field(default_factory=list)  # files in the folders that are not logs (a README)
     once: Once = field(default_factory=Once)  # each game counted once, however often it is given
+    simulated: int = 0  # games written by `sanma simulate --save` (played by bots, not people)
 
 
 def gather(paths: list[Path], schemes: tuple[str | Scheme, ...], rules: str = "tenhou",
@@ -77,6 +78,7 @@ def gather(paths: list[Path], schemes: tuple[str | Scheme, ...], rules: str = "t
         if not out.once.first_time(identity(game), path):
             continue
         out.files.append(path)
+        out.simulated += game.players == SR.saved_names(len(game.players))
         if game.lobby.players != base.game.players:
             raise RealCompareError(f"{path}: a {game.lobby.players}-player game; the profile {base.name} "
                                    f"has {base.game.players} players")
@@ -105,13 +107,25 @@ def gather(paths: list[Path], schemes: tuple[str | Scheme, ...], rules: str = "t
     return out
 
 
+def games_words(g: RealGames) -> str:
+    """The games counted, as the text names them: real games, or games from logs that `sanma
+    simulate --save` wrote (its bots' play, not people's)."""
+    n = g.comparison.matches
+    games = "game" if n == 1 else "games"
+    if not g.simulated:
+        return f"{n} real {games}"
+    if g.simulated == n:
+        return f"{n} simulated {games} from logs"
+    return f"{n} {games} from logs ({g.simulated} of them simulated)"
+
+
 def _setup_line(g: RealGames, rules: str) -> str:
     where = g.files[0] if len(g.files) == 1 else f"{len(g.files)} log files"
-    return f"compare: {g.comparison.matches} real games ({where}), hands as played, profile {rules}"
+    return f"compare: {games_words(g)} ({where}), hands as played, profile {rules}"
 
 
 def _notes(g: RealGames) -> list[str]:
-    out = ["real games: the hands are fixed as played; under another scheme the players would have played "
+    out = ["games from logs: the hands are fixed as played; under another scheme the players would have played "
            "differently, which only the simulated comparison (sanma compare --matches N) can model."]
     early = {s: n for s, n in g.ended_early.items() if n}
     if early:

@@ -277,11 +277,16 @@ def run_match(s: Setup, index: int, want_tally: bool) -> MatchResult:
                        HandsBreakdown.of_match(first.rows) if s.as_played else None, income or None)
 
 
+def saved_names(players: int) -> tuple[str, ...]:
+    """The players of a saved match (`simulate --save`): how a log tells it was simulated."""
+    return tuple(f"bot {'ABC'[seat]}" for seat in range(players))
+
+
 def match_log(run: MatchRun, s: Setup, index: int) -> MatchLog:
     """Match `index` of a run as the log writers take it (its players named bot A, B, C)."""
     from calc.logs.formats import MatchLog
 
-    names = tuple(f"bot {'ABC'[seat]}" for seat in range(len(run.state.scores)))
+    names = saved_names(len(run.state.scores))
     return MatchLog(f"sim-{s.seed}-{index:05d}", names, s.rules.match.length, run.rows, run.plays, run.standings)
 
 
