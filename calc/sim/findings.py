@@ -106,7 +106,8 @@ def _dealer(c: Comparison, scheme: str, unit: str) -> Finding | None:
                             f"dealership [{', '.join(bounds(low, high, 0))}]")
     size, low, high = _magnitudes(relative, 100)
     return _clause(key, unit, d, judged=relative, same="the dealer earns what tsumo-loss pays per dealership",
-                   untold=f"the dealer's income per dealership ({_signed_interval(relative, 100, 0)}%)",
+                   untold=f"the dealer's income per dealership ({100 * relative['mean']:+.0f}% "
+                          f"[{', '.join(bounds(100 * relative['low'], 100 * relative['high'], 0, signed=True))}])",
                    told=f"the dealer earns {size:.0f}% {'more' if relative['mean'] > 0 else 'less'} per "
                         f"dealership [{', '.join(bounds(low, high, 0))}]")
 
