@@ -115,3 +115,21 @@ def test_the_page_colours_only_told_differences_and_carries_the_caveat_and_payme
     assert str(ROOT) not in page  # schemes by their titles, never their paths
     assert "<h2>How far the bots play like people</h2>" in page and "bots' play, not people's" in page
     assert "percentage points" in page and "final points" in page
+
+
+def test_seats_count_from_zero_in_every_csv():
+    """A club joins compare's CSV with replay's and settle's: seat 0, the first dealer, in each."""
+    import csv
+    import io
+
+    compared = runner.invoke(app, ["compare", "--matches", "2", "--seed", "1", "--workers", "1", "--schemes",
+                                   "north-split", "--csv"])
+    replayed = runner.invoke(app, ["replay", str(ROOT / "examples" / "logs" / "2026011603gm-00b9-0000-36cf9559.xml"),
+                                   "--all-schemes", "--csv"])
+    settled = runner.invoke(app, ["settle", str(ROOT / "examples" / "match.yaml"), "--all-schemes", "--csv"])
+    for result in (compared, replayed, settled):
+        assert result.exit_code == 0, result.output
+        rows = list(csv.DictReader(io.StringIO(result.stdout)))
+        assert {row["seat"] for row in rows} == {"0", "1", "2"}
+    assert "seat 0 deals first" in runner.invoke(app, ["compare", "--matches", "2", "--seed", "1", "--workers", "1",
+                                                       "--schemes", "north-split"]).output

@@ -92,6 +92,9 @@ def test_only_runs_of_one_setup_pool():
     assert (result + calc.compare(6, seed=4, schemes=["north-split"], workers=1)).matches == 12
     with pytest.raises(ValueError, match="runs of another bots do not pool"):
         result + calc.compare(6, seed=4, schemes=["north-split"], bots="greedy", workers=1)
+    simulated = calc.simulate(2, seed=1, workers=1) + calc.simulate(3, seed=2, workers=1)
+    assert simulated.matches == 5 and simulated.to_dict()["setup"]["seeds"] == [1, 2]
+    assert simulated.to_dict()["realism"]["matches"] == 5
 
 
 def test_compare_per_match_csv_of_real_games(tmp_path):

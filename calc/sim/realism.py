@@ -51,6 +51,12 @@ class Spreads:
         for key, ratio in RATIOS.items():
             self.moments[key].add(ratio(tally))
 
+    def pooled(self, other: Spreads) -> Spreads:
+        """The spreads of both runs' matches together."""
+        out = Spreads()
+        out.moments = {key: m.pooled(other.moments[key]) for key, m in self.moments.items()}
+        return out
+
     @property
     def matches(self) -> int:
         return next(iter(self.moments.values())).n

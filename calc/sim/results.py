@@ -21,6 +21,13 @@ from calc.sim.stats import Tally
 SETUP_KEYS = ("length", "bots", "rules")  # what two runs must share to pool
 
 
+def _pooled_tally(a: Tally, b: Tally) -> Tally:
+    out = Tally(players=a.players)
+    out.add(a)
+    out.add(b)
+    return out
+
+
 def _pooled_setup(a: dict, b: dict) -> dict:
     """The setup of two pooled runs: the same but for the seeds and the matches."""
     for key in (*SETUP_KEYS, "games", "scheme"):
@@ -55,13 +62,8 @@ class SimulationResult:
         return self.tally.figures()
 
     def __add__(self, other: SimulationResult) -> SimulationResult:
-        tally = Tally(players=self.tally.players)
-        tally.add(self.tally)
-        tally.add(other.tally)
-        spreads = Spreads()
-        spreads.moments = {key: m.pooled(other.spreads.moments[key]) for key, m in self.spreads.moments.items()}
-        return SimulationResult(_pooled_setup(self.setup, other.setup), tally, spreads,
-                                self.interrupted or other.interrupted)
+        return SimulationResult(_pooled_setup(self.setup, other.setup), _pooled_tally(self.tally, other.tally),
+                                self.spreads.pooled(other.spreads), self.interrupted or other.interrupted)
 
     def realism(self) -> dict | None:
         """The realism check's object (docs/json.md), or None for bots not held to the real games."""
@@ -127,12 +129,9 @@ class ComparisonResult:
             raise ValueError("a comparison of simulated matches and one of real games do not pool")
         tally = spreads = None
         if self.tally is not None and other.tally is not None:
-            tally = Tally(players=self.tally.players)
-            tally.add(self.tally)
-            tally.add(other.tally)
+            tally = _pooled_tally(self.tally, other.tally)
         if self.spreads is not None and other.spreads is not None:
-            spreads = Spreads()
-            spreads.moments = {key: m.pooled(other.spreads.moments[key]) for key, m in self.spreads.moments.items()}
+            spreads = self.spreads.pooled(other.spreads)
         return ComparisonResult(_pooled_setup(self.setup, other.setup), self.comparison.pooled(other.comparison),
                                 interrupted=self.interrupted or other.interrupted, length=self.length,
                                 unit=self.unit, tally=tally, spreads=spreads)
