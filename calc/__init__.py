@@ -17,25 +17,25 @@ if _compiled.pure_requested():  # SANMA_PURE_PYTHON: run the source, not the com
     _compiled.run_pure()
 
 __all__ = [
-    "FuLine", "HandResult", "IllegalHandError", "NotationError", "PayResult", "Payment", "PaymentError",
-    "ReplayResult", "RuleSet", "RulesError", "SanmaError", "SettleResult", "Standing", "Yaku", "load_rules", "pay",
-    "replay", "score", "settle",
+    "FuLine", "GameReplay", "HandResult", "IllegalHandError", "NotationError", "PayResult", "Payment", "PaymentError",
+    "RuleSet", "RulesError", "SanmaError", "Settled", "Standing", "Yaku", "load_rules", "pay", "replay", "score",
+    "settle",
 ]
 
 if TYPE_CHECKING:
     from calc.api import (
         FuLine,
+        GameReplay,
         HandResult,
         IllegalHandError,
         NotationError,
         PaymentError,
         PayResult,
         Payment,
-        ReplayResult,
         RuleSet,
         RulesError,
         SanmaError,
-        SettleResult,
+        Settled,
         Standing,
         Yaku,
         load_rules,

@@ -101,8 +101,8 @@ def replay_file(path: str, schemes: tuple[str | Scheme, ...], as_json: bool, ren
     except SanmaError as e:
         return FileResult(path, None, str(e))
     output = render(r, settled, as_json, width)
-    return FileResult(path, output, None, (r.wins_ok, r.wins), (r.draws_ok, r.draws), r.final_reproduced, r.ok,
-                      r.final_checked, r.game.rules is not None)
+    return FileResult(path, output, None, (r.wins_matching, r.wins), (r.draws_matching, r.draws), r.final_reproduced, r.ok,
+                      r.final_checked, r.log.rules is not None)
 
 
 @lru_cache(maxsize=None)

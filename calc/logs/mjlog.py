@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
+from html import escape
 from typing import Mapping
 from urllib.parse import quote, unquote
-from xml.sax.saxutils import quoteattr
 
 from calc.core.notation import Tile
 from calc.core.rules import RuleSet
@@ -404,8 +404,13 @@ def _points(value: float) -> str:
     return text[:-2] if text.endswith(".0") else text
 
 
+def _attr(value: object) -> str:
+    """An attribute's value in double quotes (xml.sax.saxutils would load urllib.request for this)."""
+    return f'"{escape(str(value))}"'
+
+
 def _tag(name: str, attrs: Mapping[str, object]) -> str:
-    return f"<{name}" + "".join(f" {key}={quoteattr(str(value))}" for key, value in attrs.items()) + "/>"
+    return f"<{name}" + "".join(f" {key}={_attr(value)}" for key, value in attrs.items()) + "/>"
 
 
 def hand_tags(row: LedgerRow, hand: PlayedHand) -> list[str]:
@@ -502,5 +507,5 @@ def write(match: MatchLog) -> str:
         tags += hand_tags(row, hand)
     by_seat = sorted(match.standings, key=lambda st: st.seat)
     owari = ",".join(f"{st.score // 100},{_points(st.points)}" for st in by_seat) + ",0,0"
-    tags[-1] = tags[-1][:-2] + f" owari={quoteattr(owari)}/>"
+    tags[-1] = tags[-1][:-2] + f" owari={_attr(owari)}/>"
     return "".join([*head, *tags, "</mjloggm>"])

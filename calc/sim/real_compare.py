@@ -78,7 +78,7 @@ def gather(paths: list[Path], schemes: tuple[str | Scheme, ...], rules: str = "t
         results = {}
         for scheme in names:
             st = settled[scheme]
-            results[scheme] = SR.scheme_result(st.rows, st.state, st.standings, st.rules)
+            results[scheme] = SR.scheme_result(st.rows, st.state, st.standings, st.ruleset)
             out.went_on[scheme] += not st.state.ended
             out.ended_early[scheme] += st.unplayed > 0
         c.add(SR.MatchResult(index, results))
@@ -114,7 +114,7 @@ def render(g: RealGames, *, rules: str, as_json: bool, plot: Path | None, width:
     c = g.comparison
     if plot is not None:
         plot.write_text(compare_svg(c, line), encoding="utf-8")
-    length = g.settled[0][c.schemes[0]].rules.match.length if g.settled else "hanchan"
+    length = g.settled[0][c.schemes[0]].ruleset.match.length if g.settled else "hanchan"
     if as_json:
         out = compare_dict(c, {"games": "real", "files": len(g.files), "rules": rules}, False, length=length,
                            unit="games")
