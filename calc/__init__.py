@@ -17,26 +17,26 @@ if _compiled.pure_requested():  # SANMA_PURE_PYTHON: run the source, not the com
     _compiled.run_pure()
 
 __all__ = [
-    "ComparisonResult", "FuLine", "HandResult", "IllegalHandError", "NotationError", "PayResult", "Payment",
-    "PaymentError", "ReplayResult", "RuleSet", "RulesError", "SanmaError", "SettleResult", "SimulationResult",
-    "Standing", "Yaku", "compare", "load_rules", "pay", "replay", "score", "settle", "simulate",
+    "ComparisonResult", "FuLine", "GameReplay", "HandResult", "IllegalHandError", "NotationError", "PayResult",
+    "Payment", "PaymentError", "RuleSet", "RulesError", "SanmaError", "Settled", "SimulationResult", "Standing", "Yaku",
+    "compare", "load_rules", "pay", "replay", "score", "settle", "simulate",
 ]
 
 if TYPE_CHECKING:
     from calc.api import (
         ComparisonResult,
         FuLine,
+        GameReplay,
         HandResult,
         IllegalHandError,
         NotationError,
         PaymentError,
         PayResult,
         Payment,
-        ReplayResult,
         RuleSet,
         RulesError,
         SanmaError,
-        SettleResult,
+        Settled,
         SimulationResult,
         Standing,
         Yaku,

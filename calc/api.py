@@ -3,9 +3,9 @@ compare.
 
 Each function returns a read-only result whose attributes are the keys of the matching command's
 `--json` object (docs/json.md), and whose `to_dict()` is that object: the domain's own values (a
-scored hand from calc.table.scored, a paid hand from calc.table.paid; their yaku, fu lines,
-payments and a settled match's standings alike), and for a settled match and a replayed game a
-view of the keys that say how it went. Bad input raises a `SanmaError` (or a subclass) carrying the
+scored hand from calc.table.scored, a paid hand from calc.table.paid, a settled match from
+calc.table.record, a replayed game from calc.logs.replay; their yaku, fu lines, payments and
+standings alike). Bad input raises a `SanmaError` (or a subclass) carrying the
 message the command prints. Everything not exported from `calc` is internal.
 """
 
@@ -15,7 +15,6 @@ import difflib
 import functools
 import inspect
 import os
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Mapping, Sequence, Union
 
@@ -38,61 +37,6 @@ if TYPE_CHECKING:
 
 JSONValue = Union[str, int, float, bool, None, list["JSONValue"], dict[str, "JSONValue"]]
 JSONObject = dict[str, JSONValue]
-
-
-@dataclass(frozen=True)
-class SettleResult:
-    """A match record settled hand by hand (`sanma settle --json`): the object's keys that say how
-    it ended, read from the settled match (calc.table.record.Settled); `to_dict()` is the whole
-    object: ledger (a row per hand), standings, end."""
-
-    players: tuple[str, ...]
-    rules: str
-    scheme: str
-    hands_played: int
-    ended: bool
-    end: str | None
-    standings: tuple[Standing, ...]
-    _settled: Settled = field(repr=False, compare=False)
-
-    @classmethod
-    def of(cls, settled: Settled) -> SettleResult:
-        state = settled.state
-        return cls(settled.players, settled.rules.name, settled.rules.payment.scheme, state.hands, state.ended,
-                   state.end_reason, settled.standings, settled)
-
-    def to_dict(self) -> JSONObject:
-        """The whole `--json` object: ledger (a row per hand), standings, end."""
-        return self._settled.to_dict()
-
-
-@dataclass(frozen=True)
-class ReplayResult:
-    """A Tenhou log replayed, every hand checked against our scoring (`sanma replay --json`): the
-    checks' counts and the final result, read from the replayed game (calc.logs.replay.GameReplay);
-    `to_dict()` is the whole object, hand by hand."""
-
-    game: str
-    file: str
-    wins: int
-    wins_matching: int
-    draws: int
-    draws_matching: int
-    final_matching: bool
-    ok: bool  # every hand, draw and the final result as the log has them
-    final_scores: tuple[int, ...]
-    final_points: tuple[float, ...]
-    mismatches: tuple[str, ...]  # one sentence each
-    _replayed: GameReplay = field(repr=False, compare=False)
-
-    @classmethod
-    def of(cls, replayed: GameReplay) -> ReplayResult:
-        r = replayed
-        return cls(r.game.game_id, r.source, r.wins, r.wins_ok, r.draws, r.draws_ok, r.final_ok, r.ok,
-                   r.final_scores, r.final_points, tuple(m.text() for m in r.mismatches), r)
-
-    def to_dict(self) -> JSONObject:
-        return self._replayed.to_dict()
 
 
 def _keywords(function):
@@ -232,7 +176,7 @@ _PAY_KINDS = {**{k: v for k, v in pay.__annotations__.items() if k != "return"},
 
 
 @_keywords
-def settle(record: str | Path | Mapping[str, object]) -> SettleResult:
+def settle(record: str | Path | Mapping[str, object]) -> Settled:
     """Settle a sanma match record (a YAML file, or the same data as a mapping), as `sanma settle --json`.
 
     A mapping's errors name the key path (`<mapping>, at hands[3].win.from: ...`): its lines are
@@ -254,7 +198,7 @@ def settle(record: str | Path | Mapping[str, object]) -> SettleResult:
         settled = _record.settle(_record.read(record))
     else:
         raise SanmaError(f"calc.settle() takes a record file (a str or Path) or the record as a mapping, got {record!r}")
-    return SettleResult.of(settled)
+    return settled
 
 
 def _record_text(record: Mapping[str, object]) -> str:
@@ -278,7 +222,7 @@ def _record_text(record: Mapping[str, object]) -> str:
 
 
 @_keywords
-def replay(path: str | Path) -> ReplayResult:
+def replay(path: str | Path) -> GameReplay:
     """Replay one Tenhou log (mjlog XML, gzip or not, or tenhou.net/6 JSON) and check every hand."""
     from calc.logs import read_log
     from calc.logs.replay import replay as _replay
@@ -286,7 +230,21 @@ def replay(path: str | Path) -> ReplayResult:
     if not isinstance(path, (str, Path)):
         raise SanmaError(f"calc.replay() takes a log file (a str or Path), got {path!r}")
     game = read_log(path)
-    return ReplayResult.of(_replay(game, str(path)))
+    return _replay(game, str(path))
+
+
+# A settled match, a replayed game, a simulation and a comparison are their code's own values, loaded
+# when first asked for: scoring a hand needs none of them.
+_MATCH_VALUES = {"Settled": "calc.table.record", "GameReplay": "calc.logs.replay",
+                 "SimulationResult": "calc.sim.results", "ComparisonResult": "calc.sim.results"}
+
+
+def __getattr__(name: str) -> object:
+    if name in _MATCH_VALUES:
+        import importlib
+
+        return getattr(importlib.import_module(_MATCH_VALUES[name]), name)
+    raise AttributeError(f"module 'calc.api' has no attribute {name!r}")
 
 
 def _flags_as_keywords(error: SanmaError) -> SanmaError:
@@ -355,17 +313,8 @@ def compare(matches: int | None = None, *, logs: Sequence[str | Path] | None = N
         raise _flags_as_keywords(error) from None
 
 
-def __getattr__(name: str) -> object:
-    """The simulation's result types, loaded with the simulator (`calc.simulate`'s first call)."""
-    if name in ("SimulationResult", "ComparisonResult"):
-        from calc.sim import results
-
-        return getattr(results, name)
-    raise AttributeError(f"module 'calc.api' has no attribute {name!r}")
-
-
 __all__ = [
-    "ComparisonResult", "FuLine", "HandResult", "IllegalHandError", "NotationError", "PayResult", "Payment",
-    "PaymentError", "ReplayResult", "RuleSet", "RulesError", "SanmaError", "SettleResult", "SimulationResult",
-    "Standing", "Yaku", "compare", "load_rules", "pay", "replay", "score", "settle", "simulate",
+    "ComparisonResult", "FuLine", "GameReplay", "HandResult", "IllegalHandError", "NotationError", "PayResult",
+    "Payment", "PaymentError", "RuleSet", "RulesError", "SanmaError", "Settled", "SimulationResult", "Standing", "Yaku",
+    "compare", "load_rules", "pay", "replay", "score", "settle", "simulate",
 ]

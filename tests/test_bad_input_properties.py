@@ -83,9 +83,9 @@ def records(draw):
 
 
 def _conserved(settled: record.Settled) -> None:
-    start = settled.rules.match.start * len(settled.players)
+    start = settled.ruleset.match.start * len(settled.players)
     for row in settled.rows:
-        assert sum(row.scores) + row.sticks * settled.rules.payment.riichi_stick == start
+        assert sum(row.scores) + row.sticks * settled.ruleset.payment.riichi_stick == start
     assert round(sum(s.points for s in settled.standings), 6) == 0
 
 

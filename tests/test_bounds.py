@@ -81,6 +81,7 @@ class _LogServer:
 
     def __init__(self) -> None:
         self.stop = threading.Event()
+        self.bomb = gzip_bomb(64)  # made before any request: packing 64 MB takes longer than a read may wait
         outer = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -89,7 +90,7 @@ class _LogServer:
                 self.send_response(200)
                 if kind == "big":
                     self.send_header("Content-Length", str(10 ** 9))
-                bomb = gzip_bomb(64) if kind == "bomb" else b""
+                bomb = outer.bomb if kind == "bomb" else b""
                 if kind == "bomb":
                     self.send_header("Content-Length", str(len(bomb)))
                 self.end_headers()

@@ -67,6 +67,6 @@ def test_every_format_is_offered_by_simulate_and_read_back(tmp_path):
     played = formats.MatchLog("any", doors.NAMES, c.length, run.rows, run.plays, run.standings)
     for fmt in formats.FORMATS:
         text = formats.write(fmt, played).encode()
-        told = [f.name for f in formats.FORMATS if f.read_module().detect(formats.Content(text))]
+        told = [f.name for f in formats.FORMATS if f.code().detect(formats.Content(text))]
         assert told[0] == fmt.name
         assert formats.may_be_a_log(text[:256])

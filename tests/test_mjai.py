@@ -38,9 +38,9 @@ def test_every_real_game_converted_to_mjai_replays_as_the_original(data_dir):
         converted = replay(parse_log(data, path.stem + ".jsonl"), path.stem)
         assert converted.mismatches == (), (path.name, [m.text() for m in converted.mismatches])
         assert converted.hands == original.hands, path.name
-        assert converted.final_scores == original.final_scores == converted.game.final_scores
-        assert converted.final_points == original.final_points == original.game.final_points
-        assert converted.game.final_points is None  # mjai states no final points: ours are checked above
+        assert converted.final_scores == original.final_scores == converted.log.final_scores
+        assert converted.final_points == original.final_points == original.log.final_points
+        assert converted.log.final_points is None  # mjai states no final points: ours are checked above
 
 
 def test_a_converted_game_from_the_command_line(data_dir, tmp_path):
@@ -63,7 +63,7 @@ def test_the_middle_of_a_real_game_replays_hand_by_hand(data_dir):
     starts = [i for i, e in enumerate(events) if e["type"] == "start_kyoku"]
     middle = events[starts[3]:starts[7]]  # hands 4-7, no start_game, no end_game
     r = replay(_parse(middle), "excerpt")
-    assert not r.game.complete and r.game.final_scores is None
+    assert not r.log.complete and r.log.final_scores is None
     assert r.mismatches == ()
     assert len(r.hands) == 4
     full = replay(read_log(data_dir / "mjlog" / f"{GAME}.xml"), GAME)
@@ -98,8 +98,8 @@ def test_simulated_games_written_as_mjai_replay_without_mismatch(tmp_path, profi
     for path in files:
         r = replay(read_log(path, mjai_rules=rules), str(path))
         assert r.mismatches == (), (path.name, [m.text() for m in r.mismatches])
-        assert r.game.complete and r.game.final_scores is not None
-        assert r.game.lobby.length == (length or rules.match.length)
+        assert r.log.complete and r.log.final_scores is not None
+        assert r.log.lobby.length == (length or rules.match.length)
 
 
 def test_simulate_format_mjai_from_the_command_line(tmp_path):
@@ -143,7 +143,7 @@ def test_a_north_extraction_and_a_win_on_its_replacement_in_the_middle_of_a_game
     (hand,) = r.hands
     (win,) = hand.wins
     assert (hand.label, hand.honba, win.han, win.points, win.deltas) == ("S2", 1, 5, 8000, (-4100, 9200, -4100))
-    assert r.game.rounds[0].wins[0].nuki == 1 and r.game.rounds[0].wins[0].rinshan
+    assert r.log.rounds[0].wins[0].nuki == 1 and r.log.rounds[0].wins[0].rinshan
     wrong = [dict(e, han=6, deltas=[-4100, 9300, -4100]) if e["type"] == "hora" else e for e in events]
     wrong[4]["yaku"] = [["menzen_tsumo", 1], ["rinshan_kaihou", 1], ["ittsu", 2], ["dora", 2]]
     texts = [m.text() for m in replay(_parse(wrong), "excerpt").mismatches]
@@ -169,7 +169,7 @@ RON_ON_NORTH = [
 def test_a_ron_on_an_extracted_north(profile):
     r = replay(_parse(RON_ON_NORTH, profile), "excerpt")
     assert r.mismatches == ()
-    win = r.game.rounds[0].wins[0]
+    win = r.log.rounds[0].wins[0]
     assert (win.win_source, win.chankan, win.nuki) == ("nuki", False, 0)
     assert r.hands[0].wins[0].yaku == (("honitsu", 3), ("ittsu", 2), ("round_wind_east", 1))
 
@@ -203,7 +203,7 @@ def test_a_double_ron(profile):
     assert [(w.winner, w.han, w.fu, w.deltas) for w in r.hands[0].wins] == [
         (1, 3, 40, (-5200, 5200, 0)), (2, 5, 50, (-8000, 0, 8000))]
     assert r.hands[0].deltas == (-13200, 5200, 8000)
-    assert r.game.players == ("Ana", "Bo", "Chen") and not r.game.complete
+    assert r.log.players == ("Ana", "Bo", "Chen") and not r.log.complete
 
 
 def test_what_a_hora_leaves_out_is_not_compared():
@@ -271,7 +271,7 @@ def test_older_tenhou_logs_round_final_points_to_whole_numbers(data_dir, tmp_pat
     r = replay(read_log(old), str(old))
     assert r.mismatches == ()
     assert r.final_points == (-11.0, 44.0, -33.0)
-    assert r.settled.rules.match.final_rounding == "integer"
+    assert r.settled.ruleset.match.final_rounding == "integer"
 
 
 def test_an_excerpt_on_the_command_line_says_so_and_checks_no_final_result(tmp_path):
@@ -338,7 +338,7 @@ RIICHI = [
 def test_a_riichi_declared_with_reach_is_the_next_discards_and_its_deposit_is_taken():
     r = replay(_parse(RIICHI), "excerpt")
     assert r.mismatches == ()
-    kyoku = r.game.rounds[0]
+    kyoku = r.log.rounds[0]
     (win,) = kyoku.wins
     assert kyoku.riichi == (0,) and (win.riichi, win.double_riichi, win.ippatsu) == (True, True, True)
     assert win.scores_before == (34000, 35000, 35000) and win.sticks == 1
@@ -349,7 +349,7 @@ def test_a_ron_on_the_riichi_discard_takes_no_deposit():
     events = [*DOUBLE_RON[:3], {"type": "reach", "actor": 0}, *DOUBLE_RON[3:]]
     r = replay(_parse(events), "excerpt")
     assert r.mismatches == ()
-    assert r.game.rounds[0].riichi == () and r.hands[0].deltas == (-13200, 5200, 8000)
+    assert r.log.rounds[0].riichi == () and r.hands[0].deltas == (-13200, 5200, 8000)
 
 
 @pytest.mark.parametrize("mutate, line, message", [
@@ -371,7 +371,7 @@ def test_hora_deltas_that_are_no_payment_are_compared_not_applied():
     r = replay(_parse(events), "excerpt")
     assert [m.text() for m in r.mismatches] == [
         "E1-0 deltas: ours (49000, -48000, 0), log (49000, -47000, 0) [seat 0: 111999m11122333z]"]
-    assert r.game.rounds[0].scores_after is None  # an excerpt's last hand: no next start scores say them
+    assert r.log.rounds[0].scores_after is None  # an excerpt's last hand: no next start scores say them
 
 
 # ---------------------------------------------------------------- RiichiEnv's own logs

@@ -49,11 +49,11 @@ def test_totals_are_conserved_under_every_scheme(games):
     for settled in games.settled:
         for scheme in SCHEMES:
             st = settled[scheme]
-            start = st.rules.match.start * st.rules.game.players
+            start = st.ruleset.match.start * st.ruleset.game.players
             assert sum(s.score for s in st.standings) == start  # leftover sticks go to first place
             assert sum(s.points for s in st.standings) == pytest.approx(0, abs=1e-9)
             for row in st.rows:
-                sticks = (row.sticks - row.sticks_before) * st.rules.payment.riichi_stick
+                sticks = (row.sticks - row.sticks_before) * st.ruleset.payment.riichi_stick
                 assert sum(row.deltas) + sticks == 0
 
 

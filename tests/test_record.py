@@ -127,13 +127,13 @@ hands:
   - win: {winner: A, tsumo: true, han: 1, fu: 30}
 """
     settled = settle_text(text)
-    assert settled.rules.payment.scheme == "north-split" and settled.rules.payment.honba_ron == 200
+    assert settled.ruleset.payment.scheme == "north-split" and settled.ruleset.payment.honba_ron == 200
     # E3, 2 honba, north-split non-dealer 1 han 30 fu (b 240): C(b) 300 + H = C(150) 200 = 500 from
     # the child B, C(2b) 500 + 200 = 700 from the dealer C; + 2 x 100 (Tenhou honba) each. A has
     # 36600: short of 40000, so the east game goes on into the South round.
     assert settled.rows[-1].deltas == (1600, -700, -900)
     assert settled.state.label == "S1" and not settled.state.ended
-    assert settled.rules.match.uma == (30, 0, -30)
+    assert settled.ruleset.match.uma == (30, 0, -30)
 
 
 # ---------------------------------------------------------------- records that cannot have happened
@@ -253,10 +253,10 @@ def test_random_records_keep_the_table_total(profile, length, recorded):
     parsed = record.read_text(text, "random.yaml")
     for scheme in SCHEMES:
         settled = record.settle(parsed, parsed.rules.with_scheme(scheme), strict=False)
-        start_total = 3 * settled.rules.match.start
+        start_total = 3 * settled.ruleset.match.start
         previous = None
         for row in settled.rows:
-            assert sum(row.scores) + row.sticks * settled.rules.payment.riichi_stick == start_total
+            assert sum(row.scores) + row.sticks * settled.ruleset.payment.riichi_stick == start_total
             if previous is not None:
                 # rules.md §6: a repeat keeps the dealer and adds a honba; a non-dealer win resets it
                 assert (row.label == previous.label) == previous.repeat

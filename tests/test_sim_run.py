@@ -131,7 +131,7 @@ def test_saved_games_replay_with_no_mismatch(tmp_path):
         game = read_log(r.saved)
         checked = replay(game, r.saved)
         assert checked.mismatches == (), [m.text() for m in checked.mismatches]
-        assert checked.wins_ok == checked.wins
+        assert checked.wins_matching == checked.wins
 
 
 def test_saved_games_replay_through_the_command(tmp_path):

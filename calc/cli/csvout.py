@@ -75,14 +75,14 @@ def replay_ledger_csv(games: list[GameReplay]) -> str:
     numbers, 0 the first dealer (docs/sharing.md). A double ron is two rows of one hand, each with its
     winner's payments as the deltas (the riichi deposits on the first), so that a game's deltas add
     up to its final scores; `score N` is the score after the hand."""
-    seats = max((len(r.game.players) for r in games), default=3)
+    seats = max((len(r.log.players) for r in games), default=3)
     header = REPLAY + [f"{what} {seat}" for seat in range(seats) for what in PER_SEAT] + ["sticks after"]
     rows = []
     for r in games:
-        players = r.game.players
+        players = r.log.players
         for hand in r.hands:
             for win, deltas in _results(hand):
-                cells: list = [r.game.game_id, hand.number, hand.label, hand.honba, hand.sticks, hand.dealer, hand.draw]
+                cells: list = [r.game, hand.number, hand.label, hand.honba, hand.sticks, hand.dealer, hand.draw]
                 if win is None:
                     cells += [None] * 7
                 else:
@@ -109,7 +109,7 @@ def replay_standings_csv(games: list[tuple]) -> str:
     rows = []
     for r, schemes in games:
         for name, settled in schemes.items():
-            rows += [[r.game.game_id, *row] for row in _standings_rows(name, settled)]
+            rows += [[r.game, *row] for row in _standings_rows(name, settled)]
     return _write(["game"] + STANDINGS, rows)
 
 

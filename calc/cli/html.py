@@ -98,7 +98,7 @@ def _legend(names) -> str:
 def scores_chart(settled: Settled) -> str:
     """Scores after each hand, one line per player, starting from the start score (hand 0)."""
     players = settled.players
-    start, back = settled.rules.match.start, settled.rules.match.return_points
+    start, back = settled.ruleset.match.start, settled.ruleset.match.return_points
     series = [[start] * len(players)] + [list(row.scores) for row in settled.rows]
     width, height, left, right, top, bottom = 480, 270, 50, 12, 14, 36
     lo = min(min(min(s) for s in series), back)  # the return stays in sight even when nobody reached it
@@ -158,10 +158,10 @@ def _standings(settled: Settled) -> str:
         if finals is not None:
             f = finals[s.seat]
             extra = "".join(_num(value, text) for value, text in
-                            zip((f.chips, f.penalty, f.total), chip_cells(f, settled.rules)))
+                            zip((f.chips, f.penalty, f.total), chip_cells(f, settled.ruleset)))
         rows.append(f"<tr><td>{s.rank}</td><td>{escape(s.player)}</td><td class=\"num\">{score}</td>"
                     f"{_num(s.uma, f'{s.uma:+d}')}{_num(float(s.oka), f'{float(s.oka):+.1f}' if s.oka else '')}"
-                    f"{_num(s.points, final_text(s.points, settled.rules))}{extra}</tr>")
+                    f"{_num(s.points, final_text(s.points, settled.ruleset))}{extra}</tr>")
     headers = ["rank", "player", "score", "uma", "oka", "points", *(["chips", "chombo", "total"] if finals else [])]
     return _table(headers, rows, set(range(2, len(headers))), "standings")
 
@@ -169,7 +169,7 @@ def _standings(settled: Settled) -> str:
 def hand_explanation(settled: Settled, row) -> list[str]:
     """What `settle --explain` says of the hand: the riichi, each win (yaku, han, fu breakdown), the
     payment arithmetic; then the sticks left on the table (the report's hands, `serve`'s check)."""
-    return [*row_lines(row, settled.players, settled.rules), f"sticks on the table after the hand: {row.sticks}"]
+    return [*row_lines(row, settled.players, settled.ruleset), f"sticks on the table after the hand: {row.sticks}"]
 
 
 def _ledger(settled: Settled) -> str:
@@ -191,11 +191,11 @@ def _ledger(settled: Settled) -> str:
 
 
 def _schemes(settled: Settled, schemes: dict[str, Settled]) -> str:
-    own = settled.rules.payment.scheme
+    own = settled.ruleset.payment.scheme
     rows = []
     for name, result in schemes.items():
         by_seat = {s.seat: s for s in result.standings}
-        cells = "".join(_num(by_seat[i].points, f"{final_text(by_seat[i].points, result.rules)} ({by_seat[i].rank}.)")
+        cells = "".join(_num(by_seat[i].points, f"{final_text(by_seat[i].points, result.ruleset)} ({by_seat[i].rank}.)")
                         for i in range(len(settled.players)))
         rows.append(f"<tr><td>{escape(name)}{' *' if name == own else ''}</td>{cells}"
                     f"<td class=\"num\">{result.state.hands}</td></tr>")
@@ -205,9 +205,9 @@ def _schemes(settled: Settled, schemes: dict[str, Settled]) -> str:
 def match_sections(settled: Settled, schemes: dict[str, Settled] | None, heading: int = 2) -> list[str]:
     """Standings, chart, ledger and (with schemes) final points under every scheme."""
     h = f"h{heading}"
-    m = settled.rules.match
+    m = settled.ruleset.match
     uma = "/".join(f"{u:+d}" for u in m.uma)
-    out = [f'<p class="meta">profile {escape(settled.rules.name)}, scheme {escape(settled.rules.payment.scheme)}, '
+    out = [f'<p class="meta">profile {escape(settled.ruleset.name)}, scheme {escape(settled.ruleset.payment.scheme)}, '
            f"{m.length}, start {m.start}, return {m.return_points}, uma {uma}, oka {m.oka / 1000:+.1f}</p>",
            f"<{h}>{'Final standings' if settled.state.ended else 'Standings (provisional)'}</{h}>",
            _standings(settled), f"<p>{escape(end_sentence(settled))}</p>",
@@ -231,8 +231,8 @@ def replay_page(games: list[tuple]) -> str:
     body = [f"<h1>Replayed games ({len(games)})</h1>"]
     for r, schemes in games:
         status = "every hand reproduced" if r.ok else f"{len(r.mismatches)} mismatch(es) with the log"
-        body += [f'<section class="game"><h2>{escape(r.game.game_id)}: {escape(", ".join(r.game.players))}</h2>',
-                 f'<p class="meta">{escape(r.source)}: {status}</p>',
+        body += [f'<section class="game"><h2>{escape(r.game)}: {escape(", ".join(r.log.players))}</h2>',
+                 f'<p class="meta">{escape(r.file)}: {status}</p>',
                  *match_sections(r.settled, schemes, heading=3), "</section>"]
     return page(f"sanma replay: {len(games)} game(s)", body)
 

@@ -363,7 +363,7 @@ def run(path: Path, rules: str | None, players: tuple[str, ...] | None) -> int:
     """The session; returns the exit code (130 after Ctrl-C, the record saved as of the last hand)."""
     keeper = Keeper(path, rules, players)
     settled = keeper.settled
-    rules_ = settled.rules
+    rules_ = settled.ruleset
     print(f"Keeping {path} (profile {rules_.name}, scheme {rules_.payment.scheme}): "
           f"{', '.join(keeper.players)}; {keeper.hands} hand(s) so far. `help` lists the lines.")
     print(scores_text(settled))

@@ -24,7 +24,7 @@ def _count(n: int, noun: str) -> str:
 
 
 def game_text(r: GameReplay, schemes: dict[str, Settled] | None = None, width: int | None = None) -> str:
-    g = r.game
+    g = r.log
     finals = ", ".join(f"{name} {score} ({_points(p)})" for name, score, p in zip(g.players, r.final_scores, r.final_points))
     hands = f"{_count(len(g.rounds), 'hand')} ({_count(r.wins, 'win')}, {_count(r.draws, 'draw')})"
     final = "final" if g.complete else "an excerpt; after its last hand"

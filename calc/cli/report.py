@@ -299,7 +299,7 @@ def end_sentence(settled: Settled) -> str:
     """How the match ended, or where the record stops, as a sentence."""
     from calc.table.record import describe_end
 
-    state, rules = settled.state, settled.rules
+    state, rules = settled.state, settled.ruleset
     if state.ended:
         return f"The match ended after hand {state.hands} ({state.label}): {describe_end(state, settled.players, rules)}."
     sticks = f", {state.sticks} riichi stick(s) on the table" if state.sticks else ""
@@ -314,9 +314,9 @@ def _standings_rows(settled: Settled) -> list:
     for s in settled.standings:
         score = f"{s.score}" + (f" (+{s.leftover} sticks)" if s.leftover else "")
         rows.append([s.rank, s.player, score, f"{float(s.versus_return):+.1f}", f"{s.uma:+d}",
-                     f"{float(s.oka):+.1f}" if s.oka else "", final_text(s.points, settled.rules)])
+                     f"{float(s.oka):+.1f}" if s.oka else "", final_text(s.points, settled.ruleset)])
         if finals is not None:
-            rows[-1] += chip_cells(finals[s.seat], settled.rules)
+            rows[-1] += chip_cells(finals[s.seat], settled.ruleset)
     return rows
 
 
@@ -377,7 +377,7 @@ def settle_text(settled: Settled, *, explain: bool = False, width: int | None = 
     `width`: the terminal cells the default output fits in (None: as wide as it comes)."""
     from calc.table import chips  # loaded here: `sanma hand` starts without the match code
 
-    rules, players = settled.rules, settled.players
+    rules, players = settled.ruleset, settled.players
     m = rules.match
     uma = "/".join(f"{u:+d}" for u in m.uma)
     out = [*layout.lines(f"{settled.record.file}: profile {rules.name}, scheme {rules.payment.scheme}, {m.length}, "
@@ -431,20 +431,20 @@ def settle_schemes_text(settled: Settled, schemes: dict[str, Settled], width: in
     from calc.table.record import describe_end
 
     players = settled.players
-    own = settled.rules.payment.scheme
+    own = settled.ruleset.payment.scheme
     rows = []
     for name, result in schemes.items():
         cells = [""] * len(players)
         finals = chips.finals(result) if chips.shown(result) else None
         for s in result.standings:
-            cells[s.seat] = f"{final_text(s.points, result.rules)} ({s.rank}. {s.score})"
+            cells[s.seat] = f"{final_text(s.points, result.ruleset)} ({s.rank}. {s.score})"
             if finals is not None:
                 f = finals[s.seat]
-                cells[s.seat] += f" {f.chips:+d} chips → {final_text(f.total, result.rules)}"
+                cells[s.seat] += f" {f.chips:+d} chips → {final_text(f.total, result.ruleset)}"
         if result.unplayed:
-            end = f"ends after hand {result.state.hands}: {describe_end(result.state, players, result.rules)}"
+            end = f"ends after hand {result.state.hands}: {describe_end(result.state, players, result.ruleset)}"
         elif result.state.ended:
-            end = f"as recorded: {describe_end(result.state, players, result.rules)}"
+            end = f"as recorded: {describe_end(result.state, players, result.ruleset)}"
         elif settled.state.ended:
             end = f"not over under this scheme when the record stops (after hand {result.state.hands})"
         else:
@@ -488,8 +488,8 @@ def next_hand(settled: Settled) -> str:
 
     state, players = settled.state, settled.players
     if state.ended:
-        over = f"The match is over after hand {state.hands}: {describe_end(state, players, settled.rules)}."
-        if settled.rules.match.yame_choice and state.end_reason in (match.AGARI_YAME, match.TENPAI_YAME):
+        over = f"The match is over after hand {state.hands}: {describe_end(state, players, settled.ruleset)}."
+        if settled.ruleset.match.yame_choice and state.end_reason in (match.AGARI_YAME, match.TENPAI_YAME):
             over += " The dealer may play on instead: type `play on`."
         return over
     sticks = f", {state.sticks} riichi stick(s) on the table" if state.sticks else ""
@@ -519,7 +519,7 @@ def recorded_text(settled: Settled) -> str:
         out += [f"  {line}" for line in lines(row.settlement, players)]
     cells = [[name, signed(d), s] for name, d, s in zip(players, row.deltas, row.scores)]
     headers = ["", "change", "score"]
-    if settled.rules.chips.on:
+    if settled.ruleset.chips.on:
         moved = chips.ledger(settled)
         totals = [sum(r[seat] for r in moved) for seat in range(len(players))]
         for seat, cell in enumerate(cells):

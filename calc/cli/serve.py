@@ -134,12 +134,12 @@ class Table:
         """One `sanma hand --batch` line, under the record's profile unless it names a built-in one."""
         if not isinstance(line, dict):
             raise SanmaError("a batch line must be a JSON object")
-        ruleset = self.keeper.settled.rules
+        ruleset = self.keeper.settled.ruleset
         if "rules" in line:
             if line["rules"] not in R.builtin_names():  # a request never makes the server read a file
                 raise SanmaError(f"rules: a built-in profile here ({', '.join(R.builtin_names())}), got {line['rules']!r}")
             ruleset = None
-        known = self.keeper.settled.rules.scheme_names()  # the built-in ones and the record's own, by name
+        known = self.keeper.settled.ruleset.scheme_names()  # the built-in ones and the record's own, by name
         if "scheme" in line and line["scheme"] not in known:
             raise SanmaError(f"scheme: a built-in scheme or the record's own here ({', '.join(known)}), got "
                              f"{line['scheme']!r}")
@@ -458,7 +458,7 @@ def run(path: Path, *, port: int, token: str | None, lan: bool, rules: str | Non
 def _announce(keeper: Keeper, path: Path, port: int, token: str, lan: bool) -> None:
     """The links to open, the token in them, as a notebook server prints them (and a QR code with --lan)."""
     settled = keeper.settled
-    print(f"Serving {path} (profile {settled.rules.name}, scheme {settled.rules.payment.scheme}): "
+    print(f"Serving {path} (profile {settled.ruleset.name}, scheme {settled.ruleset.payment.scheme}): "
           f"{', '.join(settled.players)}; {keeper.hands} hand(s) so far.")
     link = f"/?token={quote(token, safe='')}"
     print(f"Open on this machine:  http://127.0.0.1:{port}{link}")

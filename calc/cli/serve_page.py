@@ -53,7 +53,7 @@ input[type=number]{font:inherit;width:5em;min-height:36px}
 
 def config(settled: Settled) -> dict:
     """What the script needs of the profile; it never changes while the server runs."""
-    rules = settled.rules
+    rules = settled.ruleset
     return {
         "file": settled.record.file,
         "players": list(settled.players),

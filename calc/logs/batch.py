@@ -197,8 +197,8 @@ def replay_file(source: Source, schemes: tuple[str | Scheme, ...], as_json: bool
     except SanmaError as e:
         return FileResult(path, None, str(e))
     output = render(r, settled, as_json, width)
-    return FileResult(path, output, None, (r.wins_ok, r.wins), (r.draws_ok, r.draws), r.final_reproduced, r.ok,
-                      r.final_checked, r.game.rules is not None, game=identity(game))
+    return FileResult(path, output, None, (r.wins_matching, r.wins), (r.draws_matching, r.draws), r.final_reproduced,
+                      r.ok, r.final_checked, r.log.rules is not None, game=identity(game))
 
 
 @lru_cache(maxsize=None)

@@ -2,12 +2,12 @@
 format a file is, and its reader), `sanma simulate --save --format` (its writer) and the
 differential harness (each format written and read back).
 
-A format is a reader and a writer that mirror each other, in one module or a pair. The reader
-module has `detect(content)` (is this record one?) and `read(content, game_id, rules) -> Game`,
-which translates the format into the round state's events (calc.table.play) and nothing more; the
-writer module has `write(match) -> str`, which serialises each hand's event list. A new format is
-its module and a line in `FORMATS` (docs/development.md shows one). The modules are imported when
-first asked for: a replay of mjlog files never loads the JSON readers.
+A format is one module whose reader and writer mirror each other: `detect(content)` (is this
+record one?) and `read(content, game_id, rules) -> Game`, which translates the format into the
+round state's events (calc.table.play) and nothing more, and `write(match) -> str`, which
+serialises each hand's event list back. A new format is its module and a line in `FORMATS`
+(docs/development.md shows one). The modules are imported when first asked for: a replay of mjlog
+files never loads the JSON readers.
 """
 
 from __future__ import annotations
@@ -33,23 +33,19 @@ class LogFormat(NamedTuple):
     suffixes: tuple[str, ...]  # file name endings; the first is a written file's
     starts: tuple[bytes, ...]  # how a record may start (after whitespace and an XML declaration): in a
     # folder, files that start otherwise are no logs (a README, a report)
-    reader: str  # the module with sniff, detect and read
-    writer: str  # the module with write (the reader's own, or its pair)
+    module: str  # the module with sniff, detect, read and write
     tenhou: bool  # a Tenhou format, read under Tenhou's rules; else under the profile given (--rules)
 
-    def read_module(self) -> Any:
-        return importlib.import_module(self.reader)
-
-    def write_module(self) -> Any:
-        return importlib.import_module(self.writer)
+    def code(self) -> Any:
+        return importlib.import_module(self.module)
 
 
 # In the order a record is tried: the first whose `detect` says yes reads it (tenhou.net/6, which
 # takes any JSON the others leave, last).
 FORMATS: Final = (
-    LogFormat("mjlog", "mjlog", (".mjlog", ".xml"), (b"<mjloggm",), "calc.logs.mjlog", "calc.logs.mjlog_writer", True),
-    LogFormat("mjai", "mjai", (".jsonl", ".json"), (b"{", b"["), "calc.logs.mjai", "calc.logs.mjai_writer", False),
-    LogFormat("tenhou6", "tenhou.net/6", (".json",), (b"{",), "calc.logs.tenhou6", "calc.logs.tenhou6_writer", True),
+    LogFormat("mjlog", "mjlog", (".mjlog", ".xml"), (b"<mjloggm",), "calc.logs.mjlog", True),
+    LogFormat("mjai", "mjai", (".jsonl", ".json"), (b"{", b"["), "calc.logs.mjai", False),
+    LogFormat("tenhou6", "tenhou.net/6", (".json",), (b"{",), "calc.logs.tenhou6", True),
 )
 BY_NAME: Final = {f.name: f for f in FORMATS}
 JSON_LINES: Final = object()  # what `Content.json` gives for several JSON values one after another (JSON lines)
@@ -108,7 +104,7 @@ def read(data: bytes, name: str, tenhou_rules: RuleSet, given_rules: RuleSet) ->
     """The record in `data` (uncompressed), in whichever format it is."""
     content = Content(data)
     for f in FORMATS:
-        module = f.read_module()
+        module = f.code()
         if module.detect(content):
             return module.read(content, game_id_from_name(name), tenhou_rules if f.tenhou else given_rules)
     if not content.head:
@@ -155,7 +151,7 @@ class MatchLog(NamedTuple):
 
 
 def write(fmt: LogFormat, match: MatchLog) -> str:
-    text: str = fmt.write_module().write(match)
+    text: str = fmt.code().write(match)
     return text
 
 

@@ -102,38 +102,48 @@ class Mismatch(NamedTuple):
 
 
 class GameReplay(NamedTuple):
-    source: str
-    game: Game
+    """A log replayed, every hand checked against our scoring: what `sanma replay` shows and
+    `calc.replay` returns. `file` is where the log was read, `log` the game as read from it, `record`
+    and `settled` the same hands as a match record settled by our rules, `hands` each hand's checks;
+    `game` is the game's id. `to_dict()` is the `--json` object."""
+
+    file: str
+    log: Game
     record: Record
     settled: Settled
     hands: tuple[HandCheck, ...]
     final_scores: tuple[int, ...]
     final_points: tuple[float, ...]
     mismatches: tuple[Mismatch, ...]
-    wins_ok: int
-    draws_ok: int
+    wins_matching: int
+    draws_matching: int
+
+    @property
+    def game(self) -> str:
+        """The game's id (Tenhou's, or the file's stem)."""
+        return self.log.game_id
 
     @property
     def wins(self) -> int:
-        return sum(len(k.wins) for k in self.game.rounds)
+        return sum(len(k.wins) for k in self.log.rounds)
 
     @property
     def draws(self) -> int:
-        return sum(k.draw is not None for k in self.game.rounds)
+        return sum(k.draw is not None for k in self.log.rounds)
 
     @property
-    def final_ok(self) -> bool:
+    def final_matching(self) -> bool:
         return not any(m.where == "final" for m in self.mismatches)
 
     @property
     def final_checked(self) -> bool:
         """The log states a final result to check (not an mjai excerpt, nor a log that gives none)."""
-        return self.game.final_scores is not None or self.game.final_points is not None
+        return self.log.final_scores is not None or self.log.final_points is not None
 
     @property
     def final_reproduced(self) -> bool:
         """A final result stated by the log and reproduced: what the summary counts, in every output."""
-        return self.final_checked and self.final_ok
+        return self.final_checked and self.final_matching
 
     @property
     def ok(self) -> bool:
@@ -144,16 +154,16 @@ class GameReplay(NamedTuple):
         first dealer, East at the start); `schemes`: the same hands settled under other schemes."""
         out: dict[str, Any] = {
             **stamp(),
-            "game": self.game.game_id,
-            "file": self.source,
-            "players": list(self.game.players),
-            "rules": self.settled.rules.name,
-            "scheme": self.settled.rules.payment.scheme,
+            "game": self.game,
+            "file": self.file,
+            "players": list(self.log.players),
+            "rules": self.settled.rules,
+            "scheme": self.settled.scheme,
             "hands": [hand.to_dict() for hand in self.hands],
             "final_scores": list(self.final_scores),
             "final_points": list(self.final_points),
             **end_dict(self.settled),
-            "excerpt": not self.game.complete,  # an mjai excerpt: standings after its last hand, not checked
+            "excerpt": not self.log.complete,  # an mjai excerpt: standings after its last hand, not checked
             "mismatches": [{"where": m.where, "what": m.what, "ours": m.ours, "log": m.log, "hand": m.detail or None}
                            for m in self.mismatches],
         }
@@ -345,7 +355,7 @@ def resettle(replayed: GameReplay, schemes: list[str] | list[Scheme]) -> dict[st
         if rules is own:
             out[rules.payment.scheme] = replayed.settled
         else:
-            start = None if replayed.game.complete else excerpt_start(replayed.game)
+            start = None if replayed.log.complete else excerpt_start(replayed.log)
             out[rules.payment.scheme] = settle(replayed.record, rules, strict=False, start=start)
     if own.payment.scheme not in out:
         out = {own.payment.scheme: replayed.settled, **out}

@@ -132,6 +132,10 @@ OUR_YAKU: dict[int, str] = {
     48: "kokushi", 49: "daisuushii", 50: "shousuushii", 51: "suukantsu",
     DORA_ID: "dora", URA_ID: "ura", AKA_ID: "aka",
 }
+# Our name of a yaku -> its Tenhou id (the lowest, where two ids mean one yaku): what the writers write.
+YAKU_ID: dict[str, int] = {}
+for _id, _name in sorted(OUR_YAKU.items()):
+    YAKU_ID.setdefault(_name, _id)
 
 
 # --- final points ------------------------------------------------------------------------------

@@ -61,5 +61,5 @@ class PerMatchWriter:
         self.stream.close()
 
 
-SCALARS = ("dealer_income", "dealerships", "tsumo_income", "tsumo_wins", "ron_income", "ron_wins", "hands", "bust",
-           "extension")
+# a match's figures after the per-seat ones, as SchemeResult holds them
+SCALARS = tuple(name for name in SchemeResult._fields if name not in ("points", "ranks", "scores"))

@@ -87,7 +87,7 @@ def gather(paths: list[Path], schemes: tuple[str | Scheme, ...], rules: str = "t
         results = {}
         for scheme in names:
             st = settled[scheme]
-            results[scheme] = SR.scheme_result(st.rows, st.state, st.standings, st.rules)
+            results[scheme] = SR.scheme_result(st.rows, st.state, st.standings, st.ruleset)
             out.went_on[scheme] += not st.state.ended
             out.ended_early[scheme] += st.unplayed > 0
         c.add_results(results)
@@ -144,7 +144,7 @@ def _notes(g: RealGames) -> list[str]:
 
 def result(g: RealGames, rules: str) -> ComparisonResult:
     """The comparison of the real games as a domain value (`--json`'s object is its to_dict())."""
-    length = g.settled[0][g.comparison.schemes[0]].rules.match.length if g.settled else "hanchan"
+    length = g.settled[0][g.comparison.schemes[0]].ruleset.match.length if g.settled else "hanchan"
     notes = {"ended_earlier": g.ended_early, "went_on": g.went_on, "skipped": g.skipped,
              "read_again": [{"file": again, "same_as": first} for again, first in g.once.again]}
     return ComparisonResult({"games": "real", "files": len(g.files), "rules": rules}, g.comparison, length=length,

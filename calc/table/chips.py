@@ -61,7 +61,7 @@ def hand(row, spec, rules: RuleSet) -> tuple[int, ...]:
 def ledger(settled) -> tuple[tuple[int, ...], ...]:
     """Per ledger row of a settled record, the chips it moved."""
     specs = settled.record.hands
-    return tuple(hand(row, specs[i] if i < len(specs) else None, settled.rules) for i, row in enumerate(settled.rows))
+    return tuple(hand(row, specs[i] if i < len(specs) else None, settled.ruleset) for i, row in enumerate(settled.rows))
 
 
 class Final(NamedTuple):
@@ -85,7 +85,7 @@ def worth(chips: int, rules: RuleSet) -> Fraction:
 
 def finals(settled) -> dict[int, Final]:
     """Seat -> its final tally, chips and chombo deductions included."""
-    rules = settled.rules
+    rules = settled.ruleset
     totals = [0] * rules.game.players
     for row in ledger(settled):
         for seat, n in enumerate(row):
@@ -97,4 +97,4 @@ def finals(settled) -> dict[int, Final]:
 
 def shown(settled) -> bool:
     """Whether a report needs the chips and total columns."""
-    return settled.rules.chips.on or any(penalty.deductions(settled.rows, settled.rules))
+    return settled.ruleset.chips.on or any(penalty.deductions(settled.rows, settled.ruleset))

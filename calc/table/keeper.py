@@ -314,7 +314,7 @@ class Keeper:
 
     def _check_riichi(self, names: list[str], checked: int = 0) -> None:
         """The riichi of one hand (names from the table), from `names[checked]` on: once each, with the points."""
-        rules = self.settled.rules
+        rules = self.settled.ruleset
         for k, name in enumerate(names[checked:], start=checked):
             seat = self.players.index(name)
             if name in names[:k]:
@@ -358,7 +358,7 @@ class Keeper:
         """The dealer plays on after the last hand instead of agari-yame / tenpai-yame: the record says
         so on that hand (`play_on: true`, rules.md, game end)."""
         self._guard()
-        rules = self.settled.rules
+        rules = self.settled.ruleset
         if not rules.match.yame_choice:
             raise Refused(f"under profile {rules.name!r} agari-yame and tenpai-yame end the match "
                           f"(match.yame_choice is false): the dealer has no choice to play on")

@@ -439,10 +439,14 @@ def read(path: str | Path) -> Record:
 
 
 class Settled(NamedTuple):
-    """A record played through the match engine under one profile (and scheme)."""
+    """A record played through the match engine under one profile (and scheme): what `sanma
+    settle` shows and `calc.settle` returns. Beside the engine's rows, state and standings, the
+    `--json` object's keys that say how the match went (`rules` and `scheme` by name,
+    `hands_played`, `ended`, `end`); `to_dict()` is the whole object. Two settled matches are equal
+    when their `--json` objects are."""
 
     record: Record
-    rules: RuleSet
+    ruleset: RuleSet
     rows: tuple[match.LedgerRow, ...]
     state: match.MatchState
     standings: tuple[match.Standing, ...]
@@ -453,6 +457,38 @@ class Settled(NamedTuple):
     def players(self) -> tuple[str, ...]:
         return self.record.players
 
+    @property
+    def rules(self) -> str:
+        """The profile's name."""
+        return self.ruleset.name
+
+    @property
+    def scheme(self) -> str:
+        return self.ruleset.payment.scheme
+
+    @property
+    def hands_played(self) -> int:
+        return self.state.hands
+
+    @property
+    def ended(self) -> bool:
+        """The match is over by its rules (rules.md §6), not only where the record stops."""
+        return self.state.ended
+
+    @property
+    def end(self) -> str | None:
+        """Why the match ended (the `--json` object's `end`), or None."""
+        return self.state.end_reason
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Settled) and self.to_dict() == other.to_dict()
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return hash((self.rules, self.scheme, self.hands_played, self.state.scores))
+
     def to_dict(self, schemes: dict[str, Settled] | None = None) -> dict[str, Any]:
         """The `sanma settle --json` object (docs/json.md): the ledger, a row per hand; how the match
         ended (or where the record stops); the next hand; the standings; with `schemes`
@@ -462,8 +498,8 @@ class Settled(NamedTuple):
         out = {
             **stamp(),
             "players": list(players),
-            "rules": self.rules.name,
-            "scheme": self.rules.payment.scheme,
+            "rules": self.rules,
+            "scheme": self.scheme,
             "ledger": [_ledger_entry(row, players, None if moved is None else moved[k])
                        for k, row in enumerate(self.rows)],
             **end_dict(self),
@@ -519,7 +555,7 @@ def end_dict(settled: Settled) -> dict[str, Any]:
     return {
         "ended": state.ended,
         "end": state.end_reason,
-        "end_text": describe_end(state, settled.players, settled.rules) if state.ended else None,
+        "end_text": describe_end(state, settled.players, settled.ruleset) if state.ended else None,
         "hands_played": state.hands,
         "hands_not_counted": settled.unplayed,
         "sticks_on_table": state.sticks,
