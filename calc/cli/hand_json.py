@@ -41,14 +41,14 @@ def hand_json(result: HandResult) -> str:
         f'"tsumo": {_bool(c.tsumo)}, "han": {e.han}, "fu": {e.fu}, "limit": {limit}, "yakuman": {value.yakuman}, '
         f'"yaku": [{", ".join(yaku)}], "dora": {e.dora}, "aka": {e.aka}, "ura": {e.ura}, "nuki": {e.nuki}, '
         f'"fu_breakdown": [{", ".join(fu)}], "basic_points": {value.basic}, '
-        f'{_paid_json(result.settlement, result.winner)}}}'
+        f'{_paid_json(result.paid, result.winner)}}}'
     )
 
 
 # Per profile object and per settlement object, the text written of it the first time: a batch
-# scores its lines under a few profiles, and `scored.pay` hands out the same settlement object for
-# every hand of the same value and situation (a few hundred occur). Each entry keeps its object, so
-# that its id is never another's; bounded: cleared when full.
+# scores its lines under a few profiles, and `scored.situation_paid` hands out the same settlement
+# object for every hand of the same basic points and situation (a few hundred occur). Each entry
+# keeps its object, so that its id is never another's; bounded: cleared when full.
 _PROFILE_TEXT: Final[dict[int, tuple[RuleSet, str]]] = {}
 _PAID_TEXT: Final[dict[int, tuple[Settlement, int, str]]] = {}
 _KEPT_AT_MOST: Final = 4096
