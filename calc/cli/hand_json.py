@@ -33,9 +33,11 @@ def hand_json(result: HandResult) -> str:
     yaku = [_yaku_json(name, han) for name, han in e.yaku]
     yaku += [_yaku_json(name, 13 * multiple) for name, multiple in e.yakuman]
     fu = [_fu_json(part) for part in e.fu_parts]
-    limit = "null" if value.limit is None else _text(value.limit)
+    # The hand's mpsz text and a limit's name need no escapes (digits, suit letters, brackets,
+    # spaces; a word of value.LIMITS): written between quotes as they are.
+    limit = "null" if value.limit is None else f'"{value.limit}"'
     return (
-        f'{{"hand": {_text(result.hand)}, {_profile_json(result.ruleset)}, '
+        f'{{"hand": "{result.hand}", {_profile_json(result.ruleset)}, '
         f'"seat": "{_WINDS[c.seat_wind - T.EAST]}", '
         f'"round": "{_WINDS[c.round_wind - T.EAST]}", "dealer": {_bool(c.seat_wind == T.EAST)}, '
         f'"tsumo": {_bool(c.tsumo)}, "han": {e.han}, "fu": {e.fu}, "limit": {limit}, "yakuman": {value.yakuman}, '
