@@ -39,15 +39,16 @@ JSONValue = Union[str, int, float, bool, None, list["JSONValue"], dict[str, "JSO
 JSONObject = dict[str, JSONValue]
 
 
-def _keywords(function):
+def _keywords(function, signature: inspect.Signature | None = None):
     """An API function's errors in the API's words: a call it cannot take (an unknown keyword, a
     missing argument) is a SanmaError naming the keywords it takes, not Python's TypeError; a message
-    worded for the command line (`--seat`) names the keyword (`seat`).
+    worded for the command line (`--seat`) names the keyword (`seat`). `signature`: the keywords the
+    function takes, where it does not say them itself (a compiled function taking a mapping).
 
     The call is made as it comes: Python itself refuses one it cannot take (a TypeError before the
     body runs), and only then is the signature read to say why. Checking every call's keywords
     first cost more than scoring the hand's readings (inspect's bind, ~20 µs a call)."""
-    signature = inspect.signature(function)
+    signature = signature or inspect.signature(function)
     takes = ", ".join(name for name in signature.parameters)
 
     def refusal(args: tuple, kwargs: dict) -> SanmaError | None:
@@ -56,11 +57,11 @@ def _keywords(function):
         if unknown:
             hint = difflib.get_close_matches(unknown[0], signature.parameters, n=1)
             suggestion = f" (did you mean {hint[0]!r}?)" if hint else ""
-            return SanmaError(f"calc.{function.__name__}() has no keyword {unknown[0]!r}{suggestion}; it takes {takes}")
+            return SanmaError(f"calc.{call.__name__}() has no keyword {unknown[0]!r}{suggestion}; it takes {takes}")
         try:
             signature.bind(*args, **kwargs)
         except TypeError as exc:
-            return SanmaError(f"calc.{function.__name__}(): {exc}; it takes {takes}")
+            return SanmaError(f"calc.{call.__name__}(): {exc}; it takes {takes}")
         return None
 
     @functools.wraps(function)
@@ -77,6 +78,7 @@ def _keywords(function):
                 raise
         raise error from None
 
+    call.__signature__ = signature
     return call
 
 
@@ -121,28 +123,23 @@ if TYPE_CHECKING:
     ) -> HandResult: ...
 
 else:
-
-    def score(hand: str, **situation: object) -> HandResult:
-        """Score one hand as `sanma hand` does; the keywords are its flags and `--batch` keys, with its
-        defaults (`seat` left out, or None, is the command's default seat: `request.DEFAULT_SEAT`).
-
-        `rules` is a profile name, a file or a RuleSet from load_rules; `scheme` a scheme's name.
-        """
-        # The keywords as the mapping Python makes of them, read by compiled code: a function of 22
-        # parameters matches a keyword whose name is not Python's shared copy of it (one read from
-        # JSON, say) by comparing text, ~16,000 instructions a call (request.keywords).
-        request, ruleset = _request.keywords(hand, situation)
-        return _hands.score(request, ruleset)
-
-    # The keywords as help() and a refused call name them: the request's fields and their defaults
+    # The keywords as the mapping a call makes of them, read by compiled code (scored.score_call;
+    # request.keywords says why); wrapped, as every function here, to word a refused call. The
+    # keywords as help() and a refused call name them: the request's fields and their defaults
     # (request.FIELD_DEFAULTS, the one list; `rules` also takes a RuleSet).
-    score.__signature__ = inspect.Signature(
+    score = _keywords(_hands.score_call, inspect.Signature(
         [inspect.Parameter("hand", inspect.Parameter.POSITIONAL_OR_KEYWORD)]
         + [inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default)
            for name, default in _request.FIELD_DEFAULTS.items()],
         return_annotation="HandResult",
-    )
-    score = _keywords(score)
+    ))
+    score.__doc__ = """Score one hand as `sanma hand` does; the keywords are its flags and `--batch` keys, with
+    its defaults (`seat` left out, or None, is the command's default seat: `request.DEFAULT_SEAT`).
+
+    `rules` is a profile name, a file or a RuleSet from load_rules; `scheme` a scheme's name.
+    """
+    score.__name__ = score.__qualname__ = "score"
+    score.__module__ = __name__
 
 
 @_keywords

@@ -33,22 +33,24 @@ def hand_json(result: HandResult) -> str:
     yaku = [_yaku_json(name, han) for name, han in e.yaku]
     yaku += [_yaku_json(name, 13 * multiple) for name, multiple in e.yakuman]
     fu = [_fu_json(part) for part in e.fu_parts]
-    limit = "null" if value.limit is None else _text(value.limit)
+    # The hand's mpsz text and a limit's name need no escapes (digits, suit letters, brackets,
+    # spaces; a word of value.LIMITS): written between quotes as they are.
+    limit = "null" if value.limit is None else f'"{value.limit}"'
     return (
-        f'{{"hand": {_text(result.hand)}, {_profile_json(result.ruleset)}, '
+        f'{{"hand": "{result.hand}", {_profile_json(result.ruleset)}, '
         f'"seat": "{_WINDS[c.seat_wind - T.EAST]}", '
         f'"round": "{_WINDS[c.round_wind - T.EAST]}", "dealer": {_bool(c.seat_wind == T.EAST)}, '
         f'"tsumo": {_bool(c.tsumo)}, "han": {e.han}, "fu": {e.fu}, "limit": {limit}, "yakuman": {value.yakuman}, '
         f'"yaku": [{", ".join(yaku)}], "dora": {e.dora}, "aka": {e.aka}, "ura": {e.ura}, "nuki": {e.nuki}, '
         f'"fu_breakdown": [{", ".join(fu)}], "basic_points": {value.basic}, '
-        f'{_paid_json(result.settlement, result.winner)}}}'
+        f'{_paid_json(result.paid, result.winner)}}}'
     )
 
 
 # Per profile object and per settlement object, the text written of it the first time: a batch
-# scores its lines under a few profiles, and `scored.pay` hands out the same settlement object for
-# every hand of the same value and situation (a few hundred occur). Each entry keeps its object, so
-# that its id is never another's; bounded: cleared when full.
+# scores its lines under a few profiles, and `scored.situation_paid` hands out the same settlement
+# object for every hand of the same basic points and situation (a few hundred occur). Each entry
+# keeps its object, so that its id is never another's; bounded: cleared when full.
 _PROFILE_TEXT: Final[dict[int, tuple[RuleSet, str]]] = {}
 _PAID_TEXT: Final[dict[int, tuple[Settlement, int, str]]] = {}
 _KEPT_AT_MOST: Final = 4096

@@ -60,14 +60,16 @@ _PAREN: Final = 16
 _BRACKET_END: Final = 17
 _PAREN_END: Final = 18
 _OTHER: Final = 19
-_CLASS: Final = [_OTHER] * 128
+_CLASSES = [_OTHER] * 128
 for _code in range(10):
-    _CLASS[ord("0") + _code] = _code
+    _CLASSES[ord("0") + _code] = _code
 for _index, _suit in enumerate(T.SUITS):
-    _CLASS[ord(_suit)] = _SUIT_CODE + _index
+    _CLASSES[ord(_suit)] = _SUIT_CODE + _index
 for _mark, _kind in ((" ", _BLANK), ("\t", _BLANK), ("[", _BRACKET), ("(", _PAREN), ("]", _BRACKET_END),
                      (")", _PAREN_END)):
-    _CLASS[ord(_mark)] = _kind
+    _CLASSES[ord(_mark)] = _kind
+# A `bytes` object: compiled code reads a byte of one in place, where an item of a list is an object
+_CLASS: Final = bytes(_CLASSES)
 # suit index * 10 + digit -> the tile, None where there is none (8z, 0z)
 _TILE_BY_CODE: Final[list[Tile | None]] = [_TILE_BY_NAME.get(f"{digit}{suit}") for suit in T.SUITS for digit in range(10)]
 
@@ -82,27 +84,30 @@ def parse_hand(text: str, *, what: str = "hand", counts: list[int] | None = None
     digits_from = -1  # index of the first pending digit, -1 when none
     meld_kind = 0  # _BRACKET ([ ], a pon or open kan) or _PAREN (( ), a closed kan) while a meld is open
     meld_column = 0
-    for index in range(len(text)):
-        char = text[index]
-        code = ord(char)
-        kind = _CLASS[code] if code < 128 else _OTHER
+    # One byte a character (any beyond ASCII a "?", which is no character of the notation), so that
+    # a place in it is the character's column; compiled, a byte is read in place, a character of a
+    # str is made an object first.
+    data = text.encode("ascii", "replace")
+    for index in range(len(data)):
+        kind = _CLASS[data[index]]
         if kind < _SUIT_CODE:
             if digits_from < 0:
                 digits_from = index
         elif kind < _BLANK:
             if digits_from < 0:
-                raise NotationError(f"suit letter {char!r} in {what} has no digits before it", column=index + 1)
-            suit = (kind - _SUIT_CODE) * 10
+                raise NotationError(f"suit letter {text[index]!r} in {what} has no digits before it",
+                                    column=index + 1)
+            suit = (kind - _SUIT_CODE) * 10 - 48  # less the code of "0"
             for offset in range(digits_from, index):
-                tile = _TILE_BY_CODE[suit + ord(text[offset]) - 48]
+                tile = _TILE_BY_CODE[suit + data[offset]]
                 if tile is None:
-                    raise NotationError(f"no tile {text[offset]}{char} in {what}", column=offset + 1)
+                    raise NotationError(f"no tile {text[offset]}{text[index]} in {what}", column=offset + 1)
                 target.append(tile)
                 if counts is not None:
                     counts[tile[0]] += 1
             digits_from = -1
         elif kind == _OTHER:
-            raise NotationError(f"unexpected character {char!r} in {what}", column=index + 1)
+            raise NotationError(f"unexpected character {text[index]!r} in {what}", column=index + 1)
         elif digits_from >= 0:
             raise _no_suit(what, digits_from)
         elif kind == _BLANK:
@@ -113,7 +118,7 @@ def parse_hand(text: str, *, what: str = "hand", counts: list[int] | None = None
             target, meld_kind, meld_column = [], kind, index + 1
         else:  # a closer
             if target is concealed or kind - meld_kind != _BRACKET_END - _BRACKET:
-                raise NotationError(f"unmatched {char!r} in {what}", column=index + 1)
+                raise NotationError(f"unmatched {text[index]!r} in {what}", column=index + 1)
             if not target:
                 raise NotationError(f"empty meld in {what}", column=meld_column)
             melds.append(MeldText(meld_kind == _PAREN, tuple(target), meld_column))

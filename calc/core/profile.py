@@ -9,6 +9,7 @@ its own `check`. A profile's variant is its `variant:` at the top or up its `ext
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
@@ -38,12 +39,14 @@ class Key(NamedTuple):
     multiple: int | None = None  # an int must be a multiple of this (points: whole hundreds)
 
 
+@functools.cache  # where the package is does not change while it runs; reading a profile asks it often
 def builtin_dir() -> Path:
     """The shipped profiles: package data once installed, `rulesets/` beside `calc/` in a checkout."""
-    installed = Path(__file__).resolve().parents[1] / "rulesets_data"  # calc/rulesets_data, as packaged
+    package = Path(__file__).resolve().parents[1]
+    installed = package / "rulesets_data"  # calc/rulesets_data, as packaged
     if (installed / "standard.yaml").is_file():
         return installed
-    return Path(__file__).resolve().parents[2] / "rulesets"
+    return package.parent / "rulesets"
 
 
 def builtin_names(variant: str | None = DEFAULT_VARIANT) -> list[str]:

@@ -31,7 +31,7 @@ class HandValue:
     """What a hand is worth. Every interpretation of every hand scored makes one: a written class
     (docs/development.md, "Records"), which compiled code builds in about 0.1 µs where a
     NamedTuple's generated `__new__` runs as Python. Nothing writes to one; two are equal, and hash
-    alike, when their fields are (a payment is looked up by its value, calc.table.scored.pay)."""
+    alike, when their fields are."""
 
     han: int
     fu: int

@@ -37,15 +37,39 @@ class PaymentError(SanmaError):
 
 # NamedTuples and written classes, not dataclasses: a dataclass has its methods generated at every
 # start of the command, and compiled its __init__ runs as Python (docs/benchmarks.md, start-up).
-class Transfer(NamedTuple):
+class Transfer:
     """Points moved from one seat to another. `payer`/`payee` None = the riichi-stick pot. `amount`
-    includes `honba`; `role` says why the payer pays (DISCARDER, DEALER, ... above)."""
+    includes `honba`; `role` says why the payer pays (DISCARDER, DEALER, ... above).
+
+    A written class, frozen by convention: every payment worked out makes some, and compiled code
+    builds one and reads its fields in place (a NamedTuple's generated `__new__` runs as Python, and
+    its fields are read through Python's attribute protocol)."""
 
     payer: int | None
     role: str
     amount: int
-    payee: int | None = None
-    honba: int = 0  # the part of `amount` that is honba (never split or rounded with the scheme)
+    payee: int | None
+    honba: int  # the part of `amount` that is honba (never split or rounded with the scheme)
+
+    def __init__(self, payer: int | None, role: str, amount: int, payee: int | None = None, honba: int = 0) -> None:
+        self.payer = payer
+        self.role = role
+        self.amount = amount
+        self.payee = payee
+        self.honba = honba
+
+    def _key(self) -> tuple[int | None, str, int, int | None, int]:
+        return (self.payer, self.role, self.amount, self.payee, self.honba)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Transfer) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return (f"Transfer(payer={self.payer!r}, role={self.role!r}, amount={self.amount!r}, payee={self.payee!r}, "
+                f"honba={self.honba!r})")
 
 
 class Shares(NamedTuple):
@@ -288,7 +312,7 @@ def combine(*parts: Settlement) -> Settlement:
     )
 
 
-def _net(players: int, payments) -> tuple[tuple[int, ...], int]:
+def _net(players: int, payments: list[Transfer] | tuple[Transfer, ...]) -> tuple[tuple[int, ...], int]:
     """(per-seat deltas, pot change) that a list of transfers adds up to; None is the stick pot."""
     deltas = [0] * players
     pot = 0

@@ -14,7 +14,8 @@ from calc.core.rules import RuleSet
 from calc.scoring.evaluate import Evaluation, evaluate
 from calc.scoring.fu import describe
 from calc.scoring.hand import Hand, WinContext
-from calc.scoring.request import PROFILES_KEPT, HandRequest, build, winner_seat, with_scheme
+from calc.scoring.value import HandValue
+from calc.scoring.request import PROFILES_KEPT, HandRequest, build, keywords, winner_seat, with_scheme
 from calc.table import payment
 
 if TYPE_CHECKING:
@@ -32,25 +33,32 @@ class HandResult:
     when their `--json` objects are.
 
     Beside them, what the hand was scored from and to: the request, the profile (`ruleset`), the hand
-    as read (`tiles`), the situation (`context`), the evaluation and the settlement. A written class,
-    as the scorer's values (one a hand; compiled, its `__init__` is not Python's); nothing writes to
-    one."""
+    as read (`tiles`), the situation (`context`), the evaluation, and the payments of its situation
+    (`paid`: the settlement `pay` shares among every hand of the same basic points, winner, tsumo,
+    honba and sticks; its facts may name another value of those basic points). `settlement` is this
+    hand's own, its facts naming its value. A written class, as the scorer's values (one a hand;
+    compiled, its `__init__` is not Python's); nothing writes to one."""
 
     request: HandRequest
     ruleset: RuleSet
     tiles: Hand
     context: WinContext
     evaluation: Evaluation
-    settlement: payment.Settlement
+    paid: payment.Settlement
 
     def __init__(self, request: HandRequest, ruleset: RuleSet, tiles: Hand, context: WinContext,
-                 evaluation: Evaluation, settlement: payment.Settlement) -> None:
+                 evaluation: Evaluation, paid: payment.Settlement) -> None:
         self.request = request
         self.ruleset = ruleset
         self.tiles = tiles
         self.context = context
         self.evaluation = evaluation
-        self.settlement = settlement
+        self.paid = paid
+
+    @property
+    def settlement(self) -> payment.Settlement:
+        """The hand's settlement, its facts naming its own value (what --explain words)."""
+        return valued(self.paid, self.evaluation.value)
 
     @property
     def winner(self) -> int:
@@ -148,19 +156,19 @@ class HandResult:
 
     @property
     def payments(self) -> tuple[Payment, ...]:
-        return self.settlement.collected(self.winner).payments
+        return self.paid.collected(self.winner).payments
 
     @property
     def points(self) -> int:
-        return self.settlement.collected(self.winner).points
+        return self.paid.collected(self.winner).points
 
     @property
     def total(self) -> int:
-        return self.settlement.collected(self.winner).total
+        return self.paid.collected(self.winner).total
 
     @property
     def sticks(self) -> int:
-        return self.settlement.collected(self.winner).sticks
+        return self.paid.collected(self.winner).sticks
 
     def to_dict(self) -> dict[str, Any]:
         """The `sanma hand --json` object of this hand (docs/json.md)."""
@@ -170,7 +178,7 @@ class HandResult:
             "yakuman": self.yakuman, "yaku": [{"name": name, "han": han} for name, han in self._yaku_han()],
             "dora": self.dora, "aka": self.aka, "ura": self.ura, "nuki": self.nuki,
             "fu_breakdown": [{"reason": reason, "fu": fu} for reason, fu in describe(self.evaluation.fu_parts)],
-            "basic_points": self.basic_points, **self.settlement.collected(self.winner).to_dict(),
+            "basic_points": self.basic_points, **self.paid.collected(self.winner).to_dict(),
         }
 
     def explain(self) -> tuple[str, ...]:
@@ -194,55 +202,68 @@ class HandResult:
 def score(request: HandRequest, rules: RuleSet | None = None) -> HandResult:
     hand, context, rules = build(request, rules)
     evaluation = evaluate(hand, context, rules)
-    settlement = pay(evaluation, context, rules)
-    return HandResult(request, rules, hand, context, evaluation, settlement)
+    return HandResult(request, rules, hand, context, evaluation, situation_paid(evaluation.value, context, rules))
 
 
-# payment.table_win's answers, per profile: by (value, seat, tsumo, honba, sticks), and by the same
-# with the value's basic points in place of the value. Hands differ, their values repeat (a few
-# hundred occur), and a settlement is frozen. The payments depend on the value's basic points alone
-# (a few dozen occur): a value not seen yet whose basic points were paid before takes those payments
-# and only words its own first line (payment.revalued). The profile is told by the very RuleSet
-# object (kept in the entry, so its id is never another's): load() hands out one per profile and
-# request.with_scheme one per (profile, scheme), and hashing a profile's sections for every hand cost
-# more than the payment. Bounded: cleared when full.
+# payment.table_win's answers, per profile, by (basic points, winner's seat, tsumo, honba, sticks):
+# a table win's payments depend on nothing else. Hands differ, their values repeat, and their basic
+# points more so (the 1,552 real wins hold 246 distinct values but 83 distinct basic points); a
+# settlement is frozen, so every hand of one situation shares one, and a hand's own settlement (its
+# facts naming its value) is made only when asked for (`valued`). A key of five small ints: a value
+# in the key (hashed by its fields for every hand) cost more than the look-up saved. The profile is
+# told by the very RuleSet object (kept in the entry, so its id is never another's): load() hands
+# out one per profile and request.with_scheme one per (profile, scheme), and hashing a profile's
+# sections for every hand cost more than the payment. Bounded: cleared when full.
 class _Paid(NamedTuple):
     rules: RuleSet
-    by_value: dict[tuple, payment.Settlement]
-    by_basic: dict[tuple, payment.Settlement]  # never larger than by_value: each value adds one at most
+    by_situation: dict[tuple[int, int, bool, int, int], payment.Settlement]
 
 
 _PAID: Final[dict[int, _Paid]] = {}
 _PAID_MAX: Final = 4096
 
 
-def pay(evaluation: Evaluation, context: WinContext, rules: RuleSet) -> payment.Settlement:
-    """The winner sits at their wind's seat (payment.table_win puts the dealer at 0)."""
+def situation_paid(value: HandValue, context: WinContext, rules: RuleSet) -> payment.Settlement:
+    """The payments of a win of `value` in its situation (the winner at their wind's seat:
+    payment.table_win puts the dealer at 0), shared by every value of the same basic points: its
+    facts may name another such value (`valued` gives the hand's own)."""
     paid = _PAID.get(id(rules))
     if paid is None or paid.rules is not rules:
         if len(_PAID) >= PROFILES_KEPT:
             _PAID.clear()
-        paid = _PAID[id(rules)] = _Paid(rules, {}, {})
+        paid = _PAID[id(rules)] = _Paid(rules, {})
     winner = winner_seat(context)
-    value = evaluation.value
-    key = (value, winner, context.tsumo, context.honba, context.sticks)
-    settlement = paid.by_value.get(key)
+    key = (value.basic, winner, context.tsumo, context.honba, context.sticks)
+    settlement = paid.by_situation.get(key)
     if settlement is None:
-        if len(paid.by_value) >= _PAID_MAX:
-            paid.by_value.clear()
-            paid.by_basic.clear()
-        same_basic = (value.basic, winner, context.tsumo, context.honba, context.sticks)
-        known = paid.by_basic.get(same_basic)
-        if known is None:
-            settlement = paid.by_basic[same_basic] = payment.table_win(
-                value, winner=winner, tsumo=context.tsumo, honba=context.honba, sticks=context.sticks, rules=rules)
-        else:
-            settlement = payment.revalued(known, value)
-        paid.by_value[key] = settlement
+        if len(paid.by_situation) >= _PAID_MAX:
+            paid.by_situation.clear()
+        settlement = paid.by_situation[key] = payment.table_win(
+            value, winner=winner, tsumo=context.tsumo, honba=context.honba, sticks=context.sticks, rules=rules)
     return settlement
+
+
+def valued(paid: payment.Settlement, value: HandValue) -> payment.Settlement:
+    """A situation's settlement (`situation_paid`) with its facts naming `value`."""
+    fact = paid.facts[0]
+    assert isinstance(fact, payment.PaidWin)
+    return paid if fact.value is value or fact.value == value else payment.revalued(paid, value)
+
+
+def pay(evaluation: Evaluation, context: WinContext, rules: RuleSet) -> payment.Settlement:
+    """The hand's settlement at a table, its facts naming its value."""
+    return valued(situation_paid(evaluation.value, context, rules), evaluation.value)
 
 
 def pay_all_schemes(result: HandResult) -> dict[str, payment.Settlement]:
     """The same hand paid under every scheme of rules.md §4 (`--all-schemes`)."""
     return {scheme: pay(result.evaluation, result.context, with_scheme(result.ruleset, scheme))
             for scheme in result.ruleset.scheme_names()}
+
+
+def score_call(hand: object, **situation: object) -> HandResult:
+    """`calc.score`: the hand and its keywords as they came (request.keywords reads and checks them).
+    Compiled, a call's keywords become this mapping in C; an interpreted function between the API
+    and here cost a tenth of a hand's scoring."""
+    request, ruleset = keywords(hand, situation)
+    return score(request, ruleset)
