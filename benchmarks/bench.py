@@ -383,7 +383,7 @@ MEMORY_MATCHES = (300, 3000)  # compare runs whose peaks `make bench` prints: th
 def bench_memory() -> list[Row]:
     """`sanma compare --workers 1` under all schemes: the peak memory of a short and a long run
     (target: under 250 MB at 3,000 matches) and the growth per match between them; the comparison
-    keeps each match's figures for its paired intervals, everything else is bounded."""
+    keeps no match (its figures and intervals accumulate), so what grows is the bounded caches filling."""
     peaks = {}
     for matches in MEMORY_MATCHES:
         wall, peaks[matches] = _peak_memory([*_sanma(), "compare", "--matches", str(matches), "--workers", "1",

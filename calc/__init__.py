@@ -17,13 +17,14 @@ if _compiled.pure_requested():  # SANMA_PURE_PYTHON: run the source, not the com
     _compiled.run_pure()
 
 __all__ = [
-    "FuLine", "GameReplay", "HandResult", "IllegalHandError", "NotationError", "PayResult", "Payment", "PaymentError",
-    "RuleSet", "RulesError", "SanmaError", "Settled", "Standing", "Yaku", "load_rules", "pay", "replay", "score",
-    "settle",
+    "ComparisonResult", "FuLine", "GameReplay", "HandResult", "IllegalHandError", "NotationError", "PayResult",
+    "Payment", "PaymentError", "RuleSet", "RulesError", "SanmaError", "Settled", "SimulationResult", "Standing", "Yaku",
+    "compare", "load_rules", "pay", "replay", "score", "settle", "simulate",
 ]
 
 if TYPE_CHECKING:
     from calc.api import (
+        ComparisonResult,
         FuLine,
         GameReplay,
         HandResult,
@@ -36,13 +37,16 @@ if TYPE_CHECKING:
         RulesError,
         SanmaError,
         Settled,
+        SimulationResult,
         Standing,
         Yaku,
+        compare,
         load_rules,
         pay,
         replay,
         score,
         settle,
+        simulate,
     )
 
 

@@ -1,4 +1,5 @@
-"""The public Python API, re-exported by `calc`: score, pay, load_rules, settle, replay.
+"""The public Python API, re-exported by `calc`: score, pay, load_rules, settle, replay, simulate,
+compare.
 
 Each function returns a read-only result whose attributes are the keys of the matching command's
 `--json` object (docs/json.md), and whose `to_dict()` is that object: the domain's own values (a
@@ -15,7 +16,7 @@ import functools
 import inspect
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING, Mapping, Union
+from typing import TYPE_CHECKING, Mapping, Sequence, Union
 
 from calc.core import nesting
 from calc.core.errors import IllegalHandError, NotationError, RulesError, SanmaError, in_keys
@@ -31,6 +32,7 @@ from calc.table.payment import PaymentError
 
 if TYPE_CHECKING:
     from calc.logs.replay import GameReplay
+    from calc.sim.results import ComparisonResult, SimulationResult
     from calc.table.record import Settled
 
 JSONValue = Union[str, int, float, bool, None, list["JSONValue"], dict[str, "JSONValue"]]
@@ -228,9 +230,10 @@ def replay(path: str | Path) -> GameReplay:
     return _replay(game, str(path))
 
 
-# A settled match and a replayed game are the match code's own values, loaded when first asked for:
-# scoring a hand needs neither.
-_MATCH_VALUES = {"Settled": "calc.table.record", "GameReplay": "calc.logs.replay"}
+# A settled match, a replayed game, a simulation and a comparison are their code's own values, loaded
+# when first asked for: scoring a hand needs none of them.
+_MATCH_VALUES = {"Settled": "calc.table.record", "GameReplay": "calc.logs.replay",
+                 "SimulationResult": "calc.sim.results", "ComparisonResult": "calc.sim.results"}
 
 
 def __getattr__(name: str) -> object:
@@ -241,8 +244,74 @@ def __getattr__(name: str) -> object:
     raise AttributeError(f"module 'calc.api' has no attribute {name!r}")
 
 
+def _flags_as_keywords(error: SanmaError) -> SanmaError:
+    """The simulation's checks speak of the command's flags (`--matches 0: ...`); a call speaks of
+    its keywords (`matches 0: ...`)."""
+    import re
+
+    error.message = re.sub(r"--([a-z]+(?:-[a-z]+)*)", lambda m: m.group(1).replace("-", "_"), error.message)
+    error.args = (error.message,)
+    return error
+
+
+def _scheme_text(schemes: str | Sequence[str] | None) -> str | None:
+    if schemes is None or isinstance(schemes, str):
+        return schemes
+    return ",".join(str(s) for s in schemes)
+
+
+@_keywords
+def simulate(matches: int, *, seed: int = 0, rules: str = "tenhou", bots: str = "calibrated",
+             length: str | None = None, workers: int | None = None) -> SimulationResult:
+    """Play `matches` simulated matches as `sanma simulate --json` does (the same seed, the same
+    matches, whatever the workers): the hands' and matches' figures beside the real games', and
+    the realism check. Two runs of the same setup pool with `+`."""
+    from calc.sim import commands
+
+    try:
+        setup = commands.prepare_simulate(matches=matches, seed=seed, length=length, rules=str(rules), bots=bots,
+                                          save=None, workers=workers)
+        return commands.run_simulation(setup, matches, workers=workers)
+    except SanmaError as error:
+        raise _flags_as_keywords(error) from None
+
+
+@_keywords
+def compare(matches: int | None = None, *, logs: Sequence[str | Path] | None = None, seed: int = 0,
+            schemes: str | Sequence[str] | None = None, rules: str = "tenhou", bots: str = "calibrated",
+            length: str | None = None, workers: int | None = None,
+            per_match: str | Path | None = None) -> ComparisonResult:
+    """Settle the same simulated matches (or, with `logs`, the real games of those files and folders)
+    under each scheme, as `sanma compare --json` does: each scheme's figures and its paired
+    differences from tsumo-loss. `schemes`: names (or files) as a list or comma-separated text, all
+    by default. `per_match`: a .jsonl or .csv file that gets a row per match and scheme. Two
+    comparisons of the same setup (other seeds) pool with `+` into the figures and intervals of all
+    their matches."""
+    from calc.sim import commands, real_compare
+
+    path = None if per_match is None else Path(per_match)
+    try:
+        if path is not None:
+            from calc.sim.per_match import check_path
+
+            check_path(path)
+        if logs is not None:
+            if matches is not None:
+                raise SanmaError("give matches to simulate, or logs to compare on real games, not both")
+            names = commands.prepare_real_compare(rules=str(rules), schemes=_scheme_text(schemes), plot=None)
+            games = real_compare.gather([Path(p) for p in logs], names, str(rules), per_match=path)
+            return real_compare.result(games, str(rules))
+        if matches is None:
+            raise SanmaError("give matches to simulate, or logs to compare on real games")
+        setup = commands.prepare_compare(matches=matches, seed=seed, length=length, rules=str(rules), bots=bots,
+                                         schemes=_scheme_text(schemes), plot=None, workers=workers)
+        return commands.run_comparison(setup, matches, workers=workers, per_match=path)
+    except SanmaError as error:
+        raise _flags_as_keywords(error) from None
+
+
 __all__ = [
-    "FuLine", "GameReplay", "HandResult", "IllegalHandError", "NotationError", "PayResult", "Payment", "PaymentError",
-    "RuleSet", "RulesError", "SanmaError", "Settled", "Standing", "Yaku", "load_rules", "pay", "replay", "score",
-    "settle",
+    "ComparisonResult", "FuLine", "GameReplay", "HandResult", "IllegalHandError", "NotationError", "PayResult",
+    "Payment", "PaymentError", "RuleSet", "RulesError", "SanmaError", "Settled", "SimulationResult", "Standing", "Yaku",
+    "compare", "load_rules", "pay", "replay", "score", "settle", "simulate",
 ]

@@ -217,13 +217,16 @@ def test_a_replay_error_names_the_file_the_hand_and_why():
 
 
 def test_the_replay_summary_counts_final_results_alike_in_every_output(tmp_path):
-    logs = [str(TYPED / "excerpt-m1.jsonl"), str(TYPED / "whole-game-m1.json")]
-    counts = []
-    for extra in ([], ["--json"], ["--csv"], ["--html", str(tmp_path / "r.html")]):
-        result = run("replay", *logs, *extra)
-        said = " ".join((result.stdout + result.stderr).split())
-        counts.append(re.search(r"(\d+/\d+) final results reproduced", said).group(1))
-    assert counts == ["0/1"] * 4  # the excerpt states no final result to check; the whole game's is checked
+    # the excerpt is of the same game (the same play): counted once, at the file that comes first
+    for logs, expected in (([str(TYPED / "whole-game-m1.json"), str(TYPED / "excerpt-m1.jsonl")], "0/1"),
+                           ([str(TYPED / "excerpt-m1.jsonl")], "0/0")):
+        counts = []
+        for extra in ([], ["--json"], ["--csv"], ["--html", str(tmp_path / "r.html")]):
+            result = run("replay", *logs, *extra)
+            said = " ".join((result.stdout + result.stderr).split())
+            counts.append(re.search(r"(\d+/\d+) final results reproduced", said).group(1))
+            assert ("counted once: 1 game" in said) == (len(logs) == 2)
+        assert counts == [expected] * 4  # the excerpt states no final result to check; the whole game's is checked
 
 
 def test_a_double_ron_with_two_sets_of_ura_indicators_is_refused():

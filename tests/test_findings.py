@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from calc.cli.app import app
 from calc.sim import run as SR
-from calc.sim.compare import Comparison, ratio_estimate
+from calc.sim.compare import Comparison
 from calc.sim.findings import findings, summary
 
 runner = CliRunner()
@@ -26,9 +26,7 @@ def _result(points=(0.0, 0.0, 0.0), dealer=(0, 1), tsumo=(0, 0), ron=(0, 0), han
 
 
 def _comparison(base: list, other: list, scheme: str = "north-split") -> Comparison:
-    c = Comparison(("tsumo-loss", scheme))
-    c.results["tsumo-loss"], c.results[scheme] = base, other
-    return c
+    return Comparison.of({"tsumo-loss": base, scheme: other})
 
 
 BASE = [_result(points=(10.0, 0.0, -10.0), dealer=(1000, 1), tsumo=(3000, 1), ron=(4000, 1), hands=8),
@@ -72,7 +70,8 @@ def test_dealer_income_change_is_the_delta_method_on_the_ratio():
     assert got["low"] == pytest.approx(change - 1.96 * sd / math.sqrt(n), rel=1e-6)
     assert got["high"] == pytest.approx(change + 1.96 * sd / math.sqrt(n), rel=1e-6)
     # and the pooled figures it is made of
-    assert ratio_estimate(a2, b2)[0] == 1000.0 and ratio_estimate(a1, b1)[0] == pytest.approx(4000 / 6)
+    assert c.scheme_figures("north-split")["dealer_income_per_dealership"] == 1000.0
+    assert c.scheme_figures("tsumo-loss")["dealer_income_per_dealership"] == pytest.approx(4000 / 6)
 
 
 def test_the_clauses_of_a_small_comparison():
@@ -82,7 +81,8 @@ def test_the_clauses_of_a_small_comparison():
     text = summary("north-split", found)
     low, high = 100 * relative["low"], 100 * relative["high"]
     assert low > 0  # the dealer's gain is told
-    assert text.startswith(f"north-split: the dealer earns 50% more per dealership [{low:.0f}, {high:.0f}]; ")
+    assert text.startswith(f"north-split: the dealer earns 50% more per dealership [{math.floor(low)}, "
+                           f"{math.ceil(high)}]; ")
     # tsumo income per tsumo win over ron income per ron win, pooled: (14500/4) / (18000/5) against (10000/4) / (18000/5)
     assert "tsumo wins bring 1.01x a ron's income instead of 0.69x" in text
     # one bust in four matches against none: the interval holds zero, so the matches cannot tell
@@ -90,8 +90,8 @@ def test_the_clauses_of_a_small_comparison():
     assert not bust.tells
     d = c.differences("north-split")["bust_rate"]
     assert d["low"] < 0 < d["high"]
-    assert (f"the bust rate (25% against 0.0%, +25.0 points [{100 * d['low']:+.1f}, {100 * d['high']:+.1f}])"
-            in text)
+    low, high = math.floor(1000 * d["low"]) / 10, math.ceil(1000 * d["high"]) / 10  # rounded outward
+    assert f"the bust rate (25% against 0.0%, +25.0 percentage points [{low:+.1f}, {high:+.1f}])" in text
     # hands: 33 against 36, one fewer in three matches of four
     hands = c.differences("north-split")["hands_per_match"]
     assert hands["mean"] == -0.75

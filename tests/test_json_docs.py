@@ -1,4 +1,4 @@
-"""docs/json.md lists every key of the `--json` objects of hand, pay, settle and replay: each command
+"""docs/json.md lists every key of the `--json` objects of hand, pay, settle, replay, simulate and compare: each command
 prints exactly the keys its section lists (each listed key printed by one of the runs below, none
 printed that is not listed), and the version and schema the page states."""
 
@@ -85,13 +85,20 @@ def runs(command: str, tmp_path: Path) -> list[dict]:
         return [*run_json("settle", str(ROOT / "examples" / "match.yaml"), "--json", "--all-schemes"),
                 *run_json("settle", str(ROOT / "examples" / "table.yaml"), "--json"),
                 *run_json("settle", str(record), "--json")]
+    if command == "simulate":
+        return [*run_json("simulate", "--matches", "3", "--seed", "1", "--workers", "1", "--json"),
+                *run_json("simulate", "--matches", "2", "--seed", "1", "--workers", "1", "--bots", "stress", "--json")]
+    if command == "compare":
+        return [*run_json("compare", "--matches", "3", "--seed", "1", "--workers", "1", "--schemes", "north-split",
+                          "--json"),
+                *run_json("compare", "--logs", str(Path(LOG).parent), "--schemes", "north-split", "--json")]
     text = Path(LOG).read_text(encoding="utf-8")
     broken = tmp_path / "claims-40-fu.xml"
     broken.write_text(text.replace('ten="50,4800,0"', 'ten="40,4800,0"'), encoding="utf-8")
     return [*run_json("replay", LOG, "--json", "--all-schemes"), *run_json("replay", str(broken), "--json")]
 
 
-@pytest.mark.parametrize("command", ["hand", "pay", "settle", "replay"])
+@pytest.mark.parametrize("command", ["hand", "pay", "settle", "replay", "simulate", "compare"])
 def test_the_page_lists_exactly_the_keys_printed(command, tmp_path):
     listed = DOCUMENTED[command]
     seen: set[str] = set()
@@ -106,6 +113,8 @@ def test_the_page_lists_exactly_the_keys_printed(command, tmp_path):
     ("pay", "--han", "3", "--fu", "40", "--json"),
     ("settle", str(ROOT / "examples" / "match.yaml"), "--json"),
     ("replay", LOG, "--json"),
+    ("simulate", "--matches", "1", "--workers", "1", "--json"),
+    ("compare", "--matches", "1", "--workers", "1", "--schemes", "north-split", "--json"),
 ])
 def test_version_and_schema_come_first(args):
     (obj,) = run_json(*args)

@@ -15,7 +15,6 @@ from calc.core import rules as R
 from calc.sim import realism
 from calc.sim import run as SR
 from calc.sim import truth
-from calc.sim.compare import ratio_estimate
 from calc.sim.stats import LIMIT_SHARES, RATIOS, Tally, figure
 
 TENHOU = R.load("tenhou")
@@ -65,11 +64,12 @@ def test_a_band_is_the_real_interval_widened_by_the_simulated_one():
 
 def test_default_bots_are_inside_every_band(default_run):
     ref = truth.reference()
-    rows = {r.key: r for r in realism.check(_figures(default_run), ref, tallies=default_run)}
+    rows = {r.key: r for r in realism.check(_figures(default_run), ref, spreads=realism.Spreads.of(default_run))}
     for key in RATIOS:
         row = rows[key]
         num, den = zip(*(RATIOS[key](t) for t in default_run))
-        value, influence = ratio_estimate(list(num), list(den))
+        value = sum(num) / sum(den)  # pooled; each match's influence on it by the delta method
+        influence = [(a - value * b) / (sum(den) / len(den)) for a, b in zip(num, den)]
         mean = sum(influence) / len(influence)
         sd = math.sqrt(sum((x - mean) ** 2 for x in influence) / (len(influence) - 1))
         half = 1.96 * sd / math.sqrt(len(influence))
@@ -110,9 +110,37 @@ def test_compare_prints_the_realism_check_and_warns_for_the_greedy_bots():
     assert result.exit_code == 0, result.output
     assert "realism check (greedy bots" in result.output
     assert "warning: deal-in rate (per player-hand)" in result.output  # greedy bots deal in far too often
-    short = runner.invoke(app, ["compare", "--matches", "4", "--seed", "7", "--workers", "1", "--schemes", "maru-dori"])
-    assert short.exit_code == 0, short.output
-    assert "95% interval" in short.output and "wider than the band" in short.output  # 4 matches decide nothing
+
+
+def test_a_short_run_is_held_to_the_bands_of_its_own_size():
+    """The README's own example (100 matches) is judged against bands widened for 100 matches, not
+    for 2,000 (which printed five NO rows and five warnings): a row says NO only where the run's own
+    size cannot explain the distance."""
+    result = runner.invoke(app, ["compare", "--matches", "100", "--seed", "1", "--schemes", "north-split"])
+    assert result.exit_code == 0, result.output
+    assert "this run's 100 matches" in result.output
+    data = json.loads(runner.invoke(app, ["compare", "--matches", "100", "--seed", "1", "--schemes", "north-split",
+                                          "--json"]).output)
+    ref = truth.reference()
+    assert data["realism"]["matches"] == 100
+    outside = outside_at_2000 = 0
+    for key, f in data["realism"]["figures"].items():
+        assert f["band"] == pytest.approx(realism.band(key, ref, 100)), key
+        if f["distance"] is not None:
+            outside += not f["inside"]
+            outside_at_2000 += abs(f["distance"]) > realism.band(key, ref, 2000)
+    assert outside_at_2000 >= 5 and outside <= 2
+    assert result.output.count(" NO\n") == outside
+
+
+def test_the_stress_bots_are_not_held_to_the_real_games():
+    result = runner.invoke(app, ["simulate", "--matches", "6", "--seed", "2", "--workers", "1", "--bots", "stress"])
+    assert result.exit_code == 0, result.output
+    assert "realism check: not made; the stress bots play stacked deals" in result.output
+    assert "warning:" not in result.output and "inside" not in result.output
+    data = json.loads(runner.invoke(app, ["simulate", "--matches", "6", "--seed", "2", "--workers", "1", "--bots",
+                                          "stress", "--json"]).output)
+    assert data["realism"] is None
 
 
 def test_simulate_json_carries_the_realism_check():

@@ -138,7 +138,7 @@ def test_cli_bad_files_do_not_stop_the_others(tmp_path, data_dir):
     result = runner.invoke(app, ["replay", str(tmp_path)])
     assert result.exit_code == 1
     # found in the folder, a JSON file that is no game record is skipped as a README is; a broken log is not
-    assert f"note: skipped 1 file(s) that are not logs: {tmp_path / 'b.json'}" in result.stderr
+    assert f"note: skipped 1 file that is not a log: {tmp_path / 'b.json'}" in result.stderr
     assert "b.json: not a Tenhou log" not in result.stderr
     assert f"Error: {tmp_path / 'c.mjlog'}: truncated gzip" in result.stderr
     assert result.stdout.startswith("a: 10 hands")  # an mjlog holds no game id: the file name gives it
@@ -166,7 +166,7 @@ def test_json_and_xml_files_in_a_folder_that_are_not_logs_are_skipped(tmp_path, 
     result = runner.invoke(app, [*command, str(tmp_path)])
     assert result.exit_code == 0, result.output
     assert "Error" not in result.output
-    note = "skipped 4 file(s) that are not logs:"
+    note = "skipped 4 files that are not logs:"
     assert note in " ".join(result.output.split())
     for name in NOT_LOGS:
         named = runner.invoke(app, [*command, str(tmp_path / name)])
@@ -194,15 +194,18 @@ def test_cli_finds_logs_in_subfolders_and_notes_other_files(tmp_path, data_dir):
     (tmp_path / ".hidden" / "c.xml").write_text("<broken")
     result = runner.invoke(app, ["replay", str(tmp_path)])
     assert result.exit_code == 0, result.output
-    assert f"note: skipped 2 file(s) that are not logs: {tmp_path / 'README.md'}, {tmp_path / 'report.html'}" \
+    assert f"note: skipped 2 files that are not logs: {tmp_path / 'README.md'}, {tmp_path / 'report.html'}" \
         in result.stderr
     assert "Error" not in result.stderr
-    assert "3/3 games match the log" in " ".join(result.stdout.split())  # the one with an XML declaration too
+    # the one with an XML declaration too, and the same game in its JSON: one game, counted once
+    assert "1/1 games match the log" in " ".join(result.stdout.split())
+    assert "counted once: 2 games read again" in result.stderr
     only_notes = tmp_path / "notes"
     only_notes.mkdir()
     (only_notes / "todo.txt").write_text("replay these\n")
     result = runner.invoke(app, ["replay", str(only_notes)])
-    assert result.exit_code == 1 and "no log files given (the directories hold no logs)" in result.stderr
+    assert result.exit_code == 1
+    assert f"no log files given: skipped 1 file that is not a log: {only_notes / 'todo.txt'}" in result.stderr
     # a file named on the command line is read whatever it holds: not a log is an error there
     result = runner.invoke(app, ["replay", str(tmp_path / "README.md")])
     assert result.exit_code == 1 and "not a Tenhou log" in result.stderr

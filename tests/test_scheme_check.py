@@ -155,6 +155,6 @@ def test_the_check_needs_two_matches_and_two_games(data_dir, tmp_path, monkeypat
     assert single.exit_code == 1 and "the check needs at least 2 real games (1 given)" in single.output
     setup, games = commands.prepare_scheme_check([tmp_path, data_dir / "mjlog"], simulated=5, seed=1,
                                                  rules="tenhou", bots="calibrated", schemes="tsumo-loss", workers=1)
-    monkeypatch.setattr(SR, "collect", lambda *args, **kwargs: ([], True))  # Ctrl-C before a match finished
+    monkeypatch.setattr(SR, "stream", lambda *args, **kwargs: (0, True))  # Ctrl-C before a match finished
     with pytest.raises(SR.SimInputError, match="interrupted after 0 of 5 matches: the check needs at least 2"):
         commands.scheme_check(setup, games, 5, as_json=False, workers=1)

@@ -321,7 +321,7 @@ def test_scheme_file_problems(tmp_path):
         f"{path}:2, at rounding.C.by: unknown key; a rounding has step, mode",
         f"{path}:6, at dealer_wins.dealer: unknown share (did you mean dealer_wins.non_dealer?); dealer_wins "
         "defines ron, north, non_dealer",
-        f"{path}:8, at non_dealer_wins.ron: an amount names one base (b, ron, a share or sum), got b, ron",
+        f"{path}:8, at non_dealer_wins.ron: an amount names one base (b, points, ron, a share or sum), got b, ron",
         f"{path}:10, at non_dealer_wins.dealer: refers to north, which non_dealer_wins does not define",
     ]
     path, found = problems(tmp_path, "rounding: {}\ndealer_wins:\n  ron: {b: 6}\n  non_dealer: {b: 1/3}\n"

@@ -4,6 +4,7 @@ figures; the page is one self-contained file. (tests/test_browser.py opens the p
 from __future__ import annotations
 
 import csv
+import functools
 import io
 import json
 from pathlib import Path
@@ -141,21 +142,22 @@ def test_compare_csv_equals_the_json():
     data = json.loads(run(*common, "--json").stdout)
     table = rows(run(*common, "--csv").stdout)
     assert len(table) == 3 * len(data["schemes"])
+    same = functools.partial(pytest.approx, rel=1e-11)  # the CSV writes 12 significant digits
     for row in table:
         figures = data["schemes"][row["scheme"]]
         seat = int(row["seat"])
-        assert float(row["mean_points"]) == figures["mean_points"][seat]
-        assert [float(row[f"rank_{k}"]) for k in (1, 2, 3)] == figures["rank_rates"][seat]
+        assert float(row["mean_points"]) == same(figures["mean_points"][seat])
+        assert [float(row[f"rank_{k}"]) for k in (1, 2, 3)] == same(figures["rank_rates"][seat])
         for key in ("dealer_income_per_dealership", "tsumo_share_of_ron", "bust_rate", "extension_round_rate",
                     "hands_per_match", "points_sd"):
-            assert float(row[key]) == figures[key]
+            assert float(row[key]) == same(figures[key])
         versus = figures["versus_baseline"]
         if versus is None:
             assert row["scheme"] == data["baseline"] and row["mean_points_vs_baseline"] == ""
         else:
             diff = versus["mean_points"][seat]
             assert (float(row["mean_points_vs_baseline"]), float(row["low"]), float(row["high"])) == \
-                (diff["mean"], diff["low"], diff["high"])
+                same((diff["mean"], diff["low"], diff["high"]))
 
 
 def test_settle_html_is_one_self_contained_page(tmp_path):

@@ -204,8 +204,8 @@ def test_bad_input_is_one_line_before_any_work(args, message, code):
     (["simulate", "--matches", "-2"], "--matches -2: give 1 to 100,000 matches"),
     # the counts that were killed after 24 GB of memory, or ended in a MemoryError traceback
     (["simulate", "--matches", "99999999999999999999"], "--matches 99999999999999999999: give 1 to 100,000"),
-    (["simulate", "--matches", "100000000"], "--matches 100000000: give 1 to 100,000 matches (a run keeps every "
-                                             "match's figures; for more, run several seeds)"),
+    (["simulate", "--matches", "100000000"], "--matches 100000000: give 1 to 100,000 matches (for more, run "
+                                             "several seeds: their comparisons pool)"),
     (["compare", "--matches", "100001"], "--matches 100001: give 1 to 100,000 matches"),
     (["compare", "--matches", "3", "--workers", "0"], "--workers 0: give 1 or more processes"),
 ])
@@ -371,7 +371,7 @@ def test_plot_file_is_checked_without_being_left_behind(tmp_path, monkeypatch):
     assert existing.read_text() == "kept"
     # Ctrl-C before any match finished: no picture, no empty file
     s = SR.setup(TENHOU, schemes=("tsumo-loss",), bots="greedy", seed="1")
-    monkeypatch.setattr(SR, "collect", lambda *a, **k: ([], True))
+    monkeypatch.setattr(SR, "stream", lambda *a, **k: (0, True))
     commands.compare(s, 3, as_json=True, plot=plot, workers=1)
     assert not plot.exists()
     result = runner.invoke(app, ["compare", "--matches", "2", "--plot", str(tmp_path / "no" / "p.svg")])
@@ -414,14 +414,11 @@ def test_every_paired_difference_is_the_difference_of_the_headline_figures():
 def test_paired_intervals_of_means_and_pooled_ratios():
     from calc.sim.compare import Comparison
 
-    c = Comparison(("tsumo-loss", "maru-dori"))
     base = [_result(dealer=(1000, 1), bust=True, hands=8), _result(dealer=(0, 2), hands=9),
             _result(dealer=(2000, 1), extension=True, hands=10)]
     other = [_result(dealer=(1500, 1), bust=True, hands=7), _result(dealer=(0, 2), bust=True, hands=9),
              _result(dealer=(2000, 1), hands=8)]
-    for b, o in zip(base, other):
-        c.results.setdefault("tsumo-loss", []).append(b)
-        c.results.setdefault("maru-dori", []).append(o)
+    c = Comparison.of({"tsumo-loss": base, "maru-dori": other})
     f, d = c.scheme_figures("maru-dori"), c.differences("maru-dori")
     # pooled: 3500 over 4 dealerships, not the mean of per-match ratios (1166.7)
     assert f["dealer_income_per_dealership"] == 875.0
@@ -443,9 +440,8 @@ def test_paired_intervals_of_means_and_pooled_ratios():
 def test_tsumo_share_of_ron_is_pooled_with_a_delta_method_interval():
     from calc.sim.compare import Comparison
 
-    c = Comparison(("tsumo-loss", "double-take"))
-    c.results["tsumo-loss"] = [_result(tsumo=(6000, 2), ron=(8000, 2)), _result(tsumo=(0, 0), ron=(3000, 1))]
-    c.results["double-take"] = [_result(tsumo=(12000, 2), ron=(8000, 2)), _result(tsumo=(0, 0), ron=(3000, 1))]
+    c = Comparison.of({"tsumo-loss": [_result(tsumo=(6000, 2), ron=(8000, 2)), _result(tsumo=(0, 0), ron=(3000, 1))],
+                       "double-take": [_result(tsumo=(12000, 2), ron=(8000, 2)), _result(tsumo=(0, 0), ron=(3000, 1))]})
     # (6000/2) / (11000/3) and (12000/2) / (11000/3): a match with no tsumo still counts its ron wins
     assert c.scheme_figures("tsumo-loss")["tsumo_share_of_ron"] == pytest.approx(9 / 11)
     assert c.scheme_figures("double-take")["tsumo_share_of_ron"] == pytest.approx(18 / 11)
@@ -457,8 +453,7 @@ def test_tsumo_share_of_ron_is_pooled_with_a_delta_method_interval():
 def test_points_sd_is_the_spread_of_every_final_point():
     from calc.sim.compare import Comparison
 
-    c = Comparison(("tsumo-loss",))
-    c.results["tsumo-loss"] = [_result(points=(30.0, 0.0, -30.0)), _result(points=(60.0, -20.0, -40.0))]
+    c = Comparison.of({"tsumo-loss": [_result(points=(30.0, 0.0, -30.0)), _result(points=(60.0, -20.0, -40.0))]})
     # about the mean of zero: sqrt((900 + 900 + 3600 + 400 + 1600) / 6)
     assert c.scheme_figures("tsumo-loss")["points_sd"] == pytest.approx((7400 / 6) ** 0.5)
 

@@ -295,11 +295,25 @@ def pay_command(
 def table_command(
     rules: str = typer.Option("standard", "--rules", help="Profile name or YAML file."),
     scheme: Optional[str] = typer.Option(None, "--scheme", help="Tsumo payment scheme (overrides the profile's)."),
+    schemes: Optional[str] = typer.Option(None, "--schemes", help="Instead: what these schemes (comma-separated names or files, or all) pay for a few sample hands, side by side."),
     wide: bool = typer.Option(False, "--wide", help=WIDE_HELP),
 ) -> None:
     """The full payment table (han 1-4 × fu 20-140, limits) for dealer and non-dealer, ron and tsumo."""
     from calc.cli import report
 
+    if schemes is not None:
+        from calc.cli.scheme_report import schemes_payments_text
+        from calc.core import rules as profiles
+
+        if scheme is not None:
+            raise typer.BadParameter("--scheme and --schemes do not go together", param_hint="--schemes")
+        names = [n.strip() for n in schemes.split(",") if n.strip()]
+        if names == ["all"]:
+            names = list(profiles.SCHEMES)
+        if not names:
+            raise typer.BadParameter("give scheme names or files separated by commas, or all", param_hint="--schemes")
+        typer.echo(schemes_payments_text(_profile(rules, None), names, _width(wide)))
+        return
     typer.echo(report.payment_table_text(_profile(rules, scheme), _width(wide)))
 
 
@@ -541,12 +555,19 @@ def compare_command(
     html: Optional[Path] = typer.Option(None, "--html", help="Also write the comparison as a web page."),
     wide: bool = typer.Option(False, "--wide", help=WIDE_HELP),
     simulated: Optional[int] = typer.Option(None, "--simulated", help="With --logs: simulate this many matches too and check each scheme's figures and effects against the real games'."),
+    per_match: Optional[Path] = typer.Option(None, "--per-match", help="Also write each match (or game) under each scheme, a row each: FILE.jsonl (JSON lines) or FILE.csv; runs of several seeds pool."),
 ) -> None:
     """Settle the same simulated matches (or, with --logs, real games) under each scheme; differences from tsumo-loss, paired."""
     from calc.cli import share
     from calc.sim import commands
 
+    if per_match is not None:
+        from calc.sim.per_match import check_path
+
+        check_path(per_match)
     if simulated is not None:
+        if per_match is not None:
+            raise typer.BadParameter("--per-match does not go with --simulated", param_hint="--per-match")
         _check_schemes(ctx, paths, logs, simulated, matches=matches, length=length, seed=seed, rules=rules,
                        bots=bots, schemes=schemes, as_json=as_json, as_csv=as_csv, plot=plot, html=html,
                        workers=workers, width=_width(wide))
@@ -564,7 +585,7 @@ def compare_command(
         if as_csv and as_json:
             raise typer.BadParameter("--csv and --json do not go together")
         _compare_logs(paths, logs, matches=matches, length=length, rules=rules, schemes=schemes, as_json=as_json,
-                      as_csv=as_csv, plot=plot, width=_width(wide))
+                      as_csv=as_csv, plot=plot, width=_width(wide), per_match=per_match)
         return
     if as_csv and as_json:
         raise typer.BadParameter("--csv and --json do not go together")
@@ -576,11 +597,11 @@ def compare_command(
     setup = commands.prepare_compare(matches=matches, seed=seed, length=length, rules=rules, bots=bots,
                                      schemes=schemes, plot=plot, workers=workers)
     bar = _sim_bar(matches, "comparing")
-    run = (partial(share.compare, as_csv=as_csv, html_path=html) if as_csv or html
+    run = (partial(share.compare, as_csv=as_csv, html_path=html, width=_width(wide)) if as_csv or html
            else partial(commands.compare, width=_width(wide)))
     try:
         result, interrupted = run(setup, matches, as_json=as_json, plot=plot, workers=workers,
-                                  advance=bar.update if bar else None)
+                                  advance=bar.update if bar else None, per_match=per_match)
     finally:
         if bar is not None:
             bar.render_finish()
@@ -613,7 +634,7 @@ def _check_schemes(ctx, paths, logs: bool, simulated: int, *, matches, length, s
 
 
 def _compare_logs(paths, logs: bool, *, matches, length, rules: str, schemes, as_json: bool, as_csv: bool,
-                  plot, width: int | None) -> None:
+                  plot, width: int | None, per_match: Path | None = None) -> None:
     from calc.sim import commands
     from calc.sim import real_compare
 
@@ -626,8 +647,11 @@ def _compare_logs(paths, logs: bool, *, matches, length, rules: str, schemes, as
             raise typer.BadParameter(f"{name} is for simulated matches; real games are as long as they were played",
                                      param_hint=name)
     names = commands.prepare_real_compare(rules=rules, schemes=schemes, plot=plot)
-    games = real_compare.gather(paths, names, rules)
+    games = real_compare.gather(paths, names, rules, per_match=per_match)
     result = real_compare.render(games, rules=rules, as_json=as_json or as_csv, plot=plot, width=width)
+    again = games.once.note()
+    if again is not None and (as_json or as_csv):  # the text says it among its notes
+        typer.echo(f"note: {again}", err=True)
     if as_csv:
         from calc.cli.csvout import compare_csv
 

@@ -127,6 +127,12 @@ def compare_csv(data: dict) -> str:
         for seat, mean in enumerate(figures["mean_points"]):
             ranks = list(figures["rank_rates"][seat]) + [""] * (3 - len(figures["rank_rates"][seat]))
             diff = versus["mean_points"][seat] if versus else {"mean": "", "low": "", "high": ""}
-            rows.append([name, seat, mean, *ranks[:3], diff["mean"], diff["low"], diff["high"],
-                         *(figures[key] for key in COMPARE[9:15]), figures["matches"]])
+            rows.append([_figure(x) for x in (name, seat, mean, *ranks[:3], diff["mean"], diff["low"], diff["high"],
+                                               *(figures[key] for key in COMPARE[9:15]), figures["matches"])])
     return _write(COMPARE, rows)
+
+
+def _figure(x):
+    """A figure to 12 significant digits: a mean of final points summed in binary (-0.08000000000000043)
+    is written as the number it is (-0.08)."""
+    return float(f"{x:.12g}") if isinstance(x, float) else x

@@ -320,26 +320,69 @@ def _difference_cell(figure: str, d: dict, label: str, scale: float = 1.0) -> st
     """A paired difference with its interval, coloured by what the figure means (calc.sim.findings)."""
     from calc.sim.findings import verdict
 
+    from calc.sim.compare import bounds
+
     if d["mean"] is None:
         return _cell("", label)
-    text = f"{scale * d['mean']:+.1f}" + ("" if d["low"] is None else
-                                           f" [{scale * d['low']:+.1f}, {scale * d['high']:+.1f}]")
+    text = f"{scale * d['mean']:+.1f}"
+    if d["low"] is not None:
+        low, high = bounds(scale * d["low"], scale * d["high"], 1, signed=True)
+        text += f" [{low}, {high}]"
     judged = verdict(figure, d)
     return _cell(text, label, judged, VERDICT_WORDS[judged])
 
 
-def compare_page(data: dict, setup_line: str, picture: str) -> str:
-    """`sanma compare --html`: what changes in words, the figures per scheme, the differences (a chart
-    and a table coloured by meaning) and the box plots. The tables fit the page; on a phone each
-    scheme is a card."""
+def _payments(payments: tuple[list[str], list[list[str]]] | None) -> list[str]:
+    """What each scheme pays for a few sample hands (calc.cli.scheme_report.schemes_payments)."""
+    if payments is None:
+        return []
+    headers, rows = payments
+    body = ["<tr>" + "".join(f'<td data-label="{escape(headers[i])}">{escape(text)}</td>' if i < 2
+                             else _cell(text, headers[i]) for i, text in enumerate(row)) + "</tr>" for row in rows]
+    return ["<h2>What each scheme pays</h2>",
+            '<p class="meta">a tsumo: what the non-dealer/dealer pay (or each pays, for a dealer) = what the winner '
+            "collects</p>", _table(headers, body, set(range(2, len(headers))), "payments cards")]
+
+
+def _realism(data: dict) -> list[str]:
+    """How far the bots play like people (the realism check), or why it is not made; for real games,
+    what they cannot tell."""
+    realism = data.get("realism")
+    if data["setup"].get("games") == "real":
+        note = ("The hands are the games' own, as played: under another scheme the players would have played "
+                "differently, which only a simulated comparison can model.")
+        return ["<h2>What these games can tell</h2>", f"<p>{escape(note)}</p>"]
+    if realism is None:
+        from calc.sim.realism import not_held_text
+
+        reason = not_held_text(data["setup"]["bots"]) or "realism check: not made."
+        return ["<h2>How far the bots play like people</h2>", f"<p>{escape(reason)}</p>"]
+    figures = [f for f in realism["figures"].values() if f["inside"] is not None]
+    inside = sum(f["inside"] for f in figures)
+    out = ["<h2>How far the bots play like people</h2>",
+           f"<p>The comparison is of bots' play, not people's: {inside} of the {len(figures)} figures checked against "
+           f"the real games ({escape(realism['source'])}) are within the band a run of {realism['matches']:,} "
+           "matches allows. The schemes' differences are as good as the bots' tsumo wins and busts are like "
+           "people's; and people might play differently under another scheme.</p>"]
+    if realism["warnings"]:
+        out.append("<ul>" + "".join(f"<li>{escape(w)}</li>" for w in realism["warnings"]) + "</ul>")
+    return out
+
+
+def compare_page(data: dict, setup_line: str, picture: str,
+                 payments: tuple[list[str], list[list[str]]] | None = None) -> str:
+    """`sanma compare --html`: what changes in words, what each scheme pays (`payments`,
+    calc.cli.scheme_report.schemes_payments), the figures per scheme, the differences (a chart and a
+    table coloured by meaning: colour says only a difference the matches tell), the box plots, and
+    how far the bots play like people. The tables fit the page; on a phone each scheme is a card."""
+    from calc.sim.report import chance_note, same
     schemes = data["schemes"]
     seats = len(next(iter(schemes.values()))["mean_points"])
     headers = ["scheme", *[f"seat {s} points" for s in range(seats)], "dealer income per dealership",
                "tsumo/ron income", "bust rate", "hands per match", "spread of points"]
     rows = []
     for name, f in schemes.items():
-        cells = "".join(_cell(f"{p:+.1f}", headers[1 + seat], "pos" if p > 0 else "neg" if p < 0 else "")
-                        for seat, p in enumerate(f["mean_points"]))
+        cells = "".join(_cell(f"{p:+.1f}", headers[1 + seat]) for seat, p in enumerate(f["mean_points"]))
         baseline = " (baseline)" if name == data["baseline"] else ""
         rows.append(f"<tr><td>{escape(name)}{baseline}</td>{cells}"
                     + _cell(_fixed(f["dealer_income_per_dealership"], 0), headers[seats + 1])
@@ -348,7 +391,7 @@ def compare_page(data: dict, setup_line: str, picture: str) -> str:
                     + _cell(_fixed(f["hands_per_match"]), headers[seats + 4])
                     + _cell(_fixed(f["points_sd"]), headers[seats + 5]) + "</tr>")
     figures = _table(headers, rows, set(range(1, len(headers))), "figures cards")
-    diff_headers = ["scheme", *[f"seat {s} points" for s in range(seats)], "bust rate (points of %)"]
+    diff_headers = ["scheme", *[f"seat {s} final points" for s in range(seats)], "bust rate (percentage points)"]
     diff_rows = []
     for name, f in schemes.items():
         versus = f["versus_baseline"]
@@ -368,8 +411,11 @@ def compare_page(data: dict, setup_line: str, picture: str) -> str:
                     for name, f in schemes.items() if f.get("summary"))
     body = ["<h1>Payment schemes compared</h1>", f'<p class="meta">{escape(setup_line)}</p>', interrupted,
             f"<h2>What changes against {escape(data['baseline'])}</h2>",
-            f'<p class="meta">on the same {data["matches"]} matches; paired 95% intervals in brackets</p>', found,
+            f'<p class="meta">on {escape(same(data["matches"], "matches"))}; paired 95% intervals in brackets; '
+            "points are final points (uma and oka included), shares' differences percentage points</p>", found,
+            f'<p class="meta">{escape(chance_note(len(schemes) - 1, "matches"))}</p>',
+            *_payments(payments),
             "<h2>Figures per scheme</h2>", figures,
             f"<h2>Difference from {escape(data['baseline'])} (paired 95% interval)</h2>", differences_chart(data),
-            diffs, "<h2>Final points by starting seat</h2>", _scalable(picture)]
+            diffs, "<h2>Final points by starting seat</h2>", _scalable(picture), *_realism(data)]
     return page("sanma compare", body)

@@ -29,16 +29,20 @@ def gather(files: list[Path], *, use_cache: bool = True):
         _echo(f"Error: {error}", err=True)
     found = batch.expand(local)
     if not found.logs and not errors:
-        raise SanmaError("no log files given (the directories hold no logs)")
+        raise SanmaError(batch.no_logs_text(found.skipped))
     return found, len(errors)
 
 
-def skipped_note(skipped: list) -> None:
-    """The files of the folders that are not logs, found before or while reading: one note."""
+def skipped_note(skipped: list, once=None) -> None:
+    """The files of the folders that are not logs, found before or while reading: one note; and the
+    games read again (`once`, a calc.logs.batch.Once), another."""
     from calc.logs import batch
 
     if skipped:
         _echo(f"note: {batch.skipped_text(skipped)}", err=True)
+    note = once.note() if once is not None else None
+    if note is not None:
+        _echo(f"note: {note}", err=True)
 
 
 def show(found, failed: int, schemes: tuple, as_json: bool, *, rules: str | None = None,
@@ -48,8 +52,9 @@ def show(found, failed: int, schemes: tuple, as_json: bool, *, rules: str | None
     from calc.cli.replay_report import render, summary_text
     from calc.logs import batch
 
-    paths = found.logs
     skipped = list(found.skipped)
+    paths = list(found.sources(skipped))
+    once = batch.Once()
 
     totals = {"games": 0, "failed": failed, "matching": 0, "wins": [0, 0], "draws": [0, 0], "finals": [0, 0],
               "under_rules": 0}
@@ -68,6 +73,8 @@ def show(found, failed: int, schemes: tuple, as_json: bool, *, rules: str | None
                 totals["failed"] += 1
                 _echo(f"Error: {result.error}", err=True)
                 continue
+            if not once.first_time(result.game, result.source):
+                continue
             totals["games"] += 1
             totals["matching"] += result.ok
             for key in ("wins", "draws"):
@@ -80,9 +87,9 @@ def show(found, failed: int, schemes: tuple, as_json: bool, *, rules: str | None
     finally:
         if bar is not None:
             bar.render_finish()
-    skipped_note(skipped)
     if not totals["games"] and not totals["failed"]:
-        raise SanmaError("no log files given (the directories hold no logs)")
+        raise SanmaError(batch.no_logs_text(skipped))
+    skipped_note(skipped, once)
     summary = summary_text(totals["games"], tuple(totals["wins"]), tuple(totals["draws"]), tuple(totals["finals"]),
                            totals["matching"], totals["failed"])
     _echo("\n".join(layout.lines(summary, None if as_json else width, "  ")), err=as_json)

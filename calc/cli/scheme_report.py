@@ -40,18 +40,58 @@ def scheme_definition_text(scheme: Scheme) -> str:
     return "\n".join(out)
 
 
+def sample_hands(rules: RuleSet) -> list[tuple[str, object]]:
+    """The hands a scheme is shown by: mangan, 1 han 30 fu, 4 han 30 fu and yakuman (their values)."""
+    return [("mangan", limit_value("mangan", rules.hand)), ("1 han 30 fu", hand_value(1, 30, rules.hand)),
+            ("4 han 30 fu", hand_value(4, 30, rules.hand)), ("yakuman", limit_value("yakuman", rules.hand))]
+
+
+def _tsumo(rules: RuleSet, value, dealer: bool) -> tuple[str, int]:
+    """A tsumo's payments as the table writes them (`1000/2000`, `2000 all`) and what the winner collects."""
+    tsumo = table_cell(rules, value, dealer=dealer, tsumo=True)
+    parts = [int(x) for x in tsumo.replace(" all", "").split("/")]
+    return tsumo, 2 * parts[0] if dealer else sum(parts)
+
+
+def schemes_payments(rules: RuleSet, schemes) -> tuple[list[str], list[list[str]]]:
+    """What each scheme (a name, a file or a Scheme) pays for the sample hands, won by a non-dealer
+    and by the dealer, by ron and by tsumo: the headers and a row per scheme and win, a tsumo's cell
+    `what each pays = what the winner collects`."""
+    samples = sample_hands(rules)
+    rows = []
+    for scheme in schemes:
+        under = rules.with_scheme(scheme)
+        for dealer in (False, True):
+            for tsumo in (False, True):
+                cells = []
+                for _, value in samples:
+                    if tsumo:
+                        text, total = _tsumo(under, value, dealer)
+                        cells.append(f"{text} = {total}")
+                    else:
+                        cells.append(table_cell(under, value, dealer=dealer, tsumo=False))
+                win = f"{'dealer' if dealer else 'non-dealer'} {'tsumo' if tsumo else 'ron'}"
+                rows.append([under.payment.scheme_def.name, win, *cells])
+    return ["scheme", "win", *(name for name, _ in samples)], rows
+
+
+def schemes_payments_text(rules: RuleSet, schemes, width: int | None) -> str:
+    """`sanma table --schemes ...`: the schemes side by side on the sample hands."""
+    headers, rows = schemes_payments(rules, schemes)
+    title = (f"What each scheme pays (profile {rules.name}; a tsumo: non-dealer/dealer, or what each pays; = what "
+             "the winner collects):")
+    return "\n".join([*layout.lines(title, width, "  "),
+                      layout.fit(rows, headers, width=width, keep=2, tablefmt="simple", disable_numparse=True)])
+
+
 def scheme_samples_text(rules: RuleSet) -> str:
     """What the profile's scheme pays for mangan, 1 han 30 fu, 4 han 30 fu and yakuman."""
-    samples = [("mangan", limit_value("mangan", rules.hand)), ("1 han 30 fu", hand_value(1, 30, rules.hand)),
-               ("4 han 30 fu", hand_value(4, 30, rules.hand)), ("yakuman", limit_value("yakuman", rules.hand))]
     rows = []
-    for name, value in samples:
+    for name, value in sample_hands(rules):
         cells = []
         for dealer in (False, True):
             ron = table_cell(rules, value, dealer=dealer, tsumo=False)
-            tsumo = table_cell(rules, value, dealer=dealer, tsumo=True)
-            parts = [int(x) for x in tsumo.replace(" all", "").split("/")]
-            total = 2 * parts[0] if dealer else sum(parts)
+            tsumo, total = _tsumo(rules, value, dealer)
             cells += [ron, f"{tsumo} = {total}"]
         rows.append([name, value.basic, *cells])
     headers = ["hand", "b", "non-\ndealer\nron", "non-\ndealer\ntsumo", "\ndealer\nron", "\ndealer\ntsumo"]

@@ -45,19 +45,23 @@ def replay(found, schemes: tuple[str, ...], *, as_csv: bool, as_json: bool, html
     Each game's usual line (or JSON) still goes to stdout unless --csv asks for the CSV there; the
     summary goes to stderr with --csv or --json."""
     from calc.cli.replay_run import skipped_note
-    from calc.logs import NotALog, read_log
+    from calc.logs import NotALog, batch
     from calc.logs.replay import replay as replay_game, resettle
     from calc.cli.replay_report import render, summary_text
 
     games, failed = [], 0
     skipped = list(found.skipped)
-    for path in found.logs:
+    once = batch.Once()
+    for source in found.sources(skipped):
         try:
-            r = replay_game(read_log(str(path)), str(path))
+            game = batch.read(source)
+            if not once.first_time(batch.identity(game), source.name):
+                continue
+            r = replay_game(game, source.name)
             settled = resettle(r, list(schemes)) if schemes else None
         except NotALog as e:
-            if found.skip(str(path)):
-                skipped.append(path)
+            if found.skip(source.name):
+                skipped.append(source.name)
                 continue
             failed += 1
             typer.echo(f"Error: {e}", err=True)
@@ -74,7 +78,7 @@ def replay(found, schemes: tuple[str, ...], *, as_csv: bool, as_json: bool, html
     if as_csv:
         out = csvout.replay_standings_csv(games) if schemes else csvout.replay_ledger_csv([r for r, _ in games])
         typer.echo(out, nl=False)
-    skipped_note(skipped)
+    skipped_note(skipped, once)
     wins = (sum(r.wins_matching for r, _ in games), sum(r.wins for r, _ in games))
     draws = (sum(r.draws_matching for r, _ in games), sum(r.draws for r, _ in games))
     finals = (sum(r.final_reproduced for r, _ in games), sum(r.final_checked for r, _ in games))
@@ -84,33 +88,31 @@ def replay(found, schemes: tuple[str, ...], *, as_csv: bool, as_json: bool, html
 
 
 def compare(setup, matches: int, *, as_json: bool, as_csv: bool, html_path: Path | None, plot: Path | None,
-            workers: int | None, advance) -> tuple[str | dict, bool]:
-    """`sanma compare --csv / --html`: the run of `calc.sim.commands.compare`, each output from the same
-    comparison; the CSV and the page take their figures from the --json object (one source for all)."""
-    from calc.sim import run as SR
-    from calc.sim.commands import setup_line
-    from calc.sim.compare import Comparison
-    from calc.sim.report import compare_dict, compare_svg, compare_text
+            workers: int | None, advance, per_match: Path | None = None,
+            width: int | None = None) -> tuple[str | dict, bool]:
+    """`sanma compare --csv / --html`: the run of `calc.sim.commands.run_comparison`, each output from
+    the same comparison; the CSV and the page take their figures from the --json object (one source
+    for all)."""
+    from calc.sim.commands import comparison_text, run_comparison, setup_line
+    from calc.sim.report import compare_svg
 
-    results, interrupted = SR.collect(setup, matches, want_tally=False, workers=workers, advance=advance)
-    c = Comparison(setup.names, setup.rules.game.players)
-    for r in results:
-        c.add(r)
-    line = setup_line("compare", setup, matches, len(results))
-    data = compare_dict(c, {"matches": matches, "finished": len(results), "seed": setup.seed,
-                            "length": setup.rules.match.length, "bots": setup.bots, "rules": setup.rules.name},
-                        interrupted, length=setup.rules.match.length)
-    if results:
-        picture = compare_svg(c, line)
+    result = run_comparison(setup, matches, workers=workers, advance=advance, per_match=per_match)
+    line = setup_line("compare", setup, matches, result.matches)
+    data = result.to_dict()
+    if result.matches:
+        picture = compare_svg(result.comparison, line)
         if plot is not None:
             plot.write_text(picture, encoding="utf-8")
         if html_path is not None:
-            write_page(html_path, html.compare_page(data, line, picture))
+            from calc.cli.scheme_report import schemes_payments
+
+            payments = schemes_payments(setup.rules, setup.schemes)
+            write_page(html_path, html.compare_page(data, line, picture, payments))
     if as_csv:
-        return compare_csv(data), interrupted
+        return compare_csv(data), result.interrupted
     if as_json:
-        return data, interrupted
-    return compare_text(line, c, interrupted, length=setup.rules.match.length), interrupted
+        return data, result.interrupted
+    return comparison_text(result, line, setup, width=width), result.interrupted
 
 
 def compare_csv(data: dict) -> str:

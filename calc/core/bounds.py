@@ -46,6 +46,14 @@ GZIP_BYTES = _bound("GZIP_BYTES", 32 * 1024 * 1024)
 GZIP_RATIO = _bound("GZIP_RATIO", 200)
 GZIP_RATIO_FROM = _bound("GZIP_RATIO_FROM", 1024 * 1024)
 
+# An archive of logs (.tar.xz, .tar.gz, .zip; calc/logs/archive.py): its files, each one's unpacked
+# bytes, and all of them together. The repository's 201 games are 402 files of 10-50 KB; a year of
+# a club's logs some thousands. A bomb (a member of a terabyte of zeros, a zip listing a million
+# files) is stopped at the first bound it passes.
+ARCHIVE_MEMBERS = _bound("ARCHIVE_MEMBERS", 100_000)
+ARCHIVE_MEMBER_BYTES = _bound("ARCHIVE_MEMBER_BYTES", 32 * 1024 * 1024)
+ARCHIVE_BYTES = _bound("ARCHIVE_BYTES", 2 * 1024 * 1024 * 1024)
+
 # A Tenhou log download: the mjlog of a sanma hanchan is 10-30 KB (gzip) and 100-200 KB plain.
 FETCH_BYTES = _bound("FETCH_BYTES", 8 * 1024 * 1024)
 # Seconds for one read of the download (no byte in this long: the server is not answering), and

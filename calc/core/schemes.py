@@ -5,6 +5,7 @@ of a tsumo pays (`non_dealer`, and `dealer` when a non-dealer wins), optionally 
 North would pay at a four-player table (`north`). Each is an amount:
 
     a number              fixed points                      1000
+    {points: K}           the same, as a mapping            {points: 1000, from: mangan}
     {b: K}                K times the basic points b        {b: 2}
     {ron: K}              K times the ron value R           {ron: 1/3}
     {SHARE: K}            K times another share             {north: 1/2}, {non_dealer: -1}
@@ -12,7 +13,10 @@ North would pay at a four-player table (`north`). Each is an amount:
     [a, b, ...]           the same as {sum: [...]}, unrounded
 
 and any mapping may say `round: NAME`, a rounding the scheme defines under `rounding:` (a step and
-`up`, `nearest` with halves up, or `down`), applied to that amount. Where the `round:` sits is where
+`up`, `nearest` with halves up, or `down`), applied to that amount, and `from: LIMIT` (the amount
+counts for hands of that limit or more, 0 below it) or `below: LIMIT` (only for hands below it):
+a limit is a range of the basic points (mangan b = 2000, haneman 3000, baiman 4000, sanbaiman
+6000, yakuman 8000 and more; below mangan less than 2000), so a payment stays a function of b. Where the `round:` sits is where
 the rounding happens: per part, or on a total. Each construct is used by a scheme tables play: see
 docs/schemes.md. `extends:` names another scheme (built-in or file) and replaces whole entries.
 
@@ -48,6 +52,11 @@ REQUIRED = {"dealer_wins": ("ron", "non_dealer"), "non_dealer_wins": ("ron", "no
 MODES = ("up", "nearest", "down")
 ROUNDING_KEYS = ("step", "mode")
 ONE_YAKUMAN = 8000  # b of one yakuman (rules.md, basic points and limits; calc.scoring.value.LIMIT_BASIC)
+# A condition's limit -> the least basic points of a hand of that limit (rules.md, basic points and
+# limits): below mangan b is under 2000 (kiriage makes 1920 a mangan of 2000 before a scheme sees it).
+CONDITION_LIMITS = {"mangan": 2000, "haneman": 3000, "baiman": 4000, "sanbaiman": 6000, "yakuman": ONE_YAKUMAN}
+LIMIT_OF_BASIC = {b: name for name, b in CONDITION_LIMITS.items()}
+CONDITIONS = ("from", "below")
 # basic points a hand can have, for checking that every payment comes out whole (rules.md §3)
 _SAMPLE_BASICS = tuple(sorted(
     {fu * 2 ** (han + 2) for han in range(1, 5) for fu in (20, 25, *range(30, 120, 10))
@@ -88,12 +97,26 @@ class Rounding(NamedTuple):
 
 class Term(NamedTuple):
     """An amount: `times` × `base` ("b", "ron", a share name), fixed `points` ("points"), or the sum
-    of `parts` ("sum"); then rounded by the rounding named `rounding`, if any."""
+    of `parts` ("sum"); then rounded by the rounding named `rounding`, if any; counted only for
+    hands of basic points `least` or more and below `below` (None: no bound), else 0."""
 
     base: str
     times: Fraction = Fraction(1)
     parts: tuple[Term, ...] = ()
     rounding: str | None = None
+    least: int = 0
+    below: int | None = None
+
+    def counts(self, b: int) -> bool:
+        """Whether the amount counts for a hand of basic points b (its condition, if any, holds)."""
+        return b >= self.least and (self.below is None or b < self.below)
+
+    def condition(self) -> str:
+        """The condition in words (`from mangan`, `below haneman`), or ""."""
+        words = [f"from {LIMIT_OF_BASIC[self.least]}"] if self.least else []
+        if self.below is not None:
+            words.append(f"below {LIMIT_OF_BASIC[self.below]}")
+        return " and ".join(words)
 
     def refs(self) -> set[str]:
         if self.base == "sum":
@@ -520,19 +543,36 @@ def _term(value: Any, file: str, line: int | None, key: str, shares: tuple[str, 
     if not isinstance(value, dict):
         bad(f"expected an amount (points, {{b: K}}, {{ron: K}}, {{SHARE: K}}, a list), got {value!r}")
         return None
-    bases = [k for k in value if k != "round"]
-    allowed = ("b", "sum", *shares)
+    bases = [k for k in value if k != "round" and k not in CONDITIONS]
+    allowed = ("b", "points", "sum", *shares)
     unknown = [k for k in bases if k not in allowed]
     for k in unknown:
-        hint = close_matches(str(k), allowed, n=1)
+        hint = close_matches(str(k), (*allowed, *CONDITIONS), n=1)
         suggestion = f" (did you mean {hint[0]}?)" if hint else ""
-        bad(f"unknown key{suggestion}; an amount is one of {', '.join(allowed)}, and round",
+        bad(f"unknown key{suggestion}; an amount is one of {', '.join(allowed)}, with round, from and below",
             _line(value, k, line), f"{key}.{k}")
     if unknown:
         return None
     if len(bases) != 1:
-        bad(f"an amount names one base (b, ron, a share or sum), got {', '.join(map(str, bases)) or 'none'}")
+        bad(f"an amount names one base (b, points, ron, a share or sum), got {', '.join(map(str, bases)) or 'none'}")
         return None
+    bounds = {}
+    for word in CONDITIONS:
+        if word not in value:
+            continue
+        limit = value[word]
+        if limit not in CONDITION_LIMITS:
+            hint = close_matches(str(limit), tuple(CONDITION_LIMITS), n=1)
+            suggestion = f" (did you mean {hint[0]}?)" if hint else ""
+            bad(f"{word} takes a limit: {', '.join(CONDITION_LIMITS)}; got {limit!r}{suggestion}",
+                _line(value, word, line), f"{key}.{word}")
+            return None
+        bounds[word] = CONDITION_LIMITS[limit]
+    if "from" in bounds and "below" in bounds and bounds["below"] <= bounds["from"]:
+        bad(f"from {value['from']} and below {value['below']}: no hand is both", _line(value, "below", line),
+            f"{key}.below")
+        return None
+    condition = {"least": bounds.get("from", 0), "below": bounds.get("below")}
     base = bases[0]
     rounding = value.get("round")
     if "round" in value and not isinstance(rounding, str):
@@ -546,12 +586,12 @@ def _term(value: Any, file: str, line: int | None, key: str, shares: tuple[str, 
             bad(f"sum takes a list of amounts, got {_show(inner)}", _line(value, "sum", line), f"{key}.sum")
             return None
         summed = _term(inner, file, _line(value, "sum", line), f"{key}.sum", shares, problems, rounds)
-        return None if summed is None else Term("sum", parts=summed.parts, rounding=rounding)
+        return None if summed is None else Term("sum", parts=summed.parts, rounding=rounding, **condition)
     times = _multiple(value[base])
     if times is None:
         bad(f"expected a number or a fraction like 1/3, got {value[base]!r}", _line(value, base, line), f"{key}.{base}")
         return None
-    return Term(base, times, rounding=rounding)
+    return Term(base, times, rounding=rounding, **condition)
 
 
 def _check(name: str, entries: dict, problems: list[RulesError], first: SchemeLayer, broken: bool = False,
@@ -745,6 +785,9 @@ def term_value(term: Term, values: dict[str, Amount], b: int, scheme: Scheme,
     """(the amount before its own rounding, after it) given the shares computed so far; `amounts`,
     if given, is told the pair of every term and part worked out (by the term's id), so that an
     explanation need not work them out again."""
+    if not term.counts(b):  # its condition does not hold for this hand: it adds nothing
+        _zero(term, amounts)
+        return 0, 0
     if term.base == "points":
         raw = _whole(term.times)
     elif term.base == "b":
@@ -760,6 +803,14 @@ def term_value(term: Term, values: dict[str, Amount], b: int, scheme: Scheme,
     if amounts is not None:
         amounts[id(term)] = pair
     return pair
+
+
+def _zero(term: Term, amounts: dict[int, tuple[Amount, Amount]] | None) -> None:
+    """A term that does not count, and every part of it, worked out as 0 (for the explanation)."""
+    if amounts is not None:
+        amounts[id(term)] = (0, 0)
+        for part in term.parts:
+            _zero(part, amounts)
 
 
 def _times(times: Fraction, x: Amount) -> Amount:

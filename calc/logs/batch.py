@@ -1,7 +1,11 @@
-"""Replay many log files: a directory means every log anywhere under it; many files use every core."""
+"""Replay many log files: a directory means every log anywhere under it, an archive every log in it
+(calc/logs/archive.py); many files use every core; a game read twice (the same game in two formats,
+in two archives, or named twice) is counted once (`Once`).
+"""
 
 from __future__ import annotations
 
+import hashlib
 import os
 from functools import lru_cache
 from pathlib import Path
@@ -10,12 +14,13 @@ from typing import TYPE_CHECKING, Callable, Iterator, NamedTuple
 from calc.core import collector
 from calc.core import rules as R
 from calc.core.errors import SanmaError
-from calc.logs import NotALog, read_log
+from calc.logs import Game, LogError, NotALog, parse_log, read_log
+from calc.logs import archive
 from calc.logs.formats import may_be_a_log
+from calc.logs.replay import GameReplay, replay, resettle
 
 if TYPE_CHECKING:
     from calc.core.schemes import Scheme
-from calc.logs.replay import GameReplay, replay, resettle
 
 # How a game is shown (calc.cli.replay_report.render): given by the caller, so this module needs no
 # output code; a module-level function, so it crosses to the worker processes.
@@ -37,16 +42,80 @@ class FileResult(NamedTuple):
     final_checked: bool = True  # False: an mjai excerpt or a log stating no final result
     under_rules: bool = False  # read under the --rules profile (an mjai log); Tenhou logs carry their own
     not_a_log: bool = False  # readable, but no game record (calc.logs.NotALog): skipped if found in a folder
+    game: str | None = None  # the game's identity (`identity`)
+
+
+class Source(NamedTuple):
+    """One log to read: a file, or a member of an archive (its bytes unpacked)."""
+
+    name: str  # the file, or "ARCHIVE:MEMBER"
+    data: bytes | None = None  # an archive member's bytes; None: read the file
+    error: str | None = None  # an archive that could not be read through (corrupt, a bomb)
 
 
 class Found(NamedTuple):
-    logs: list[Path]  # the files to read, in order
+    logs: list[Path]  # the files to read, in order (an archive stands for the logs in it)
     skipped: list[Path]  # files in the folders that do not start like a log (a README, a note)
-    walked: frozenset[str]  # the logs found in a folder, not named: one that is no log is skipped too
+    walked: frozenset[str]  # the logs found in a folder or an archive, not named: one that is no log is skipped too
+    archives: frozenset[str] = frozenset()  # the files of `logs` that are archives
 
     def skip(self, path: str) -> bool:
-        """A file that turned out to be no game record (NotALog): skipped if found in a folder."""
-        return path in self.walked
+        """A file that turned out to be no game record (NotALog): skipped if found in a folder or an
+        archive."""
+        return path in self.walked or ":" in path and path.rsplit(":", 1)[0] in self.archives
+
+    def sources(self, skipped: list) -> Iterator[Source]:
+        """Every log to read, in order: the files, and the members of each archive as it unpacks
+        (those that do not start like a log appended to `skipped`, as a folder's README is)."""
+        for path in self.logs:
+            if str(path) not in self.archives:
+                yield Source(str(path))
+                continue
+            try:
+                for member in archive.members(path):
+                    if may_be_a_log(member.data[:256]):
+                        yield Source(member.name, member.data)
+                    else:
+                        skipped.append(member.name)
+            except LogError as e:
+                yield Source(str(path), error=str(e))
+
+
+def identity(game: Game) -> str:
+    """A game's identity, the same in every format it is stored in: a digest of its play as the
+    readers rebuild it (each hand's deal state, riichi, wins with the hands and tiles, the draw),
+    not of the file's bytes or name (an mjlog's id is its file name; an mjai log has none)."""
+    hands = [(k.round_wind, k.round_number, k.honba, k.sticks, k.dealer, k.scores, k.riichi,
+              [(w.winner, w.from_seat, w.tsumo, w.closed, w.win_tile, w.melds, w.nuki, w.dora_indicators)
+               for w in k.wins], None if k.draw is None else k.draw.kind)
+             for k in game.rounds]
+    return hashlib.sha256(repr((game.start_scores, hands)).encode()).hexdigest()[:16]
+
+
+class Once:
+    """Each game counted once, at the first source it is read from; the later copies noted."""
+
+    def __init__(self) -> None:
+        self.first: dict[str, str] = {}  # identity -> the source that counted
+        self.again: list[tuple[str, str]] = []  # (a source read again, the one that counted)
+
+    def first_time(self, game: str, source: str) -> bool:
+        if game in self.first:
+            self.again.append((source, self.first[game]))
+            return False
+        self.first[game] = source
+        return True
+
+    def note(self) -> str | None:
+        """What was left out, for a note on stderr; None: nothing."""
+        if not self.again:
+            return None
+        again, first = self.again[0]
+        shown = f"{again} is {first}"
+        more = f"; and {len(self.again) - 1} more" if len(self.again) > 1 else ""
+        n = len(self.again)
+        return (f"counted once: {n} {'game' if n == 1 else 'games'} read again, in another file or format, "
+                f"left out ({shown}{more})")
 
 
 def expand(paths: list[Path]) -> Found:
@@ -58,42 +127,69 @@ def expand(paths: list[Path]) -> Found:
     out: list[Path] = []
     skipped: list[Path] = []
     walked: set[str] = set()
+    archives: set[str] = set()
     for path in paths:
         if not path.is_dir():
             out.append(path)
+            if _kind(path) == "archive":
+                archives.add(str(path))
             continue
         for found in sorted(path.rglob("*")):
             hidden = any(part.startswith(".") for part in found.relative_to(path).parts)
             if hidden or not found.is_file():
                 continue
-            if _looks_like_a_log(found):
-                out.append(found)
-                walked.add(str(found))
-            else:
+            kind = _kind(found)
+            if kind is None:
                 skipped.append(found)
-    return Found(out, skipped, frozenset(walked))
+                continue
+            out.append(found)
+            walked.add(str(found))
+            if kind == "archive":
+                archives.add(str(found))
+    return Found(out, skipped, frozenset(walked), frozenset(archives))
 
 
 def skipped_text(skipped: list) -> str:
     """What `expand` left out, for a note: how many, and the first names."""
     names = ", ".join(str(p) for p in skipped[:3]) + (", ..." if len(skipped) > 3 else "")
-    return f"skipped {len(skipped)} file(s) that are not logs: {names}"
+    what = "file that is not a log" if len(skipped) == 1 else "files that are not logs"
+    return f"skipped {len(skipped)} {what}: {names}"
 
 
-def _looks_like_a_log(path: Path) -> bool:
+def no_logs_text(skipped: list) -> str:
+    """The error when nothing given holds a log, naming what was skipped."""
+    if not skipped:
+        return "no log files given (the directories hold no logs)"
+    return f"no log files given: {skipped_text(skipped)}"
+
+
+def _kind(path: Path) -> str | None:
+    """"log" for a file that starts like a log, "archive" for an archive, None for anything else."""
     try:
         with path.open("rb") as stream:
-            start = stream.read(256)
+            start = stream.read(512)
     except OSError:
-        return True  # unreadable: the reader says why, as an error
-    return may_be_a_log(start)
+        return "log"  # unreadable: the reader says why, as an error
+    if archive.is_archive(start):
+        return "archive"
+    return "log" if may_be_a_log(start[:256]) else None
 
 
-def replay_file(path: str, schemes: tuple[str | Scheme, ...], as_json: bool, render: Render,
+def read(source: Source, rules: R.RuleSet | None = None, mjai_rules: R.RuleSet | None = None) -> Game:
+    """The game of one source (a file, or an archive's member)."""
+    if source.error is not None:
+        raise LogError(source.error)
+    if source.data is None:
+        return read_log(source.name, rules, mjai_rules)
+    return parse_log(source.data, source.name, rules, mjai_rules)
+
+
+def replay_file(source: Source, schemes: tuple[str | Scheme, ...], as_json: bool, render: Render,
                 rules: str | None = None, width: int | None = None) -> FileResult:
     """`rules`: the profile (name or file) for logs that name no platform (mjai)."""
+    path = source.name
     try:
-        game = read_log(path, mjai_rules=_profile(rules))
+        game = read(source, mjai_rules=_profile(rules))
         r = replay(game, path)
         settled = resettle(r, list(schemes)) if schemes else None
     except NotALog as e:
@@ -101,8 +197,8 @@ def replay_file(path: str, schemes: tuple[str | Scheme, ...], as_json: bool, ren
     except SanmaError as e:
         return FileResult(path, None, str(e))
     output = render(r, settled, as_json, width)
-    return FileResult(path, output, None, (r.wins_matching, r.wins), (r.draws_matching, r.draws), r.final_reproduced, r.ok,
-                      r.final_checked, r.log.rules is not None)
+    return FileResult(path, output, None, (r.wins_matching, r.wins), (r.draws_matching, r.draws), r.final_reproduced,
+                      r.ok, r.final_checked, r.log.rules is not None, game=identity(game))
 
 
 @lru_cache(maxsize=None)
@@ -110,11 +206,11 @@ def _profile(rules: str | None) -> R.RuleSet | None:
     return None if rules is None else R.load(rules)
 
 
-def _replay_star(args: tuple[str, tuple[str, ...], bool, Render, str | None, int | None]) -> FileResult:
+def _replay_star(args: tuple[Source, tuple[str, ...], bool, Render, str | None, int | None]) -> FileResult:
     return replay_file(*args)
 
 
-def run(files: list[Path], schemes: tuple[str | Scheme, ...], as_json: bool, render: Render,
+def run(files: list[Source], schemes: tuple[str | Scheme, ...], as_json: bool, render: Render,
         advance: Callable[[int], None] | None = None, *, workers: int | None = None,
         rules: str | None = None, width: int | None = None) -> Iterator[FileResult]:
     """Results in the order of `files`; `workers` processes (default: every core)."""
@@ -122,10 +218,10 @@ def run(files: list[Path], schemes: tuple[str | Scheme, ...], as_json: bool, ren
         yield from _run(files, schemes, as_json, render, advance, workers=workers, rules=rules, width=width)
 
 
-def _run(files: list[Path], schemes: tuple[str | Scheme, ...], as_json: bool, render: Render,
+def _run(files: list[Source], schemes: tuple[str | Scheme, ...], as_json: bool, render: Render,
          advance: Callable[[int], None] | None, *, workers: int | None, rules: str | None,
          width: int | None) -> Iterator[FileResult]:
-    jobs = [(str(f), schemes, as_json, render, rules, width) for f in files]
+    jobs = [(f, schemes, as_json, render, rules, width) for f in files]
     workers = min(workers or os.cpu_count() or 1, len(jobs))
     if len(jobs) < PARALLEL_FROM or workers < 2:
         for job in jobs:

@@ -163,6 +163,9 @@ def events_of(data: bytes) -> list[tuple[int, dict]]:
     for (number, _), event in zip(out, events):
         if not event:
             raise LogError("not an mjai event: an object with a `type` is expected", line=number or None)
+    if out and not any(event["type"] in ("start_game", "start_kyoku") for _, event in out):
+        # records of some other program that have a `type` too (a table of results, say): no game starts
+        raise NotALog("not an mjai log: no start_game nor start_kyoku event")
     if not out:
         raise LogError("not an mjai log: no events")
     return out

@@ -14,9 +14,10 @@ from calc.core import rules as R
 from calc.core.schemes import Scheme
 from calc.sim import run as SR
 from calc.sim import truth
-from calc.sim.realism import realism_dict, realism_text
-from calc.sim.compare import BASELINE, Comparison
-from calc.sim.report import compare_dict, compare_svg, compare_text, simulate_dict, simulate_text
+from calc.sim.compare import BASELINE
+from calc.sim.realism import Spreads, not_held_text, realism_text
+from calc.sim.report import compare_svg, compare_text, simulate_text
+from calc.sim.results import ComparisonResult, SimulationResult
 from calc.sim.stats import Tally
 
 Advance = Callable[[int], None]
@@ -40,43 +41,66 @@ def prepare_simulate(*, matches: int, seed: int, length: str | None, rules: str,
         if save_format not in BY_NAME:
             raise SR.SimInputError(f"--format {save_format!r}: {' or '.join(BY_NAME)}")
         SR.check_save_dir(save, force)
-    return SR.setup(profile, schemes=(profile.payment.scheme_def,), bots=bots, seed=str(seed), length=length,
+    return SR.setup(profile, schemes=(profile.payment.scheme_def,), bots=bots, seed=seed, length=length,
                     save=str(save) if save is not None else None, save_format=save_format)
+
+
+def _setup_dict(s: SR.Setup, matches: int, finished: int) -> dict:
+    """A run's setup as its `--json` object says it."""
+    return {"matches": matches, "finished": finished, "seed": s.seed, "length": s.rules.match.length, "bots": s.bots,
+            "rules": s.rules.name}
+
+
+def run_simulation(s: SR.Setup, matches: int, *, workers: int | None = None,
+                   advance: Advance | None = None) -> SimulationResult:
+    """The matches played, their statistics accumulated as they come (nothing of a match is kept)."""
+    tally = Tally(players=s.rules.game.players)
+    spreads = Spreads()
+    saved: list[str] = []
+
+    def each(r: SR.MatchResult) -> None:
+        tally.add(r.tally)
+        spreads.add(r.tally)
+        if r.saved:
+            saved.append(r.saved)
+
+    finished, interrupted = SR.stream(s, matches, each, want_tally=True, workers=workers, advance=advance)
+    setup = {**_setup_dict(s, matches, finished), "scheme": s.rules.payment.scheme, "saved": saved}
+    return SimulationResult(setup, tally, spreads, interrupted)
 
 
 def simulate(s: SR.Setup, matches: int, *, as_json: bool, workers: int | None = None,
              advance: Advance | None = None) -> tuple[str | dict, bool]:
     """(the output, whether Ctrl-C cut the run short)."""
-    results, interrupted = SR.collect(s, matches, want_tally=True, workers=workers, advance=advance)
-    tally = Tally(players=s.rules.game.players)
-    for r in results:
-        tally.add(r.tally)
-    ref = truth.reference()
-    simulated = tally.figures()
-    line = setup_line("simulate", s, matches, len(results))
+    result = run_simulation(s, matches, workers=workers, advance=advance)
     if as_json:
-        setup = {"matches": matches, "finished": len(results), "seed": s.seed, "length": s.rules.match.length,
-                 "bots": s.bots, "rules": s.rules.name, "scheme": s.rules.payment.scheme,
-                 "saved": [r.saved for r in results if r.saved]}
-        out = simulate_dict(setup, simulated, ref["figures"], ref["source"], interrupted)
-        out["realism"] = realism_dict(simulated, ref, length=s.rules.match.length, rules_name=s.rules.name,
-                                      tallies=[r.tally for r in results])
-        return out, interrupted
-    text = simulate_text(line, simulated, ref["figures"], ref["source"], interrupted, length=s.rules.match.length,
-                         rules_name=s.rules.name)
-    text += "\n\n" + realism_text(simulated, ref, length=s.rules.match.length, rules_name=s.rules.name,
-                                  bots=s.bots, tallies=[r.tally for r in results], yaku=False,
-                                  width=layout.NARROWEST)  # the yaku are in the table above
+        return result.to_dict(), result.interrupted
+    ref = truth.reference()
+    line = setup_line("simulate", s, matches, result.matches)
+    text = simulate_text(line, result.figures, ref["figures"], ref["source"], result.interrupted,
+                         length=s.rules.match.length, rules_name=s.rules.name)
+    text += "\n\n" + _realism_text(result.figures, s, result.spreads, yaku=False,
+                                   width=layout.NARROWEST)  # the yaku are in the table above
     if s.save is not None:
         from calc.logs.formats import BY_NAME
 
-        text += f"\nsaved {len(results)} {BY_NAME[s.save_format].title} records in {s.save}"
+        text += f"\nsaved {result.matches} {BY_NAME[s.save_format].title} records in {s.save}"
         if s.save_format == "mjai":
             text += f" (`sanma replay --rules {s.rules.name}` checks them under this profile)"
         elif s.rules.name != "tenhou":
             # the records carry this profile's amounts; `sanma replay` always settles by Tenhou's rules
             text += f" (amounts under profile {s.rules.name}: `sanma replay` checks them against Tenhou's rules)"
-    return text, interrupted
+    return text, result.interrupted
+
+
+def _realism_text(figures: dict, s: SR.Setup, spreads: Spreads, *, yaku: bool = True,
+                  width: int | None = None) -> str:
+    """The realism check under the table, or why it is not made (bots not held to the real games)."""
+    reason = not_held_text(s.bots)
+    if reason is not None:
+        return "\n".join(layout.lines(reason, width, "  "))
+    return realism_text(figures, truth.reference(), length=s.rules.match.length, rules_name=s.rules.name,
+                        bots=s.bots, spreads=spreads, yaku=yaku, width=width)
 
 
 def prepare_compare(*, matches: int, seed: int, length: str | None, rules: str, bots: str,
@@ -88,7 +112,7 @@ def prepare_compare(*, matches: int, seed: int, length: str | None, rules: str, 
         if plot.suffix.lower() != ".svg":
             raise SR.SimInputError(f"--plot {plot}: the picture is written as SVG; give a .svg file name")
         _check_writable(plot)
-    return SR.setup(profile, schemes=chosen, bots=bots, seed=str(seed), length=length)
+    return SR.setup(profile, schemes=chosen, bots=bots, seed=seed, length=length)
 
 
 def prepare_real_compare(*, rules: str, schemes: str | None, plot: Path | None) -> tuple[Scheme, ...]:
@@ -116,31 +140,56 @@ def _check_writable(path: Path) -> None:
         path.unlink()
 
 
-def compare(s: SR.Setup, matches: int, *, as_json: bool, plot: Path | None, workers: int | None = None,
-            advance: Advance | None = None, width: int | None = None) -> tuple[str | dict, bool]:
-    """(the output, whether Ctrl-C cut the run short)."""
-    results, interrupted = SR.collect(s, matches, want_tally=True, workers=workers, advance=advance)
+def run_comparison(s: SR.Setup, matches: int, *, workers: int | None = None, advance: Advance | None = None,
+                   per_match: Path | None = None) -> ComparisonResult:
+    """The matches played and settled under every scheme, the comparison accumulated as they come
+    (each match also written to `per_match` when given, then forgotten)."""
+    from calc.sim.compare import Comparison
+
     c = Comparison(s.names, s.rules.game.players)
     tally = Tally(players=s.rules.game.players)  # the hands' statistics, under the baseline (Tenhou's own scheme)
-    for r in results:
+    spreads = Spreads()
+    writer = None
+    if per_match is not None:
+        from calc.sim.per_match import PerMatchWriter
+
+        writer = PerMatchWriter(per_match, s.rules.game.players, ("seed", "match"))
+
+    def each(r: SR.MatchResult) -> None:
         c.add(r)
         tally.add(r.tally)
-    line = setup_line("compare", s, matches, len(results))
-    if plot is not None and results:
-        plot.write_text(compare_svg(c, line), encoding="utf-8")
-    ref = truth.reference()
-    length = s.rules.match.length
+        spreads.add(r.tally)
+        if writer is not None:
+            writer.write((s.seed, r.index), r.schemes)
+
+    try:
+        finished, interrupted = SR.stream(s, matches, each, want_tally=True, workers=workers, advance=advance)
+    finally:
+        if writer is not None:
+            writer.close()
+    return ComparisonResult({**_setup_dict(s, matches, finished), "games": "simulated"}, c, interrupted=interrupted,
+                            length=s.rules.match.length, tally=tally, spreads=spreads)
+
+
+def compare(s: SR.Setup, matches: int, *, as_json: bool, plot: Path | None, workers: int | None = None,
+            advance: Advance | None = None, width: int | None = None,
+            per_match: Path | None = None) -> tuple[str | dict, bool]:
+    """(the output, whether Ctrl-C cut the run short)."""
+    result = run_comparison(s, matches, workers=workers, advance=advance, per_match=per_match)
+    line = setup_line("compare", s, matches, result.matches)
+    if plot is not None and result.matches:
+        plot.write_text(compare_svg(result.comparison, line), encoding="utf-8")
     if as_json:
-        out = compare_dict(c, {"matches": matches, "finished": len(results), "seed": s.seed, "length": length,
-                               "bots": s.bots, "rules": s.rules.name, "games": "simulated"}, interrupted,
-                           length=length)
-        out["realism"] = realism_dict(tally.figures(), ref, length=length, rules_name=s.rules.name,
-                                      tallies=[r.tally for r in results])
-        return out, interrupted
-    text = compare_text(line, c, interrupted, length=length, width=width)
-    text += "\n\n" + realism_text(tally.figures(), ref, length=length, rules_name=s.rules.name, bots=s.bots,
-                                  tallies=[r.tally for r in results], width=width)
-    return text, interrupted
+        return result.to_dict(), result.interrupted
+    return comparison_text(result, line, s, width=width), result.interrupted
+
+
+def comparison_text(result: ComparisonResult, line: str, s: SR.Setup, *, width: int | None = None) -> str:
+    """The text of a simulated comparison: the tables, what changes in words, the realism check."""
+    text = compare_text(line, result.comparison, result.interrupted, length=result.length, width=width)
+    if result.tally is not None:
+        text += "\n\n" + _realism_text(result.tally.figures(), s, result.spreads, width=width)
+    return text
 
 
 def prepare_scheme_check(paths: list[Path], *, simulated: int, seed: int, rules: str, bots: str,
@@ -156,7 +205,7 @@ def prepare_scheme_check(paths: list[Path], *, simulated: int, seed: int, rules:
     if games.comparison.matches < CHECK_LEAST:
         raise real_compare.RealCompareError(f"--logs: the check needs at least {CHECK_LEAST} real games "
                                             f"({games.comparison.matches} given)")
-    return SR.setup(profile, schemes=chosen, bots=bots, seed=str(seed), as_played=True), games
+    return SR.setup(profile, schemes=chosen, bots=bots, seed=seed, as_played=True), games
 
 
 def scheme_check(s: SR.Setup, games, matches: int, *, as_json: bool, workers: int | None = None,
@@ -165,22 +214,31 @@ def scheme_check(s: SR.Setup, games, matches: int, *, as_json: bool, workers: in
     from calc.sim import breakdown as HB
     from calc.sim import scheme_check as SC
 
-    results, interrupted = SR.collect(s, matches, want_tally=False, workers=workers, advance=advance)
-    if len(results) < CHECK_LEAST:  # interrupted that early
-        raise SR.SimInputError(f"interrupted after {len(results)} of {matches} matches: the check needs at least "
-                               f"{CHECK_LEAST}")
+    from calc.sim.compare import Comparison
+
     c = Comparison(s.names, s.rules.game.players)
-    for r in results:
+    simulated_hands = HB.HandsBreakdown()
+    simulated_income = {scheme: HB.DealerIncome() for scheme in s.names}
+
+    def each(r: SR.MatchResult) -> None:
+        nonlocal simulated_hands
         c.add(r)
+        simulated_hands = simulated_hands + r.breakdown
+        for scheme in s.names:
+            simulated_income[scheme] = simulated_income[scheme] + r.dealer_income[scheme]
+
+    finished, interrupted = SR.stream(s, matches, each, want_tally=False, workers=workers, advance=advance)
+    if finished < CHECK_LEAST:  # interrupted that early
+        raise SR.SimInputError(f"interrupted after {finished} of {matches} matches: the check needs at least "
+                               f"{CHECK_LEAST}")
     rows = SC.check(c, games.comparison)
     real_hands = sum((HB.HandsBreakdown.of_match(g[s.names[0]].rows) for g in games.settled), HB.HandsBreakdown())
-    simulated_hands = sum((r.breakdown for r in results), HB.HandsBreakdown())
     income = {scheme: (sum((HB.DealerIncome.of_match(g[scheme].rows) for g in games.settled), HB.DealerIncome()),
-                       sum((r.dealer_income[scheme] for r in results), HB.DealerIncome())) for scheme in s.names}
-    line = (f"compare: {setup_line('simulated', s, matches, len(results))[len('simulated: '):]}, against "
+                       simulated_income[scheme]) for scheme in s.names}
+    line = (f"compare: {setup_line('simulated', s, matches, finished)[len('simulated: '):]}, against "
             f"{games.comparison.matches} real games; every scheme settles the {s.names[0]} hands as played")
     if as_json:
-        out = {"setup": {"matches": matches, "finished": len(results), "seed": s.seed, "bots": s.bots,
+        out = {"setup": {"matches": matches, "finished": finished, "seed": s.seed, "bots": s.bots,
                          "rules": s.rules.name, "real_games": games.comparison.matches},
                "interrupted": interrupted, "rows": SC.as_dict(rows),
                "disagree": sum(not r.agrees for r in rows),

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from calc.sim.compare import BASELINE, Comparison
+from calc.sim.compare import BASELINE, Comparison, bounds
 
 
 @dataclass(frozen=True)
@@ -21,13 +21,15 @@ class Finding:
     text: str
     tells: bool  # False: the interval holds zero, the matches cannot tell
     subject: str = ""  # where they cannot tell: what moves, with its numbers (the summary lists them)
+    plural: bool = False  # the subject is plural ("the final points of seats 1 and 2 ... move")
 
     def to_dict(self) -> dict:
         return {"figure": self.figure, "text": self.text, "tells": self.tells}
 
 
-def _untold(figure: str, unit: str, subject: str) -> Finding:
-    return Finding(figure, f"the {unit} cannot tell which way {subject} moves", False, subject)
+def _untold(figure: str, unit: str, subject: str, plural: bool = False) -> Finding:
+    return Finding(figure, f"the {unit} cannot tell which way {subject} {'move' if plural else 'moves'}", False,
+                   subject, plural)
 
 
 # Which way is better, by what a figure means: higher final points are better for the seat they
@@ -69,7 +71,8 @@ def _share(x: float) -> str:
 
 def _signed_interval(d: dict, scale: float, digits: int, unit: str = "") -> str:
     unit = f" {unit}" if unit else ""
-    return f"{scale * d['mean']:+.{digits}f}{unit} [{scale * d['low']:+.{digits}f}, {scale * d['high']:+.{digits}f}]"
+    low, high = bounds(scale * d["low"], scale * d["high"], digits, signed=True)
+    return f"{scale * d['mean']:+.{digits}f}{unit} [{low}, {high}]"
 
 
 def _clause(key: str, unit: str, d: dict, *, same: str, untold: str, told: str, judged: dict | None = None) -> Finding:
@@ -100,13 +103,13 @@ def _dealer(c: Comparison, scheme: str, unit: str) -> Finding | None:
         return _clause(key, unit, d, same="the dealer earns what tsumo-loss pays per dealership",
                        untold=f"the dealer's income per dealership ({_signed_interval(d, 1, 0)} points)",
                        told=f"the dealer earns {size:.0f} points {'more' if d['mean'] > 0 else 'less'} per "
-                            f"dealership [{low:.0f}, {high:.0f}]")
+                            f"dealership [{', '.join(bounds(low, high, 0))}]")
     size, low, high = _magnitudes(relative, 100)
     return _clause(key, unit, d, judged=relative, same="the dealer earns what tsumo-loss pays per dealership",
                    untold=f"the dealer's income per dealership ({100 * relative['mean']:+.0f}% "
-                          f"[{100 * relative['low']:+.0f}, {100 * relative['high']:+.0f}])",
+                          f"[{', '.join(bounds(100 * relative['low'], 100 * relative['high'], 0, signed=True))}])",
                    told=f"the dealer earns {size:.0f}% {'more' if relative['mean'] > 0 else 'less'} per "
-                        f"dealership [{low:.0f}, {high:.0f}]")
+                        f"dealership [{', '.join(bounds(low, high, 0))}]")
 
 
 def _tsumo(c: Comparison, scheme: str, unit: str) -> Finding | None:
@@ -117,7 +120,7 @@ def _tsumo(c: Comparison, scheme: str, unit: str) -> Finding | None:
                    untold=f"a tsumo's income against a ron's ({mine:.2f}x against {base:.2f}x, "
                           f"{_signed_interval(d, 1, 2)})",
                    told=f"tsumo wins bring {mine:.2f}x a ron's income instead of {base:.2f}x "
-                        f"[{d['low']:+.2f}, {d['high']:+.2f}]")
+                        f"[{', '.join(bounds(d['low'], d['high'], 2, signed=True))}]")
 
 
 def _rate(c: Comparison, scheme: str, unit: str, key: str, event: str, name: str) -> Finding | None:
@@ -127,9 +130,10 @@ def _rate(c: Comparison, scheme: str, unit: str, key: str, event: str, name: str
         return None
     mine, base, d = compared
     return _clause(key, unit, d, same=f"{_share(mine)} of {unit} {event}, as under tsumo-loss",
-                   untold=f"{name} ({_share(mine)} against {_share(base)}, {_signed_interval(d, 100, 1, 'points')})",
+                   untold=f"{name} ({_share(mine)} against {_share(base)}, "
+                          f"{_signed_interval(d, 100, 1, 'percentage points')})",
                    told=f"{_share(mine)} of {unit} {event} instead of {_share(base)} "
-                        f"[{100 * d['low']:+.1f}, {100 * d['high']:+.1f} points]")
+                        f"[{', '.join(bounds(100 * d['low'], 100 * d['high'], 1, signed=True))} percentage points]")
 
 
 def _hands(c: Comparison, scheme: str, unit: str) -> Finding | None:
@@ -140,7 +144,7 @@ def _hands(c: Comparison, scheme: str, unit: str) -> Finding | None:
     return _clause(key, unit, d, same=f"{unit} last as many hands as under tsumo-loss",
                    untold=f"the length of the {unit} ({_signed_interval(d, 1, 2, 'hands')})",
                    told=f"{unit} are {size:.2f} hands {'longer' if d['mean'] > 0 else 'shorter'} "
-                        f"[{low:.2f}, {high:.2f}]")
+                        f"[{', '.join(bounds(low, high, 2))}]")
 
 
 def _spread(c: Comparison, scheme: str, unit: str) -> Finding | None:
@@ -150,7 +154,7 @@ def _spread(c: Comparison, scheme: str, unit: str) -> Finding | None:
     return _clause(key, unit, d, same="final points spread as under tsumo-loss",
                    untold=f"the spread of final points ({_signed_interval(d, 1, 1)})",
                    told=f"final points spread {'wider' if d['mean'] > 0 else 'narrower'}: a standard deviation of "
-                        f"{mine:.1f} instead of {base:.1f} [{d['low']:+.1f}, {d['high']:+.1f}]")
+                        f"{mine:.1f} instead of {base:.1f} [{', '.join(bounds(d['low'], d['high'], 1, signed=True))}]")
 
 
 def _seat_name(seat: int) -> str:
@@ -166,14 +170,15 @@ def _seats(c: Comparison, scheme: str, unit: str) -> list[Finding]:
             continue
         if _tells(d):
             size, low, high = _magnitudes(d)
-            out.append(Finding(key, f"{_seat_name(seat)} ends {size:.1f} points {'higher' if d['mean'] > 0 else 'lower'}"
-                                    f" [{low:.1f}, {high:.1f}]", True))
+            out.append(Finding(key, f"{_seat_name(seat)} ends {size:.1f} final points "
+                                    f"{'higher' if d['mean'] > 0 else 'lower'} [{', '.join(bounds(low, high, 1))}]",
+                               True))
         else:
             untold.append((seat, _signed_interval(d, 1, 1)))
     if untold:
         seats = _and([str(seat) for seat, _ in untold])
         out.append(_untold(key, unit, f"the final points of seat{'s' if len(untold) > 1 else ''} {seats} "
-                                      f"({', '.join(numbers for _, numbers in untold)})"))
+                                      f"({', '.join(numbers for _, numbers in untold)})", len(untold) > 1))
     return out
 
 
@@ -208,7 +213,8 @@ def summary(scheme: str, found: list[Finding], unit: str = "matches") -> str:
     untold = [f.subject for f in found if not f.tells]
     out = [f"{scheme}: " + ("; ".join(told) + "." if told else f"no change the {unit} can tell.")]
     if len(untold) == 1:
-        out.append(f"The {unit} cannot tell which way {untold[0]} moves.")
+        verb = "move" if next(f for f in found if not f.tells).plural else "moves"
+        out.append(f"The {unit} cannot tell which way {untold[0]} {verb}.")
     elif untold:
         out.append(f"The {unit} cannot tell which way these move: {'; '.join(untold)}.")
     return " ".join(out)

@@ -6,7 +6,7 @@ import math
 
 from calc.core import layout
 
-from calc.sim.compare import BASELINE, Comparison
+from calc.sim.compare import BASELINE, Comparison, bounds, sorted_values, value_at
 from calc.sim.stats import figure
 
 FIGURE_ROWS = (
@@ -110,7 +110,8 @@ def _interval(d: dict, kind: str = "num") -> str:
     digits = 0 if kind == "int" else 1 if kind == "pct" else 2
     if d["low"] is None:
         return f"{d['mean']:+.{digits}f}"
-    return f"{d['mean']:+.{digits}f} [{d['low']:+.{digits}f}, {d['high']:+.{digits}f}]"
+    low, high = bounds(d["low"], d["high"], digits, signed=True)
+    return f"{d['mean']:+.{digits}f} [{low}, {high}]"
 
 
 def compare_text(setup_line: str, c: Comparison, interrupted: bool, *, length: str = "hanchan",
@@ -173,12 +174,32 @@ def compare_text(setup_line: str, c: Comparison, interrupted: bool, *, length: s
                             tablefmt="simple", disable_numparse=True))
     out += ["", "seat 0 deals first; points are final points (uma and oka included)."]
     if others:
-        out += ["", *layout.lines(f"What changes against {BASELINE} (the same {c.matches} {unit}; paired 95% "
+        out += ["", *layout.lines(f"What changes against {BASELINE} ({same(c.matches, unit)}; paired 95% "
                                   f"intervals in brackets):", width)]
         for s in others:
             found = findings(c, s, unit=unit, extension=EXTENSION_NAME[length])
             out += layout.lines(summary(s, found, unit), width, "  ")
+        out += ["", *layout.lines(chance_note(len(others), unit), width)]
     return "\n".join(out)
+
+
+def same(n: int, unit: str) -> str:
+    """"the same 300 matches", "the one game"."""
+    return f"the one {unit[:-2] if unit.endswith('ches') else unit[:-1]}" if n == 1 else f"the same {n} {unit}"
+
+
+# The clauses each scheme is judged by (calc.sim.findings): dealer income, tsumo/ron, bust, hands,
+# extension round, spread, and one per seat.
+CLAUSES_PER_SCHEME = 9
+
+
+def chance_note(compared: int, unit: str) -> str:
+    """What many 95% intervals at once mean (`compared`: the schemes against the baseline): some
+    differences called certain are chance."""
+    tests = CLAUSES_PER_SCHEME * compared
+    return (f"Each bracket is a 95% interval on its own: of the {tests} differences judged here, about "
+            f"{tests / 20:.1f} would be called certain by chance alone if no scheme changed anything; a "
+            f"difference whose bracket barely clears zero needs more {unit} before it is believed.")
 
 
 def _ordinal(k: int) -> str:
@@ -200,10 +221,12 @@ def compare_svg(c: Comparison, title: str) -> str:
     lo = hi = 0.0
     for s in schemes:
         for seat in range(c.players):
-            xs = sorted(r.points[seat] for r in c.results.get(s, []))
-            if not xs:
+            counts = c.seat_points(s, seat)
+            total = sum(counts.values())
+            if not total:
                 continue
-            q = [xs[int(round((len(xs) - 1) * p / 100))] for p in (5, 25, 50, 75, 95)]
+            ordered = sorted_values(counts)
+            q = [value_at(ordered, int(round((total - 1) * p / 100))) for p in (5, 25, 50, 75, 95)]
             box[(s, seat)] = q
             lo, hi = min(lo, q[0]), max(hi, q[-1])
     lo, hi = 10 * ((lo // 10) - 1), 10 * ((hi // 10) + 2)

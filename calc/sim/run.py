@@ -39,9 +39,9 @@ if TYPE_CHECKING:  # the log formats are loaded only to save
     from calc.logs.formats import MatchLog
 
 MAX_HANDS = 200  # a match that has not ended by then is a bug in the flow rules, not a long game
-# The most matches one run plays (--matches). A run keeps each match's figures for the paired 95%
-# intervals (about 7 KB a match under all schemes: 0.7 GB here) and plays some 50 matches a second
-# on two cores (half an hour); more is a typo or a job for several seeds.
+# The most matches one run plays (--matches): what a run keeps does not grow with its matches
+# (calc.sim.compare), but its time does (docs/simulate.md gives the rate `make bench` measures);
+# more is a typo or a job for several seeds, whose comparisons pool.
 MAX_MATCHES = 100_000
 
 
@@ -53,7 +53,7 @@ class Setup(NamedTuple):
     rules: R.RuleSet  # the profile, its match length set; the scheme is the first of `schemes`
     schemes: tuple[Scheme, ...]  # as calc.core.schemes.resolve read them: each known by its name
     bots: str
-    seed: str
+    seed: int | str  # as given: the walls are seeded by its text
     check: bool = False
     save: str | None = None  # a directory for records of the first scheme's matches
     save_format: str = "tenhou6"  # their format's name in calc.logs.formats
@@ -67,14 +67,15 @@ class Setup(NamedTuple):
         return tuple([scheme.name for scheme in self.schemes])
 
 
-def setup(rules: R.RuleSet, *, schemes: tuple[str | Scheme, ...], bots: str, seed: str, length: str | None = None,
+def setup(rules: R.RuleSet, *, schemes: tuple[str | Scheme, ...], bots: str, seed: int | str,
+          length: str | None = None,
           check: bool = False, save: str | None = None, save_format: str = "tenhou6",
           as_played: bool = False) -> Setup:
     """`schemes`: as parse_schemes read them, or names (the built-in ones, the profile's own)."""
     if length is not None and length != rules.match.length:
         rules = rules._replace(match=rules.match._replace(length=length))
     chosen = tuple([rules.with_scheme(scheme).payment.scheme_def for scheme in schemes])
-    return Setup(rules, chosen, bots, str(seed), check, save, save_format, as_played)
+    return Setup(rules, chosen, bots, seed, check, save, save_format, as_played)
 
 
 class Hands:
@@ -161,6 +162,13 @@ class SchemeResult(NamedTuple):
     hands: int
     bust: bool
     extension: bool  # went into the extension round (West of a half game, South of an east game)
+
+    def to_dict(self) -> dict:
+        """The match under this scheme as a row of `compare --per-match` (docs/json.md)."""
+        return {"points": list(self.points), "ranks": list(self.ranks), "scores": list(self.scores),
+                "dealer_income": self.dealer_income, "dealerships": self.dealerships,
+                "tsumo_income": self.tsumo_income, "tsumo_wins": self.tsumo_wins, "ron_income": self.ron_income,
+                "ron_wins": self.ron_wins, "hands": self.hands, "bust": self.bust, "extension": self.extension}
 
 
 class MatchResult(NamedTuple):
@@ -269,11 +277,16 @@ def run_match(s: Setup, index: int, want_tally: bool) -> MatchResult:
                        HandsBreakdown.of_match(first.rows) if s.as_played else None, income or None)
 
 
+def saved_names(players: int) -> tuple[str, ...]:
+    """The players of a saved match (`simulate --save`): how a log tells it was simulated."""
+    return tuple(f"bot {'ABC'[seat]}" for seat in range(players))
+
+
 def match_log(run: MatchRun, s: Setup, index: int) -> MatchLog:
     """Match `index` of a run as the log writers take it (its players named bot A, B, C)."""
     from calc.logs.formats import MatchLog
 
-    names = tuple(f"bot {'ABC'[seat]}" for seat in range(len(run.state.scores)))
+    names = saved_names(len(run.state.scores))
     return MatchLog(f"sim-{s.seed}-{index:05d}", names, s.rules.match.length, run.rows, run.plays, run.standings)
 
 
@@ -287,9 +300,8 @@ def run_paused(s: Setup, index: int, want_tally: bool) -> MatchResult:
     """`run_match` with Python's cyclic garbage collector paused, and what outlives the match
     frozen (gc.freeze: never walked by a collection again, still freed by reference counting).
     Play makes no reference cycles (a hand's objects all go by reference counting:
-    tests/test_sim_run.py checks it), but the per-suit tables (calc.scoring.shanten) grow all run
-    and are kept for the process, and every collection walked them again: 7% of the instructions
-    of 40 half games, half of it in the collections at the exit."""
+    tests/test_sim_run.py checks it), but what the process keeps from match to match (the bots'
+    bounded caches, the profile) would otherwise be walked again by every collection."""
     if not gc.isenabled():
         return run_match(s, index, want_tally)
     gc.disable()
@@ -348,10 +360,9 @@ def _stamps(s: Setup) -> dict[Path, int]:
     return {p: p.stat().st_mtime_ns for p in _game_files(Path(s.save))}
 
 
-def _drop_uncounted(s: Setup, done: list[MatchResult], before: dict[Path, int]) -> None:
+def _drop_uncounted(s: Setup, counted: set[str], before: dict[Path, int]) -> None:
     """After Ctrl-C, the games the workers wrote for matches the run did not count (finished out of
     order, or while it stopped) are removed: the folder holds the games the summary lists."""
-    counted = {r.saved for r in done if r.saved}
     for path, stamp in _stamps(s).items():
         if str(path) not in counted and before.get(path) != stamp:
             path.unlink(missing_ok=True)
@@ -387,8 +398,8 @@ def validate(matches: int, bots: str, schemes: tuple[Scheme, ...], length: str |
     """`matches` is given as `flag`, and needs at least `least` (the scheme check: two); each scheme
     (as parse_schemes read it) pays what the profile's table holds."""
     if not least <= matches <= MAX_MATCHES:
-        raise UsageError(f"{flag} {matches}: give {least} to {MAX_MATCHES:,} matches (a run keeps every match's "
-                         f"figures; for more, run several seeds)")
+        raise UsageError(f"{flag} {matches}: give {least} to {MAX_MATCHES:,} matches (for more, run several "
+                         f"seeds: their comparisons pool)")
     check_workers(workers)
     if bots not in B.BOTS:
         raise SimInputError(f"unknown bot {bots!r}; valid: {', '.join(B.BOTS)}")
@@ -422,17 +433,31 @@ def parse_schemes(text: str | None, rules: R.RuleSet) -> tuple[Scheme, ...]:
         raise SimInputError(f"{e}{', or all' if 'valid:' in e.message else ''}") from None
 
 
-def collect(s: Setup, matches: int, *, want_tally: bool, workers: int | None,
-            advance: Callable[[int], None] | None = None) -> tuple[list[MatchResult], bool]:
-    """The results of the matches finished, in order, and whether Ctrl-C stopped the run."""
-    done: list[MatchResult] = []
+def stream(s: Setup, matches: int, each: Callable[[MatchResult], None], *, want_tally: bool,
+           workers: int | None, advance: Callable[[int], None] | None = None) -> tuple[int, bool]:
+    """Each match's result handed to `each` as it comes, in order, and kept nowhere else: (the
+    matches finished, whether Ctrl-C stopped the run)."""
+    done = 0
+    saved: set[str] = set()  # with --save: the games of the matches counted
     before = _stamps(s)
     results = run(s, matches, want_tally=want_tally, workers=workers, advance=advance)
     try:
         for result in results:
-            done.append(result)
+            each(result)
+            done += 1
+            if result.saved:
+                saved.add(result.saved)
     except KeyboardInterrupt:
         results.close()  # the workers stopped: nothing more is written
-        _drop_uncounted(s, done, before)
+        _drop_uncounted(s, saved, before)
         return done, True
     return done, False
+
+
+def collect(s: Setup, matches: int, *, want_tally: bool, workers: int | None,
+            advance: Callable[[int], None] | None = None) -> tuple[list[MatchResult], bool]:
+    """The results of the matches finished, in order, and whether Ctrl-C stopped the run: every
+    result kept (a few matches' worth; the commands `stream` theirs)."""
+    done: list[MatchResult] = []
+    _, interrupted = stream(s, matches, done.append, want_tally=want_tally, workers=workers, advance=advance)
+    return done, interrupted

@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from calc.sim.compare import BASELINE, Z95, Comparison, estimates
+from calc.sim.compare import BASELINE, Z95, Comparison
 
 FIGURES = ("dealer_income_per_dealership", "tsumo_share_of_ron", "bust_rate", "hands_per_match")
 LABELS = {"dealer_income_per_dealership": "dealer income per dealership", "tsumo_share_of_ron": "tsumo/ron income",
@@ -57,11 +57,8 @@ class SchemeFigure:
 
 
 def _level(c: Comparison, scheme: str, name: str) -> Estimate:
-    value, influence = estimates(c.results[scheme], c.players)[name]
-    n = len(influence)
-    mean = sum(influence) / n
-    sd = math.sqrt(sum((x - mean) ** 2 for x in influence) / (n - 1))
-    return Estimate(value, Z95 * sd / math.sqrt(n))
+    d = c.level(scheme, name)
+    return Estimate(d["mean"], (d["high"] - d["low"]) / 2)
 
 
 def _effect(c: Comparison, scheme: str, name: str) -> Estimate:

@@ -1,12 +1,15 @@
 """Summary statistics of many hands and matches, the same for simulated games and real records.
 
 `Tally` keeps raw counts only, so tallies of separate matches add up in any grouping and the
-figures (`figures()`) are computed once at the end.
+figures (`figures()`) are computed once at the end. `Moments` keeps, for a vector of per-match
+quantities, their means and the co-moments an interval needs, match by match: a run's intervals
+cost the same memory whatever its length, and two runs' moments pool into those of both.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from typing import Iterable, Sequence
 
 from calc.scoring.value import LIMITS
 
@@ -123,3 +126,80 @@ def figure(figures: dict, key: str) -> float | None:
         group, name = key.split(".", 1)
         return figures.get(group, {}).get(name)
     return figures.get(key)
+
+
+class Moments:
+    """The count, sums and co-moments (sums of products of deviations from the mean) of a vector of
+    per-match quantities, for the pairs of coordinates asked for: what the means, and the sample
+    covariance of any two coordinates, and so a delta-method interval, are read from. The means are
+    the plain sums over the count (a figure is the same number a list of the matches gives); the
+    co-moments are updated one match at a time about the running mean (Welford's method, stable
+    where a mean is far from zero). Two pool into the moments of both (Chan, Golub and LeVeque's
+    formula), as if one had seen every match of the other."""
+
+    __slots__ = ("n", "sums", "running", "pairs", "index", "co")
+
+    def __init__(self, size: int, pairs: Iterable[tuple[int, int]]) -> None:
+        self.n = 0
+        self.sums = [0.0] * size
+        self.running = [0.0] * size  # the running mean the co-moments are taken about
+        self.pairs = tuple(sorted({(min(i, j), max(i, j)) for i, j in pairs}))
+        self.index = {pair: k for k, pair in enumerate(self.pairs)}
+        self.co = [0.0] * len(self.pairs)
+
+    @property
+    def means(self) -> list[float]:
+        return [s / self.n for s in self.sums] if self.n else [0.0] * len(self.sums)
+
+    def add(self, x: Sequence[float]) -> None:
+        self.n += 1
+        n = self.n
+        running = self.running
+        before = [v - m for v, m in zip(x, running)]
+        for i, d in enumerate(before):
+            running[i] += d / n
+            self.sums[i] += x[i]
+        after = [v - m for v, m in zip(x, running)]
+        co = self.co
+        for k, (i, j) in enumerate(self.pairs):
+            co[k] += before[i] * after[j]
+
+    def pooled(self, other: Moments) -> Moments:
+        """The moments of both runs' matches together."""
+        if other.pairs != self.pairs or len(other.sums) != len(self.sums):
+            raise ValueError("moments of different quantities do not pool")
+        out = Moments(len(self.sums), self.pairs)
+        n = self.n + other.n
+        out.n = n
+        out.sums = [a + b for a, b in zip(self.sums, other.sums)]
+        if not n:
+            return out
+        delta = [b - a for a, b in zip(self.running, other.running)]
+        out.running = [a + d * other.n / n for a, d in zip(self.running, delta)]
+        weight = self.n * other.n / n
+        out.co = [a + b + delta[i] * delta[j] * weight for (i, j), a, b in zip(self.pairs, self.co, other.co)]
+        return out
+
+    def covariance(self, i: int, j: int) -> float:
+        """The sample covariance (n - 1) of coordinates i and j; a pair not asked for raises KeyError."""
+        return self.co[self.index[(min(i, j), max(i, j))]] / (self.n - 1)
+
+    def variance_of(self, weights: dict[int, float]) -> float:
+        """The sample variance of the weighted sum of coordinates (weights by coordinate): the
+        variance of a match's influence on a figure, its gradient given as the weights."""
+        items = list(weights.items())
+        total = size = 0.0
+        for a, (i, wi) in enumerate(items):
+            for j, wj in items[a:]:
+                term = (1 if i == j else 2) * wi * wj * self.covariance(i, j)
+                total += term
+                size += abs(term)
+        # what rounding leaves of terms that cancel (a scheme that paid every match alike) is zero
+        return total if total > 1e-12 * size else 0.0
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Moments) and (self.n, self.sums, self.pairs, self.co) == (
+            other.n, other.sums, other.pairs, other.co)
+
+    def __repr__(self) -> str:
+        return f"Moments(n={self.n}, means={self.means!r})"

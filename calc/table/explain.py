@@ -214,7 +214,16 @@ def _multiple(term: Term) -> str:
 
 
 def _render(term: Term, leaf: Callable[[Term], str]) -> str:
-    """The formula shape of `term`, each leaf written by `leaf` (its formula or its numbers)."""
+    """The formula shape of `term`, each leaf written by `leaf` (its formula or its numbers); a
+    term counted only for some hands says so (`1000 from mangan`) where its formula is written."""
+    text = _shape(term, leaf)
+    condition = term.condition()
+    if condition and leaf is _multiple:
+        return f"({text} {condition})" if term.base == "sum" and not term.rounding else f"{text} {condition}"
+    return text
+
+
+def _shape(term: Term, leaf: Callable[[Term], str]) -> str:
     if term.base == "sum":
         text = ""
         for k, part in enumerate(term.parts):
