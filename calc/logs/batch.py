@@ -83,13 +83,15 @@ class Found(NamedTuple):
 
 def identity(game: Game) -> str:
     """A game's identity, the same in every format it is stored in: a digest of its play as the
-    readers rebuild it (each hand's deal state, riichi, wins with the hands and tiles, the draw),
-    not of the file's bytes or name (an mjlog's id is its file name; an mjai log has none)."""
-    hands = [(k.round_wind, k.round_number, k.honba, k.sticks, k.dealer, k.scores, k.riichi,
-              [(w.winner, w.from_seat, w.tsumo, w.closed, w.win_tile, w.melds, w.nuki, w.dora_indicators)
-               for w in k.wins], None if k.draw is None else k.draw.kind)
-             for k in game.rounds]
-    return hashlib.sha256(repr((game.start_scores, hands)).encode()).hexdigest()[:16]
+    readers rebuild it, not of the file's bytes or name (an mjlog's id is its file name; an mjai log
+    has none). Each hand's start (round, honba, sticks, dealer, scores), who won off whom with which
+    tile, and how a draw ended: two games that differ in play differ there, and reading no more of
+    them keeps the digest a small part of a replay."""
+    play: list = [game.start_scores]
+    for k in game.rounds:
+        play += (k.round_wind, k.round_number, k.honba, k.sticks, k.dealer, k.scores,
+                 [(w.winner, w.from_seat, w.win_tile) for w in k.wins], None if k.draw is None else k.draw.kind)
+    return hashlib.sha256(repr(play).encode()).hexdigest()[:16]
 
 
 class Once:
