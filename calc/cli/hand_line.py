@@ -7,12 +7,12 @@ value, an unknown key, a wrong kind, a character beyond ASCII, broken JSON, ...)
 by the json module and `HandRequest.from_mapping`, so that its request or its error is the one it
 always was. The one pass exists because that way took ~45,000 instructions a line (the json
 module's three Python frames around its C scanner, then every key looked up, checked and merged
-with the defaults), a fifth of a line's work; this one takes a few thousand. tests/test_bench_hands.py
+with the defaults), a fifth of a line's work; this one takes about 11,000. tests/test_bench_hands.py
 pins the output of bench lines spelled every way JSON allows, broken ones too.
 
 Compiled with mypyc (calc/compiled.py): `raw[i]` reads a byte in place (about 2 ns; a character of a
 str, `ord(text[i])`, took five times as long); an ASCII line's bytes and characters share their
-places, so keys and values are cut from the decoded text.
+places, so a string value is cut from the decoded text (a key is matched byte by byte, below).
 """
 
 from __future__ import annotations
