@@ -58,11 +58,15 @@ def name(tile: int, red: bool = False) -> str:
     """mpsz name: '5p', '0p' for a red five, '7z'."""
     if 0 <= tile < KINDS:  # a hand's tiles: named from the tables below (every answer writes some)
         return _RED_NAMES[tile] if red else _NAMES[tile]
+    return _spelled(tile, red)
+
+
+def _spelled(tile: int, red: bool) -> str:
     return f"{0 if red else number_of(tile)}{SUITS[suit_of(tile)]}"
 
 
 def _names(red: bool) -> tuple[str, ...]:
-    return tuple([f"{0 if red else number_of(tile)}{SUITS[suit_of(tile)]}" for tile in range(KINDS)])
+    return tuple([_spelled(tile, red) for tile in range(KINDS)])
 
 
 _NAMES: Final = _names(False)
