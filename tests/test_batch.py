@@ -206,7 +206,8 @@ def test_a_lines_text_is_what_json_dumps_writes(tmp_path):
 
 # A batch line's reader (calc/cli/hand_line.py) reads a plain line in one pass and hands any other
 # to the json module: whatever a line holds, its request (or its error) must be the json module's.
-_LINE_KEYS = st.sampled_from([*request_module.FIELD_KINDS, "colour", "Hand", ""])
+_LINE_KEYS = st.sampled_from([*request_module.FIELD_KINDS, "colour", "Hand", "", "ha", "hands", "tsumoo", "tenhoU",
+                              "double_riichI", "ur"])  # keys are found by their first three letters
 _LINE_VALUES = st.one_of(st.none(), st.booleans(), st.integers(-10**20, 10**20), st.text(max_size=6),
                          st.sampled_from(["S", "E", "tenhou", "1p", "3s9m", "ルール", "a\"b", "a\\b", "\x7f"]),
                          st.floats(allow_nan=False, allow_infinity=False), st.lists(st.integers(), max_size=2))
@@ -243,7 +244,9 @@ def test_a_batch_line_is_read_as_the_json_module_reads_it(data, with_hand, ascii
         expected = str(error)
     reader = BatchLineReader(defaults)
     raw = text.encode("utf-8")
-    plain = reader._plain(raw, text) if raw.isascii() else None  # only an ASCII line is read in one pass
+    plain = reader._plain(raw, text)
+    if not raw.isascii():
+        assert plain is None  # only an ASCII line is read in one pass
     if plain is not None:
         assert plain == expected
     if isinstance(expected, request_module.HandRequest) and raw.isascii() and all(

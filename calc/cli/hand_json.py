@@ -40,9 +40,10 @@ def hand_json(result: HandResult) -> str:
         f'{{"hand": "{result.hand}", {_profile_json(result.ruleset)}, '
         f'"seat": "{_WINDS[c.seat_wind - T.EAST]}", '
         f'"round": "{_WINDS[c.round_wind - T.EAST]}", "dealer": {_bool(c.seat_wind == T.EAST)}, '
-        f'"tsumo": {_bool(c.tsumo)}, "han": {e.han}, "fu": {e.fu}, "limit": {limit}, "yakuman": {value.yakuman}, '
-        f'"yaku": [{", ".join(yaku)}], "dora": {e.dora}, "aka": {e.aka}, "ura": {e.ura}, "nuki": {e.nuki}, '
-        f'"fu_breakdown": [{", ".join(fu)}], "basic_points": {value.basic}, '
+        f'"tsumo": {_bool(c.tsumo)}, "han": {_number(e.han)}, "fu": {_number(e.fu)}, "limit": {limit}, '
+        f'"yakuman": {_number(value.yakuman)}, "yaku": [{", ".join(yaku)}], "dora": {_number(e.dora)}, '
+        f'"aka": {_number(e.aka)}, "ura": {_number(e.ura)}, "nuki": {_number(e.nuki)}, '
+        f'"fu_breakdown": [{", ".join(fu)}], "basic_points": {_number(value.basic)}, '
         f'{_paid_json(result.paid, result.winner)}}}'
     )
 
@@ -79,10 +80,11 @@ def _paid_json(settlement: Settlement, winner: int) -> str:
 
 # The text of each yaku line and each fu part, kept for the process as it is first written: a few
 # hundred occur (a yaku and its han; a fu reason, its tile and fu), each worded once. Looked up by
-# name, then number by number: a tuple key (built, hashed and compared for every line) took three
-# times as long.
+# name, then by number: a tuple key (built, hashed and compared for every line) took three times as
+# long. A fu part's tile (-1 for none) and fu pick its place in its reason's list.
 _YAKU_TEXT: Final[dict[str, dict[int, str]]] = {}
-_FU_TEXT: Final[dict[str, dict[int, dict[int, str]]]] = {}
+_FU_TEXT: Final[dict[str, list[str]]] = {}
+_FU_AT_MOST: Final = 64  # a part's fu below this has a place (a kan's is 32 at most)
 
 
 def _yaku_json(name: str, han: int) -> str:
@@ -97,21 +99,34 @@ def _yaku_json(name: str, han: int) -> str:
 
 def _fu_json(part: Part) -> str:
     reason, tile, fu = part
-    by_tile = _FU_TEXT.get(reason)
-    if by_tile is None:
-        by_tile = _FU_TEXT[reason] = {}
-    by_fu = by_tile.get(tile)
-    if by_fu is None:
-        by_fu = by_tile[tile] = {}
-    text = by_fu.get(fu)
-    if text is None:
-        (words, points), = describe((part,))
-        text = by_fu[fu] = f'{{"reason": {_text(words)}, "fu": {points}}}'
+    if not (-1 <= tile < T.KINDS and 0 <= fu < _FU_AT_MOST):
+        return _fu_part_json(part)
+    kept = _FU_TEXT.get(reason)
+    if kept is None:
+        kept = _FU_TEXT[reason] = [""] * ((T.KINDS + 1) * _FU_AT_MOST)
+    at = (tile + 1) * _FU_AT_MOST + fu
+    text = kept[at]
+    if not text:
+        text = kept[at] = _fu_part_json(part)
     return text
+
+
+def _fu_part_json(part: Part) -> str:
+    (words, points), = describe((part,))
+    return f'{{"reason": {_text(words)}, "fu": {points}}}'
 
 
 def _bool(value: bool) -> str:
     return "true" if value else "false"
+
+
+# The text of the small numbers an answer writes (han, fu, dora, ...): picked, not made (str() of an
+# int took 170 instructions, eight a line)
+_NUMBERS: Final = tuple([str(number) for number in range(256)])
+
+
+def _number(value: int) -> str:
+    return _NUMBERS[value] if 0 <= value < 256 else str(value)
 
 
 def _to_winner(settlement: Settlement, winner: int) -> tuple[list[tuple[str, int]], int, int, int]:

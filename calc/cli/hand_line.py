@@ -7,12 +7,12 @@ value, an unknown key, a wrong kind, a character beyond ASCII, broken JSON, ...)
 by the json module and `HandRequest.from_mapping`, so that its request or its error is the one it
 always was. The one pass exists because that way took ~45,000 instructions a line (the json
 module's three Python frames around its C scanner, then every key looked up, checked and merged
-with the defaults), a fifth of a line's work; this one takes a few thousand. tests/test_bench_hands.py
+with the defaults), a fifth of a line's work; this one takes about 11,000. tests/test_bench_hands.py
 pins the output of bench lines spelled every way JSON allows, broken ones too.
 
 Compiled with mypyc (calc/compiled.py): `raw[i]` reads a byte in place (about 2 ns; a character of a
 str, `ord(text[i])`, took five times as long); an ASCII line's bytes and characters share their
-places, so keys and values are cut from the decoded text.
+places, so a string value is cut from the decoded text (a key is matched byte by byte, below).
 """
 
 from __future__ import annotations
@@ -30,9 +30,36 @@ _BOOL: Final = 2
 _INT: Final = 4
 _NULL: Final = 8
 _KIND_BITS: Final = {"str": _STRING, "bool": _BOOL, "int": _INT, "str | None": _STRING | _NULL}
-# key -> (its place: 0 the hand, then FIELD_DEFAULTS' order; the kinds of value it takes)
-_KEYS: Final[dict[str, tuple[int, int]]] = {
-    key: (place, _KIND_BITS[kind]) for place, (key, kind) in enumerate(FIELD_KINDS.items())}
+
+
+def _prefix(first: int, second: int, third: int) -> int:
+    """A place in `_KEY_AT` for a key that begins with these three characters (five bits of each:
+    a letter's or `_`'s own, so that no two keys of the table share a place)."""
+    return (first & 31) << 10 | (second & 31) << 5 | (third & 31)
+
+
+# A key is found by its first three characters, then checked whole against its bytes: no string is
+# cut and hashed for it (that took 600 instructions a key, seven keys a line). `_KEY_AT[prefix]` is
+# the key's place + 1 (0: no key): the place is 0 for the hand, then FIELD_DEFAULTS' order. Every key
+# is three characters at least, of lowercase letters and `_`; no two begin alike (checked as the
+# module loads).
+_KEY_SPELLED: Final = [key.encode("ascii") for key in FIELD_KINDS]
+_KEY_KINDS: Final = [_KIND_BITS[kind] for kind in FIELD_KINDS.values()]
+
+
+def _key_table() -> bytes:
+    table = bytearray(1 << 15)
+    for place, key in enumerate(_KEY_SPELLED):
+        if len(key) < 3 or not key.replace(b"_", b"").isalpha() or not key.islower():
+            raise AssertionError(f"batch key {key!r} is not three lowercase letters or more")
+        at = _prefix(key[0], key[1], key[2])
+        if table[at]:
+            raise AssertionError(f"batch keys {key!r} and {_KEY_SPELLED[table[at] - 1]!r} begin alike")
+        table[at] = place + 1
+    return bytes(table)
+
+
+_KEY_AT: Final = _key_table()
 
 # character codes
 _SPACE: Final = 32
@@ -46,6 +73,7 @@ _COLON: Final = 58
 _MINUS: Final = 45
 _ZERO: Final = 48
 _NINE: Final = 57
+_ASCII_END: Final = 128
 _OPEN: Final = 123  # {
 _CLOSE: Final = 125  # }
 _FRACTION_OR_EXPONENT: Final = (ord("."), ord("e"), ord("E"))
@@ -69,18 +97,18 @@ class BatchLineReader:
         """The line's request; a SanmaError, json.JSONDecodeError or UnicodeDecodeError says why
         there is none."""
         text = raw.decode("utf-8")
-        if raw.isascii():
-            request = self._plain(raw, text)
-            if request is not None:
-                return request
+        request = self._plain(raw, text)
+        if request is not None:
+            return request
         data = _json_line(text)
         if not isinstance(data, dict):
             raise SanmaError("a batch line must be a JSON object")
         return HandRequest.from_mapping(data, self.defaults)
 
     def _plain(self, raw: bytes, text: str) -> HandRequest | None:
-        """The request of a plain line (see the module's docstring), None for any other. `raw` is
-        ASCII, `text` its characters."""
+        """The request of a plain line (see the module's docstring), None for any other. `text` is
+        `raw` decoded: read up to its first byte beyond ASCII (which ends a plain reading), the two
+        share their places."""
         n = len(raw)
         i = _skip(raw, 0, n)
         if i >= n or raw[i] != _OPEN:
@@ -91,13 +119,15 @@ class BatchLineReader:
         while True:  # one "key": value a turn
             if i >= n or raw[i] != _QUOTE:
                 return None  # {} too: its error (no hand) is from_mapping's
-            # a key with an escape or a control character is no key of the table
-            end = _string_end(raw, i + 1, n)
-            key = _KEYS.get(text[i + 1:end]) if end >= 0 else None
-            if key is None:
+            if i + 3 >= n:
                 return None
-            place, kinds = key
-            i = end + 1
+            place = _KEY_AT[_prefix(raw[i + 1], raw[i + 2], raw[i + 3])] - 1
+            if place < 0:
+                return None
+            kinds = _KEY_KINDS[place]
+            i = _key_end(raw, i + 1, n, _KEY_SPELLED[place])
+            if i < 0:
+                return None  # another key, or one written with an escape
             if i < n and raw[i] != _COLON:
                 i = _skip(raw, i, n)
             if i >= n or raw[i] != _COLON:
@@ -123,11 +153,10 @@ class BatchLineReader:
                 value = None
                 i += 4
             elif (c == _MINUS or _ZERO <= c <= _NINE) and kinds & _INT:
-                end = _number_end(raw, i, n)
-                if end < 0:
+                number, i = _whole_number(raw, i, n)
+                if i < 0:
                     return None
-                value = int(text[i:end])
-                i = end
+                value = number
             else:
                 return None
             if place == 0:
@@ -183,32 +212,53 @@ def _after_separator(raw: bytes, i: int, n: int) -> int:
     return i
 
 
+def _key_end(raw: bytes, i: int, n: int, key: bytes) -> int:
+    """The place after the quote that closes the key `key` written from `i`; -1 where another string
+    is written there."""
+    end = i + len(key)
+    if end >= n or raw[end] != _QUOTE:
+        return -1
+    for k in range(len(key)):
+        if raw[i + k] != key[k]:
+            return -1
+    return end + 1
+
+
 def _string_end(raw: bytes, i: int, n: int) -> int:
     """The place of the quote that closes a string whose text starts at `i`; -1 where the string
-    holds an escape or a control character (the json module reads or refuses those) or never ends."""
+    holds an escape, a control character (the json module reads or refuses those) or a character
+    beyond ASCII, or never ends."""
     while i < n:
         c = raw[i]
         if c == _QUOTE:
             return i
-        if c == _BACKSLASH or c < _SPACE:
+        if c == _BACKSLASH or c < _SPACE or c >= _ASCII_END:
             return -1
         i += 1
     return -1
 
 
-def _number_end(raw: bytes, i: int, n: int) -> int:
-    """The end of a whole number as JSON writes it (-?(0|[1-9][0-9]*)) from `i`; -1 where it is no
-    such number or goes on with a fraction or an exponent (the json module reads those)."""
-    start = i + 1 if raw[i] == _MINUS else i
-    end = start
-    while end < n and _ZERO <= raw[end] <= _NINE:
+def _whole_number(raw: bytes, i: int, n: int) -> tuple[int, int]:
+    """(the value, the place after it) of a whole number as JSON writes it (-?(0|[1-9][0-9]*)) from
+    `i`, its digits read as they come (no string cut for int()); (0, -1) where it is no such number
+    or goes on with a fraction or an exponent (the json module reads those)."""
+    negative = raw[i] == _MINUS
+    start = end = i + 1 if negative else i
+    value = 0
+    while end < n:
+        c = raw[end]
+        if c < _ZERO or c > _NINE:
+            break
+        value = value * 10 + (c - _ZERO)
         end += 1
+        if end - start > _DIGITS_AT_MOST:
+            return 0, -1
     digits = end - start
-    if digits == 0 or digits > _DIGITS_AT_MOST or (digits > 1 and raw[start] == _ZERO):
-        return -1
+    if digits == 0 or (digits > 1 and raw[start] == _ZERO):
+        return 0, -1
     if end < n and raw[end] in _FRACTION_OR_EXPONENT:
-        return -1
-    return end
+        return 0, -1
+    return (-value if negative else value), end
 
 
 def _json_line(text: str) -> object:

@@ -139,25 +139,27 @@ _SUIT_LETTER: Final = tuple(T.SUITS[T.suit_of(t)] for t in range(34))  # tile ->
 _DIGIT: Final = tuple(str(T.number_of(t)) for t in range(34))
 
 
-def format_indices(indices: list[int], reds: list[int]) -> str:
-    """`format_tiles` of plain tile indices, the first copy of each index listed in `reds` written red
-    (a scored hand's tiles are kept as indices and its red fives apart: no (tile, red) pairs made)."""
-    out: list[str] = []
+def write_indices(out: list[str], indices: tuple[int, ...], left_out: int, reds: list[int]) -> None:
+    """Append to `out` the `format_tiles` text of plain sorted tile indices but one copy of
+    `left_out` (a hand's winning tile, written apart; -1: none), the first copy of each index listed
+    in `reds` written red (a scored hand keeps its tiles as indices and its red fives apart: no
+    (tile, red) pairs made). `reds` is used up."""
     run_suit = ""
-    pending = list(reds)
     for index in indices:
+        if index == left_out:
+            left_out = -1
+            continue
         suit = _SUIT_LETTER[index]
         if run_suit and suit != run_suit:
             out.append(run_suit)
-        if pending and index in pending:
-            pending.remove(index)
+        if reds and index in reds:
+            reds.remove(index)
             out.append("0")
         else:
             out.append(_DIGIT[index])
         run_suit = suit
     if run_suit:
         out.append(run_suit)
-    return "".join(out)
 
 
 def format_tiles(tile_list: list[Tile] | tuple[Tile, ...]) -> str:

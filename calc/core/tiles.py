@@ -22,6 +22,7 @@ NORTH: Final = 30
 WHITE: Final = 31
 GREEN: Final = 32
 RED: Final = 33
+KINDS: Final = 34  # tile indices 0-33
 WINDS: Final = (EAST, SOUTH, WEST, NORTH)
 DRAGONS: Final = (WHITE, GREEN, RED)
 WIND_LETTERS: Final = {"E": EAST, "S": SOUTH, "W": WEST, "N": NORTH}
@@ -55,7 +56,21 @@ def is_yaochuu(tile: int) -> bool:
 
 def name(tile: int, red: bool = False) -> str:
     """mpsz name: '5p', '0p' for a red five, '7z'."""
+    if 0 <= tile < KINDS:  # a hand's tiles: named from the tables below (every answer writes some)
+        return _RED_NAMES[tile] if red else _NAMES[tile]
+    return _spelled(tile, red)
+
+
+def _spelled(tile: int, red: bool) -> str:
     return f"{0 if red else number_of(tile)}{SUITS[suit_of(tile)]}"
+
+
+def _names(red: bool) -> tuple[str, ...]:
+    return tuple([_spelled(tile, red) for tile in range(KINDS)])
+
+
+_NAMES: Final = _names(False)
+_RED_NAMES: Final = _names(True)
 
 
 def parse_name(text: str) -> tuple[int, bool]:

@@ -15,7 +15,7 @@ from typing import Final, NamedTuple
 
 from calc.core import tiles as T
 from calc.core.errors import IllegalHandError
-from calc.core.notation import MeldText, Tile, format_indices, format_tiles, parse_hand, parse_tiles
+from calc.core.notation import MeldText, Tile, format_tiles, parse_hand, parse_tiles, write_indices
 from calc.core.rules import RuleSet
 from calc.scoring.fields import CONTEXT, SITUATION
 
@@ -68,12 +68,30 @@ def meld_text(meld: Meld) -> str:
     for tile, red in tiles:
         if tile != first:  # a run
             body = format_tiles(sorted(tiles, key=_red_first))
-            break
+            return f"({body})" if meld.kind == ANKAN else f"[{body}]"
         reds += red
-    else:  # a pon or a kan, written without a sort (a --batch line's answer writes every meld)
-        plain = T.name(first)
-        body = "0" * reds + plain[0] * (len(tiles) - reds) + plain[1]
-    return f"({body})" if meld.kind == ANKAN else f"[{body}]"
+    # a pon or a kan, written without a sort, as first written for its tile, size, red copies and
+    # kind (a --batch line's answer writes every meld; a few hundred such texts exist)
+    closed = meld.kind == ANKAN
+    size = len(tiles)
+    if size >= _MELD_SIZES or not 0 <= first < T.KINDS:
+        return _set_text(first, size, reds, closed)
+    at = ((first * _MELD_SIZES + size) * _MELD_SIZES + reds) * 2 + closed
+    text = _SET_TEXT[at]
+    if not text:
+        text = _SET_TEXT[at] = _set_text(first, size, reds, closed)
+    return text
+
+
+_MELD_SIZES: Final = 5  # a meld is four tiles at most
+_SET_TEXT: Final = [""] * (T.KINDS * _MELD_SIZES * _MELD_SIZES * 2)
+
+
+def _set_text(tile: int, size: int, reds: int, closed: bool) -> str:
+    """A pon's or a kan's text: `size` copies of `tile`, `reds` of them red."""
+    plain = T.name(tile)
+    body = "0" * reds + plain[0] * (size - reds) + plain[1]
+    return f"({body})" if closed else f"[{body}]"
 
 
 def _red_first(tile: Tile) -> tuple[int, bool]:
@@ -119,16 +137,21 @@ class Hand:
         return len(self.concealed_red) + sum(m.red for m in self.melds)
 
     def text(self) -> str:
-        """mpsz with the winning tile written last; parse(text) gives this hand back."""
-        rest = list(self.concealed)
-        rest.remove(self.win_tile)
+        """mpsz with the winning tile written last, apart; parse(text) gives this hand back:
+        "12345699p23789s 4s [999m]". Written into one list, joined once (every --batch answer
+        writes one)."""
         reds = list(self.concealed_red)
         if self.win_red:
             reds.remove(self.win_tile)
-        # The winning tile stands apart, last: "12345699p23789s 4s [999m]".
-        parts = [format_indices(rest, reds), T.name(self.win_tile, self.win_red)]
-        parts += [meld_text(m) for m in self.melds]
-        return " ".join([p for p in parts if p])
+        out: list[str] = []
+        write_indices(out, self.concealed, self.win_tile, reds)
+        if out:
+            out.append(" ")
+        out.append(T.name(self.win_tile, self.win_red))
+        for meld in self.melds:
+            out.append(" ")
+            out.append(meld_text(meld))
+        return "".join(out)
 
 
 class WinContext:
