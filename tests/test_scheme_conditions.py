@@ -72,8 +72,8 @@ def test_every_bad_condition_is_one_line_at_its_key_path(tmp_path):
     assert result.exit_code == 1
     lines = result.output.strip().splitlines()
     assert lines == [
-        f"Error: {bad}:4, at dealer_wins.non_dealer[1].from: from takes a limit: mangan, haneman, baiman, sanbaiman, "
-        f"yakuman; got 'manganx' (did you mean mangan?)",
+        f"Error: {bad}:4, at dealer_wins.non_dealer[1].from: from takes a limit (mangan, haneman, baiman, sanbaiman, "
+        f"yakuman) or {{han: N}}, {{fu: N}}; got 'manganx' (did you mean mangan?)",
         f"{bad}:6, at non_dealer_wins.non_dealer[1].form: unknown key (did you mean from?); an amount is one of b, "
         f"points, sum, ron, north, non_dealer, dealer, with round, from and below",
         f"{bad}:7, at non_dealer_wins.dealer[1].below: from haneman and below mangan: no hand is both",
