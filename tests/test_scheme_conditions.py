@@ -1,7 +1,8 @@
 """Conditions in the scheme language: an amount counted only from a limit up (`from: mangan`) or
-below one (`below: haneman`), checked by `rules check`, shown by `pay --explain`, and taken by
-settle, replay and compare as any scheme is. The numbers are worked out by hand in docs/schemes.md
-(Example 3)."""
+below one (`below: haneman`), or by the hand's han and fu (`from: {han: 3}`, `below: {fu: 40}`),
+checked by `rules check`, shown by `pay --explain` and `hand --explain`, and taken by hand, settle,
+replay and compare as any scheme is. The numbers are worked out by hand here and in docs/schemes.md
+(Examples 3 and 4)."""
 
 from __future__ import annotations
 
@@ -105,3 +106,176 @@ def test_settle_replay_and_compare_take_the_scheme(tmp_path):
                                     str(SCHEME), "--json"])
     assert simulated.exit_code == 0, simulated.output
     assert "add 1000 from mangan" in json.loads(simulated.output)["schemes"]
+
+
+# ---------------------------------------------------------------- conditions on the han and fu
+
+BY_HAN = ROOT / "examples" / "add-1000-from-3-han.yaml"
+
+
+@pytest.mark.parametrize("kwargs, expected", [
+    (dict(han=2, fu=60, tsumo=True), (1000, 2000)),  # b = 960, 2 han: tsumo-loss's C(b), C(2b)
+    (dict(han=3, fu=30, tsumo=True), (2000, 3000)),  # the same b = 960, 3 han: 1000 + 1000, 2000 + 1000
+    (dict(han=3, fu=60, tsumo=True), (3000, 4900)),  # b = 1920: C(1920) + 1000, C(3840) + 1000
+    (dict(han=4, fu=30, tsumo=True), (3000, 4900)),  # b = 1920 too
+    (dict(han=3, fu=30, tsumo=True, dealer=True), (3000, 3000)),  # C(2b) + 1000 each
+    (dict(han=3, fu=30), (3900,)),  # a ron is tsumo-loss's: C(4b)
+    (dict(yakuman=1, tsumo=True), (9000, 17000)),  # a yakuman counts 13 han: 8000 + 1000, 16000 + 1000
+])
+def test_the_amount_counts_from_3_han_up(kwargs, expected):
+    assert _amounts(calc.pay(scheme=str(BY_HAN), **kwargs)) == expected
+
+
+def test_the_same_basic_points_pay_by_the_han(tmp_path):
+    """3 han 60 fu and 4 han 30 fu share b = 1920: a bound at 4 han pays them differently."""
+    scheme = tmp_path / "from-4-han.yaml"
+    scheme.write_text("extends: tsumo-loss\ntitle: add 1000 from 4 han\nnon_dealer_wins:\n"
+                      "  non_dealer: [{b: 1, round: C}, {points: 1000, from: {han: 4}}]\n"
+                      "  dealer: [{b: 2, round: C}, {points: 1000, from: {han: 4}}]\n", encoding="utf-8")
+    assert _amounts(calc.pay(han=3, fu=60, tsumo=True, scheme=str(scheme))) == (2000, 3900)
+    assert _amounts(calc.pay(han=4, fu=30, tsumo=True, scheme=str(scheme))) == (3000, 4900)
+
+
+def test_a_bound_on_the_fu_holds_where_the_fu_count(tmp_path):
+    """From 5 han the fu count for nothing (rules.md §3): a bound on the fu holds for such a hand."""
+    scheme = tmp_path / "from-70-fu.yaml"
+    scheme.write_text("extends: tsumo-loss\ntitle: add 500 from 70 fu\nnon_dealer_wins:\n"
+                      "  non_dealer: [{b: 1, round: C}, {points: 500, from: {fu: 70}}]\n"
+                      "  dealer: [{b: 2, round: C}, {points: 500, from: {fu: 70}}]\n", encoding="utf-8")
+    check = runner.invoke(app, ["rules", "check", str(scheme)])
+    assert check.exit_code == 0, check.output
+    pays = {(han, fu): _amounts(calc.pay(han=han, fu=fu, tsumo=True, scheme=str(scheme)))
+            for han, fu in ((1, 60), (1, 70), (4, 40))}
+    assert pays == {(1, 60): (500, 1000),  # b = 480
+                    (1, 70): (1100, 1700),  # b = 560: C(560) + 500, C(1120) + 500
+                    (4, 40): (2000, 4000)}  # a mangan by its 40 fu: the bound does not hold
+    assert _amounts(calc.pay(limit="mangan", tsumo=True, scheme=str(scheme))) == (2500, 4500)  # 5 han
+
+
+def test_a_yakuman_counts_13_han_a_multiple(tmp_path):
+    scheme = tmp_path / "double-yakuman-bonus.yaml"
+    scheme.write_text("extends: tsumo-loss\ntitle: double yakuman bonus\nnon_dealer_wins:\n"
+                      "  ron: [{b: 4, round: C}, {points: 1000, from: {han: 26}}]\n", encoding="utf-8")
+    assert calc.pay(yakuman=1).han == 13
+    assert calc.pay(yakuman=2).han == 26
+    assert _amounts(calc.pay(yakuman=1, scheme=str(scheme))) == (32000,)
+    assert _amounts(calc.pay(yakuman=2, scheme=str(scheme))) == (65000,)  # 64000 + 1000
+    # a scored yakuman (daisangen) is 13 han as its --json says, and pays as one
+    scored = calc.score("234p1s [555z] [666z] [777z] 1s", scheme=str(scheme))
+    assert (scored.han, scored.yakuman, scored.total) == (13, 1, 32000)
+
+
+def test_scored_hands_of_one_b_are_paid_by_their_han():
+    """calc.score pays hands of one situation from a table; under a scheme that reads the han it is
+    keyed by them too: 2 han 60 fu and 3 han 30 fu (b = 960) scored one after the other."""
+    two = calc.score("234p567p345s1p1p (3333z)", tsumo=True, riichi=True, scheme=str(BY_HAN))
+    three = calc.score("234p567p888s345s1p1p", tsumo=True, riichi=True, dora="1p", scheme=str(BY_HAN))
+    again = calc.score("234p567p345s1p1p (3333z)", tsumo=True, riichi=True, scheme=str(BY_HAN))
+    assert (two.han, two.fu, two.basic_points, _amounts(two)) == (2, 60, 960, (1000, 2000))
+    assert (three.han, three.fu, three.basic_points, _amounts(three)) == (3, 30, 960, (2000, 3000))
+    assert _amounts(again) == (1000, 2000)
+
+
+def test_hand_batch_and_explain_pay_by_the_han():
+    lines = "".join(json.dumps(line) + "\n" for line in (
+        {"hand": "234p567p345s1p1p (3333z)", "tsumo": True, "riichi": True},
+        {"hand": "234p567p888s345s1p1p", "tsumo": True, "riichi": True, "dora": "1p"}))
+    batch = runner.invoke(app, ["hand", "--batch", "-", "--json", "--scheme", str(BY_HAN)], input=lines)
+    assert batch.exit_code == 0, batch.output
+    assert [json.loads(line)["total"] for line in batch.output.splitlines()] == [3000, 5000]
+    explained = runner.invoke(app, ["hand", "234p567p888s345s1p1p", "--tsumo", "--riichi", "--dora", "1p",
+                                    "--scheme", str(BY_HAN), "--explain"])
+    assert explained.exit_code == 0, explained.output
+    assert "the non-dealer pays C(b) + 1000 from 3 han = C(960) + 1000 = 1000 + 1000 = 2000" in \
+        " ".join(explained.output.split())
+
+
+def test_pay_explain_shows_a_han_condition():
+    result = runner.invoke(app, ["pay", "--han", "2", "--fu", "60", "--tsumo", "--scheme", str(BY_HAN), "--explain"])
+    assert result.exit_code == 0, result.output
+    said = " ".join(result.output.split())
+    assert "the non-dealer pays C(b) + 1000 from 3 han = C(960) + 0 = 1000 + 0 = 1000" in said
+    assert "the dealer pays C(2b) + 1000 from 3 han = C(1920) + 0 = 2000 + 0 = 2000" in said
+
+
+def test_rules_check_shows_both_hands_of_one_b():
+    result = runner.invoke(app, ["rules", "check", str(BY_HAN)])
+    assert result.exit_code == 0, result.output
+    lines = [" ".join(line.split()) for line in result.output.splitlines()]
+    assert "3 han 60 fu 1920 7700 3000/4900 = 7900 11600 4900 all = 9800" in lines
+    assert "4 han 30 fu 1920 7700 3000/4900 = 7900 11600 4900 all = 9800" in lines
+
+
+def test_every_bad_han_or_fu_bound_is_one_line_at_its_key_path(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("extends: tsumo-loss\ntitle: bad bounds\ndealer_wins:\n"
+                   "  non_dealer: [{b: 2, round: C}, {points: 1000, from: {hna: 3}}]\n"
+                   "  ron: [{b: 6, round: C}, {points: 1000, from: {han: three}}]\n"
+                   "non_dealer_wins:\n"
+                   "  non_dealer: [{b: 1, round: C}, {points: 1000, from: {han: 5}, below: {han: 3}}]\n"
+                   "  dealer: [{b: 2, round: C}, {points: 1000, below: {fu: 20}}]\n"
+                   "  ron: [{b: 4, round: C}, {points: 1000, from: {}}, {points: 5, from: [1]}, "
+                   "{points: 1, below: {fu: 15}}]\n", encoding="utf-8")
+    result = runner.invoke(app, ["rules", "check", str(bad)])
+    assert result.exit_code == 1
+    takes = "from takes a limit (mangan, haneman, baiman, sanbaiman, yakuman) or {han: N}, {fu: N}"
+    assert result.output.strip().splitlines() == [
+        f"Error: {bad}:4, at dealer_wins.non_dealer[1].from.hna: unknown key (did you mean han?); a bound on the "
+        f"hand has han, fu or both",
+        f"{bad}:5, at dealer_wins.ron[1].from.han: han is a whole number 1 or more, got 'three'",
+        f"{bad}:7, at non_dealer_wins.non_dealer[1].below: from 5 han and below 3 han: no hand is both",
+        f"{bad}:8, at non_dealer_wins.dealer[1].below.fu: no hand has fewer than 20 fu",
+        f"{bad}:9, at non_dealer_wins.ron[1].from: {takes}; got an empty mapping",
+        f"{bad}:9, at non_dealer_wins.ron[2].from: {takes}; got a list",
+        f"{bad}:9, at non_dealer_wins.ron[3].below.fu: fu is a whole number from 20 to 140, got 15",
+    ]
+
+
+def test_a_bigger_hand_by_b_and_han_may_not_pay_less(tmp_path):
+    """Under a scheme that reads the han, a hand is bigger than another with more b and as many han
+    or more: 1000 more below 3 han makes 2 han 20 fu (b = 320) pay more than 3 han 20 fu (b = 640)."""
+    unfair = tmp_path / "small-hands.yaml"
+    unfair.write_text("extends: tsumo-loss\ntitle: small hands\nnon_dealer_wins:\n"
+                      "  dealer: [{b: 2, round: C}, {points: 1000, below: {han: 3}}]\n", encoding="utf-8")
+    result = runner.invoke(app, ["rules", "check", str(unfair)])
+    assert result.exit_code == 1
+    assert result.output.strip() == (f"Error: {unfair}:4, at non_dealer_wins.dealer: comes to 1300 for 3 han 20 fu "
+                                     f"(b = 640) but 1700 for the smaller 2 han 20 fu (b = 320): a bigger hand "
+                                     f"would pay less")
+
+
+RECORD = """\
+rules: standard
+length: east
+players: [Ana, Bo, Chen]
+hands:
+  - win: {winner: Bo, tsumo: true, han: 2, fu: 60}
+  - win: {winner: Chen, tsumo: true, han: 3, fu: 30}
+"""
+
+
+def test_settle_pays_by_the_han(tmp_path):
+    record = tmp_path / "two-tsumos.yaml"
+    record.write_text(RECORD, encoding="utf-8")
+    settled = runner.invoke(app, ["settle", str(record), "--scheme", str(BY_HAN), "--json"])
+    assert settled.exit_code == 0, settled.output
+    data = json.loads(settled.output)
+    # E1, Ana deals: Bo's 2 han 60 fu (b = 960) is tsumo-loss's, Chen 1000 and Ana 2000. E2, Bo deals:
+    # Chen's 3 han 30 fu (b = 960 too) takes 1000 more from each, Ana 2000 and Bo 3000.
+    assert [row["deltas"] for row in data["ledger"]] == [{"Ana": -2000, "Bo": 3000, "Chen": -1000},
+                                                         {"Ana": -2000, "Bo": -3000, "Chen": 5000}]
+
+
+def test_replay_and_compare_pay_by_the_han():
+    """The example game's tsumo wins of 3 han or more: Player A's E2 (3 han 50 fu), Player B's E3
+    (3 han 30 fu) and S1 (3 han 40 fu), Player C's S3 (a mangan, 5 han): each takes 1000 more from
+    each payer, so against tsumo-loss A ends 1000 lower, B 2000 higher, C 1000 lower."""
+    replayed = runner.invoke(app, ["replay", str(LOG), "--scheme", str(BY_HAN), "--json"])
+    assert replayed.exit_code == 0, replayed.output
+    schemes = json.loads(replayed.stdout.splitlines()[0])["schemes"]
+    assert schemes["tsumo-loss"]["final_scores"] == [28700, 49700, 26600]
+    assert schemes["add 1000 from 3 han"]["final_scores"] == [27700, 51700, 25600]
+    compared = runner.invoke(app, ["compare", "--logs", str(LOG), "--schemes", str(BY_HAN), "--json"])
+    assert compared.exit_code == 0, compared.output
+    figures = json.loads(compared.output)["schemes"]["add 1000 from 3 han"]
+    assert [d["mean"] for d in figures["versus_baseline"]["mean_points"]] == [-1.0, 2.0, -1.0]
