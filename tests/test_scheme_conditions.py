@@ -44,52 +44,85 @@ def test_below_counts_only_under_the_limit(tmp_path):
     assert _amounts(calc.pay(han=1, fu=30, scheme=str(scheme))) == (1100,)
     assert _amounts(calc.pay(han=3, fu=60, scheme=str(scheme))) == (7800,)  # b = 1920: 7700 + 100
     assert _amounts(calc.pay(limit="mangan", scheme=str(scheme))) == (8000,)
-    # the same on a tsumo's payer makes 3 han 60 fu (4100) pay more than a mangan (4000): refused
+
+
+@pytest.mark.parametrize("dealer, said", [
+    # 200 more below mangan on a tsumo's payer makes 3 han 60 fu (4100) pay more than a mangan (4000)
+    ("[{b: 2, round: C}, {points: 200, below: mangan}]",
+     "comes to 4000 for b = 2000 but 4100 for the smaller b = 1920"),
+    # under a scheme that reads the han, a hand is bigger with more b and as many han or more: 1000
+    # more below 3 han makes 2 han 20 fu (b = 320) pay more than 3 han 20 fu (b = 640)
+    ("[{b: 2, round: C}, {points: 1000, below: {han: 3}}]",
+     "comes to 1300 for 3 han 20 fu (b = 640) but 1700 for the smaller 2 han 20 fu (b = 320)"),
+])
+def test_a_bigger_hand_may_not_pay_less(tmp_path, dealer, said):
     unfair = tmp_path / "unfair.yaml"
-    unfair.write_text("extends: tsumo-loss\ntitle: small hands pay 200 more\nnon_dealer_wins:\n"
-                      "  dealer: [{b: 2, round: C}, {points: 200, below: mangan}]\n", encoding="utf-8")
+    unfair.write_text(f"extends: tsumo-loss\ntitle: small hands pay more\nnon_dealer_wins:\n  dealer: {dealer}\n",
+                      encoding="utf-8")
     result = runner.invoke(app, ["rules", "check", str(unfair)])
     assert result.exit_code == 1
-    assert result.output.strip() == (f"Error: {unfair}:4, at non_dealer_wins.dealer: comes to 4000 for b = 2000 but "
-                                     f"4100 for the smaller b = 1920: a bigger hand would pay less")
+    assert result.output.strip() == f"Error: {unfair}:4, at non_dealer_wins.dealer: {said}: a bigger hand would pay less"
 
 
-def test_rules_check_passes_and_shows_the_samples():
-    result = runner.invoke(app, ["rules", "check", str(SCHEME)])
+@pytest.mark.parametrize("scheme, rows", [
+    ("add-1000-from-mangan.yaml", ["mangan 2000 8000 3000/5000 = 8000 12000 5000 all = 10000",
+                                   "1 han 30 fu 240 1000 300/500 = 800 1500 500 all = 1000"]),
+    # a scheme that reads the han shows both hands of b = 1920
+    ("add-1000-from-3-han.yaml", ["3 han 60 fu 1920 7700 3000/4900 = 7900 11600 4900 all = 9800",
+                                  "4 han 30 fu 1920 7700 3000/4900 = 7900 11600 4900 all = 9800"]),
+])
+def test_rules_check_passes_and_shows_the_samples(scheme, rows):
+    result = runner.invoke(app, ["rules", "check", str(ROOT / "examples" / scheme)])
     assert result.exit_code == 0, result.output
     lines = [" ".join(line.split()) for line in result.output.splitlines()]
-    assert "mangan 2000 8000 3000/5000 = 8000 12000 5000 all = 10000" in lines
-    assert "1 han 30 fu 240 1000 300/500 = 800 1500 500 all = 1000" in lines
+    assert all(row in lines for row in rows), lines
 
 
 def test_every_bad_condition_is_one_line_at_its_key_path(tmp_path):
     bad = tmp_path / "bad.yaml"
     bad.write_text("extends: tsumo-loss\ntitle: bad conditions\ndealer_wins:\n"
                    "  non_dealer: [{b: 2, round: C}, {points: 1000, from: manganx}]\n"
+                   "  ron: [{b: 6, round: C}, {points: 1000, from: {han: three}}]\n"
                    "non_dealer_wins:\n"
                    "  non_dealer: [{b: 1, round: C}, {points: 1000, form: mangan}]\n"
-                   "  dealer: [{b: 2, round: C}, {points: 1000, from: haneman, below: mangan}]\n", encoding="utf-8")
+                   "  dealer: [{b: 2, round: C}, {points: 1000, from: haneman, below: mangan}]\n"
+                   "  ron: [{b: 4, round: C}, {points: 1, from: {hna: 3}}, {points: 1, from: {}}, {points: 1, from: [1]}, "
+                   "{points: 1, below: {fu: 15}}, {points: 1, below: {fu: 20}}, "
+                   "{points: 1, from: {han: 5}, below: {han: 3}}]\n", encoding="utf-8")
     result = runner.invoke(app, ["rules", "check", str(bad)])
     assert result.exit_code == 1
-    lines = result.output.strip().splitlines()
-    assert lines == [
-        f"Error: {bad}:4, at dealer_wins.non_dealer[1].from: from takes a limit (mangan, haneman, baiman, sanbaiman, "
-        f"yakuman) or {{han: N}}, {{fu: N}}; got 'manganx' (did you mean mangan?)",
-        f"{bad}:6, at non_dealer_wins.non_dealer[1].form: unknown key (did you mean from?); an amount is one of b, "
+    takes = "from takes a limit (mangan, haneman, baiman, sanbaiman, yakuman) or {han: N}, {fu: N}"
+    assert result.output.strip().splitlines() == [
+        f"Error: {bad}:4, at dealer_wins.non_dealer[1].from: {takes}; got 'manganx' (did you mean mangan?)",
+        f"{bad}:5, at dealer_wins.ron[1].from.han: han is a whole number 1 or more, got 'three'",
+        f"{bad}:7, at non_dealer_wins.non_dealer[1].form: unknown key (did you mean from?); an amount is one of b, "
         f"points, sum, ron, north, non_dealer, dealer, with round, from and below",
-        f"{bad}:7, at non_dealer_wins.dealer[1].below: from haneman and below mangan: no hand is both",
+        f"{bad}:8, at non_dealer_wins.dealer[1].below: from haneman and below mangan: no hand is both",
+        f"{bad}:9, at non_dealer_wins.ron[1].from.hna: unknown key (did you mean han?); a bound on the hand has han, "
+        f"fu or both",
+        f"{bad}:9, at non_dealer_wins.ron[2].from: {takes}; got an empty mapping",
+        f"{bad}:9, at non_dealer_wins.ron[3].from: {takes}; got a list",
+        f"{bad}:9, at non_dealer_wins.ron[4].below.fu: fu is a whole number from 20 to 140, got 15",
+        f"{bad}:9, at non_dealer_wins.ron[5].below.fu: no hand has fewer than 20 fu",
+        f"{bad}:9, at non_dealer_wins.ron[6].below: from 5 han and below 3 han: no hand is both",
     ]
 
 
-def test_pay_explain_shows_the_condition():
-    result = runner.invoke(app, ["pay", "--han", "1", "--fu", "30", "--tsumo", "--scheme", str(SCHEME), "--explain"])
+@pytest.mark.parametrize("scheme, value, steps", [
+    ("add-1000-from-mangan.yaml", ["--han", "1", "--fu", "30"],
+     ["the non-dealer pays C(b) + 1000 from mangan = C(240) + 0 = 300 + 0 = 300",
+      "the dealer pays C(2b) + 1000 from mangan = C(480) + 0 = 500 + 0 = 500"]),
+    ("add-1000-from-mangan.yaml", ["--limit", "mangan"],
+     ["the non-dealer pays C(b) + 1000 from mangan = C(2000) + 1000 = 2000 + 1000 = 3000"]),
+    ("add-1000-from-3-han.yaml", ["--han", "2", "--fu", "60"],
+     ["the non-dealer pays C(b) + 1000 from 3 han = C(960) + 0 = 1000 + 0 = 1000",
+      "the dealer pays C(2b) + 1000 from 3 han = C(1920) + 0 = 2000 + 0 = 2000"]),
+])
+def test_pay_explain_shows_the_condition(scheme, value, steps):
+    result = runner.invoke(app, ["pay", *value, "--tsumo", "--scheme", str(ROOT / "examples" / scheme), "--explain"])
     assert result.exit_code == 0, result.output
     said = " ".join(result.output.split())
-    assert "the non-dealer pays C(b) + 1000 from mangan = C(240) + 0 = 300 + 0 = 300" in said
-    assert "the dealer pays C(2b) + 1000 from mangan = C(480) + 0 = 500 + 0 = 500" in said
-    mangan = runner.invoke(app, ["pay", "--limit", "mangan", "--tsumo", "--scheme", str(SCHEME), "--explain"])
-    assert "the non-dealer pays C(b) + 1000 from mangan = C(2000) + 1000 = 2000 + 1000 = 3000" in \
-        " ".join(mangan.output.split())
+    assert all(step in said for step in steps), said
 
 
 def test_settle_replay_and_compare_take_the_scheme(tmp_path):
@@ -188,60 +221,6 @@ def test_hand_batch_and_explain_pay_by_the_han():
     assert explained.exit_code == 0, explained.output
     assert "the non-dealer pays C(b) + 1000 from 3 han = C(960) + 1000 = 1000 + 1000 = 2000" in \
         " ".join(explained.output.split())
-
-
-def test_pay_explain_shows_a_han_condition():
-    result = runner.invoke(app, ["pay", "--han", "2", "--fu", "60", "--tsumo", "--scheme", str(BY_HAN), "--explain"])
-    assert result.exit_code == 0, result.output
-    said = " ".join(result.output.split())
-    assert "the non-dealer pays C(b) + 1000 from 3 han = C(960) + 0 = 1000 + 0 = 1000" in said
-    assert "the dealer pays C(2b) + 1000 from 3 han = C(1920) + 0 = 2000 + 0 = 2000" in said
-
-
-def test_rules_check_shows_both_hands_of_one_b():
-    result = runner.invoke(app, ["rules", "check", str(BY_HAN)])
-    assert result.exit_code == 0, result.output
-    lines = [" ".join(line.split()) for line in result.output.splitlines()]
-    assert "3 han 60 fu 1920 7700 3000/4900 = 7900 11600 4900 all = 9800" in lines
-    assert "4 han 30 fu 1920 7700 3000/4900 = 7900 11600 4900 all = 9800" in lines
-
-
-def test_every_bad_han_or_fu_bound_is_one_line_at_its_key_path(tmp_path):
-    bad = tmp_path / "bad.yaml"
-    bad.write_text("extends: tsumo-loss\ntitle: bad bounds\ndealer_wins:\n"
-                   "  non_dealer: [{b: 2, round: C}, {points: 1000, from: {hna: 3}}]\n"
-                   "  ron: [{b: 6, round: C}, {points: 1000, from: {han: three}}]\n"
-                   "non_dealer_wins:\n"
-                   "  non_dealer: [{b: 1, round: C}, {points: 1000, from: {han: 5}, below: {han: 3}}]\n"
-                   "  dealer: [{b: 2, round: C}, {points: 1000, below: {fu: 20}}]\n"
-                   "  ron: [{b: 4, round: C}, {points: 1000, from: {}}, {points: 5, from: [1]}, "
-                   "{points: 1, below: {fu: 15}}]\n", encoding="utf-8")
-    result = runner.invoke(app, ["rules", "check", str(bad)])
-    assert result.exit_code == 1
-    takes = "from takes a limit (mangan, haneman, baiman, sanbaiman, yakuman) or {han: N}, {fu: N}"
-    assert result.output.strip().splitlines() == [
-        f"Error: {bad}:4, at dealer_wins.non_dealer[1].from.hna: unknown key (did you mean han?); a bound on the "
-        f"hand has han, fu or both",
-        f"{bad}:5, at dealer_wins.ron[1].from.han: han is a whole number 1 or more, got 'three'",
-        f"{bad}:7, at non_dealer_wins.non_dealer[1].below: from 5 han and below 3 han: no hand is both",
-        f"{bad}:8, at non_dealer_wins.dealer[1].below.fu: no hand has fewer than 20 fu",
-        f"{bad}:9, at non_dealer_wins.ron[1].from: {takes}; got an empty mapping",
-        f"{bad}:9, at non_dealer_wins.ron[2].from: {takes}; got a list",
-        f"{bad}:9, at non_dealer_wins.ron[3].below.fu: fu is a whole number from 20 to 140, got 15",
-    ]
-
-
-def test_a_bigger_hand_by_b_and_han_may_not_pay_less(tmp_path):
-    """Under a scheme that reads the han, a hand is bigger than another with more b and as many han
-    or more: 1000 more below 3 han makes 2 han 20 fu (b = 320) pay more than 3 han 20 fu (b = 640)."""
-    unfair = tmp_path / "small-hands.yaml"
-    unfair.write_text("extends: tsumo-loss\ntitle: small hands\nnon_dealer_wins:\n"
-                      "  dealer: [{b: 2, round: C}, {points: 1000, below: {han: 3}}]\n", encoding="utf-8")
-    result = runner.invoke(app, ["rules", "check", str(unfair)])
-    assert result.exit_code == 1
-    assert result.output.strip() == (f"Error: {unfair}:4, at non_dealer_wins.dealer: comes to 1300 for 3 han 20 fu "
-                                     f"(b = 640) but 1700 for the smaller 2 han 20 fu (b = 320): a bigger hand "
-                                     f"would pay less")
 
 
 RECORD = """\

@@ -850,8 +850,9 @@ def _check_amounts(scheme: Scheme, entries: dict, problems: list[RulesError]) ->
 
 def _bigger(hand: tuple[int, int, int], other: tuple[int, int, int], han_fu: bool) -> bool:
     """Whether a hand of (b, han, fu) is bigger than another, so may not pay less: more basic points
-    b; under a scheme that reads the han and fu, also as many han and fu or more (3 han 30 fu, b =
-    960, is not smaller than 2 han 70 fu, b = 1120, when 3 han earn more), the fu where they count."""
+    b; under a scheme that reads the han and fu, also as many han and fu or more, the fu where they
+    count (2 han 70 fu, b = 1120, is not bigger than 3 han 30 fu, b = 960: where 3 han earn more, it
+    may pay less)."""
     if hand[0] <= other[0]:
         return False
     if not han_fu:
