@@ -198,6 +198,30 @@ def test_a_yakuman_counts_13_han_a_multiple(tmp_path):
     assert (scored.han, scored.yakuman, scored.total) == (13, 1, 32000)
 
 
+def test_a_liable_players_part_counts_13_han_a_multiple(tmp_path):
+    """Pao on a double yakuman (rules.md §5): each part is paid as a hand of its own multiples."""
+    from calc.core.rules import load
+    from calc.scoring.value import limit_value
+    from calc.table.payment import win
+
+    scheme = tmp_path / "double-yakuman-bonus.yaml"
+    scheme.write_text("extends: tsumo-loss\ntitle: double yakuman bonus\nnon_dealer_wins:\n"
+                      "  ron: [{b: 4, round: C}, {points: 1000, from: {han: 26}}]\n"
+                      "  non_dealer: [{b: 1, round: C}, {points: 1000, from: {han: 26}}]\n"
+                      "  dealer: [{b: 2, round: C}, {points: 1000, from: {han: 26}}]\n", encoding="utf-8")
+    rules = load("standard").with_scheme(str(scheme))
+    double = limit_value("yakuman", rules.hand, yakuman=2)
+
+    def paid(**pao):
+        s = win(double, winner=1, dealer=0, discarder=None, honba=0, sticks=0, rules=rules, **pao)
+        return [(p.payer, p.role, p.amount) for p in s.payments]
+
+    assert paid() == [(2, "non-dealer", 17000), (0, "dealer", 33000)]  # 16000 + 1000, 32000 + 1000
+    # seat 2 answers for one yakuman (13 han: its ron, 32000), the other is paid as one: no bonus
+    assert paid(liable=2, liable_yakuman=1) == [(2, "pao", 32000), (2, "non-dealer", 8000), (0, "dealer", 16000)]
+    assert paid(liable=2) == [(2, "pao", 65000)]  # the whole double yakuman's ron: 64000 + 1000
+
+
 def test_scored_hands_of_one_b_are_paid_by_their_han():
     """calc.score pays hands of one situation from a table; under a scheme that reads the han it is
     keyed by them too: 2 han 60 fu and 3 han 30 fu (b = 960) scored one after the other."""
