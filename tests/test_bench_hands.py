@@ -43,7 +43,7 @@ PINNED = {
     "all_schemes": "855f5e81d2a6f146f6fce76079587c972fddcfa2ddd358d7d1ff205ef09cc741",
     "explain": "07b17c9f144485c3e3da71a4c29031b1849ea1e694d90290ac970fd6420c1472",
     "api": "72a2aff6d0602bce49ed95053abab0e85e1a356cac83d52f0bd9ba7d94be3e17",
-    "payments": "24e8d2f9761b6ac364e4a2304b9a80c3eaa7d28b923acbde3cd148705caf39b2",
+    "payments": "8b0deaeaca7c1719e262472b4d88ed07170934185692571b8d382a0ea5b994e5",
     "errors": "59962fbdff88ef6ec50e6915ab71694841d14c74a7c3bc5dbc8a41f4a79ebf31",
     # as the batch loop wrote it when it read each line with the json module
     "spellings": "3d0a5f0806ef7176eb5e044ebddda82780bb9bac047738c21bd83c95b3ecfc36",

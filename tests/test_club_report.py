@@ -136,3 +136,25 @@ def test_seats_count_from_zero_in_every_csv():
     assert numbers and all(len(cell.lstrip("-").replace(".", "")) <= 13 for cell in numbers), numbers
     assert "seat 0 deals first" in runner.invoke(app, ["compare", "--matches", "2", "--seed", "1", "--workers", "1",
                                                        "--schemes", "north-split"]).output
+
+
+def test_the_box_plots_axis_fits_the_points():
+    """Final points within a point of 0 (a short run, or a scheme tried on few games): the axis is
+    scaled to them, so boxes half a point apart are drawn apart, not lost on an axis of ±20 points."""
+    from calc.sim.report import compare_svg
+
+    spread = (-0.6, -0.2, 0.0, 0.2, 0.6)
+    base = [_result((v, -v / 2, -v / 2)) for v in spread]
+    moved = [_result((v + 0.5, -v / 2 - 0.25, -v / 2 - 0.25)) for v in spread]  # seat 0 half a point up
+    svg = compare_svg(Comparison.of({"tsumo-loss": base, "north-split": moved}), "points")
+    ticks = [float(t.replace("+", "")) for t in re.findall(r'<text class="tick"[^>]*>([^<]*)</text>', svg)]
+    assert 0.0 in ticks and max(ticks) - min(ticks) <= 3, ticks
+    # each seat's median line: seat 0's half point is some 40 pixels at the 850-pixel axis' scale
+    medians = [float(x) for x in re.findall(r'<line x1="([\d.]+)" y1="[\d.]+" x2="\1" y2="[\d.]+" stroke="#\w+" '
+                                           r'stroke-width="2"/>', svg)]
+    assert len(medians) == 6 and medians[3] - medians[0] >= 40, medians
+    # and a long run's ±40 points, in steps of 10 with a step to spare at each end
+    wide = [_result((v, -v / 2, -v / 2)) for v in (-40.0, -10.0, 0.0, 10.0, 40.0)]
+    svg = compare_svg(Comparison.of({"tsumo-loss": wide}), "points")
+    ticks = [t for t in re.findall(r'<text class="tick"[^>]*>([^<]*)</text>', svg)]
+    assert ticks == ["-50", "-40", "-30", "-20", "-10", "0", "+10", "+20", "+30", "+40", "+50"], ticks

@@ -222,7 +222,8 @@ def variant_files(tmp_path_factory):
 
 
 def shares(scheme, b, dealer):
-    s = P.shares(b, dealer_wins=dealer, rules=STANDARD.with_scheme(scheme).payment)
+    # these schemes read b alone: the han and fu given change nothing
+    s = P.shares(b, 1, 30, dealer_wins=dealer, rules=STANDARD.with_scheme(scheme).payment)
     return (s.tsumo_child,) if dealer else (s.tsumo_child, s.tsumo_dealer)
 
 

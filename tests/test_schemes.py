@@ -216,13 +216,13 @@ def test_explanations_use_the_same_words_for_every_scheme(club):
     for scheme in [*R.SCHEMES, *(str(club / f"{n}.yaml") for n in CLUB_SCHEMES)]:
         rules = R.load("standard").with_scheme(scheme).payment
         for dealer in (False, True):
-            s = P.shares(1280, dealer_wins=dealer, rules=rules)
+            s = P.shares(1280, 3, 40, dealer_wins=dealer, rules=rules)
             ron_lines, tsumo_lines = explain.ron_steps(s), explain.tsumo_steps(s)
             for line in (*ron_lines, *tsumo_lines):
                 assert step.match(line), (scheme, line)
             used = {r.name for r in rules.scheme_def.roundings if any(f"{r.name}(" in x for x in tsumo_lines)}
             assert all(f"{r} = round" in tsumo_lines[0] for r in used), (scheme, tsumo_lines[0])
-    half = P.shares(240, dealer_wins=False, rules=R.load("standard").with_scheme(str(club / "round-500.yaml")).payment)
+    half = P.shares(240, 1, 30, dealer_wins=False, rules=R.load("standard").with_scheme(str(club / "round-500.yaml")).payment)
     assert explain.tsumo_steps(half) == (
         "rounding: F = round up to a multiple of 500",
         "the non-dealer pays F(b) = F(240) = 500",

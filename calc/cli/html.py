@@ -297,8 +297,9 @@ def differences_chart(data: dict) -> str:
 
 
 def _ticks(lo: float, hi: float) -> list[float]:
-    span = hi - lo
-    step = next(s for s in (0.5, 1, 2, 5, 10, 20, 50, 100, 200) if span / s <= 8)
+    from calc.sim.report import axis_step
+
+    step = axis_step(hi - lo)
     first = step * -(-lo // step)
     out, v = [], first
     while v <= hi:

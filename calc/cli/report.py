@@ -181,7 +181,7 @@ def all_schemes_text(results: dict[str, PayResult], rules: RuleSet, *, explain: 
             row.append(sticks * rules.payment.riichi_stick)
         row.append(paid.settlement.received(winner))
         if tsumo:
-            row.append(shares(value.basic, dealer_wins=dealer, rules=paid.ruleset.payment).ron)
+            row.append(shares(value.basic, value.han, value.fu, dealer_wins=dealer, rules=paid.ruleset.payment).ron)
         rows.append(row)
     # as text, as tabulate would show the numbers: layout.table prints it without importing tabulate
     out.append(layout.table([[str(cell) for cell in row] for row in rows], headers, tablefmt="simple",
@@ -208,7 +208,7 @@ def all_schemes_text(results: dict[str, PayResult], rules: RuleSet, *, explain: 
 def table_cell(rules: RuleSet, value: HandValue, *, dealer: bool, tsumo: bool) -> str:
     """What a hand of `value` pays under the profile's scheme, as a cell of the payment table: the ron,
     or on a tsumo `non-dealer/dealer` (a non-dealer wins) or `N all` (the dealer wins)."""
-    s = shares(value.basic, dealer_wins=dealer, rules=rules.payment)
+    s = shares(value.basic, value.han, value.fu, dealer_wins=dealer, rules=rules.payment)
     if not tsumo:
         return str(s.ron)
     if dealer:

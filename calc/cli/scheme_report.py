@@ -40,9 +40,11 @@ def scheme_definition_text(scheme: Scheme) -> str:
     return "\n".join(out)
 
 
-def sample_hands(rules: RuleSet) -> list[tuple[str, object]]:
-    """The hands a scheme is shown by: mangan, 1 han 30 fu, 4 han 30 fu and yakuman (their values)."""
-    return [("mangan", limit_value("mangan", rules.hand)), ("1 han 30 fu", hand_value(1, 30, rules.hand)),
+def sample_hands(rules: RuleSet, han_fu: bool = False) -> list[tuple[str, object]]:
+    """The hands a scheme is shown by: mangan, 1 han 30 fu, 4 han 30 fu and yakuman (their values);
+    with `han_fu` (a scheme that reads the han or fu) also 3 han 60 fu, of the same b as 4 han 30 fu."""
+    same_b = [("3 han 60 fu", hand_value(3, 60, rules.hand))] if han_fu else []
+    return [("mangan", limit_value("mangan", rules.hand)), ("1 han 30 fu", hand_value(1, 30, rules.hand)), *same_b,
             ("4 han 30 fu", hand_value(4, 30, rules.hand)), ("yakuman", limit_value("yakuman", rules.hand))]
 
 
@@ -57,10 +59,10 @@ def schemes_payments(rules: RuleSet, schemes) -> tuple[list[str], list[list[str]
     """What each scheme (a name, a file or a Scheme) pays for the sample hands, won by a non-dealer
     and by the dealer, by ron and by tsumo: the headers and a row per scheme and win, a tsumo's cell
     `what each pays = what the winner collects`."""
-    samples = sample_hands(rules)
+    profiles = [rules.with_scheme(scheme) for scheme in schemes]
+    samples = sample_hands(rules, any(under.payment.scheme_def.reads_han_fu for under in profiles))
     rows = []
-    for scheme in schemes:
-        under = rules.with_scheme(scheme)
+    for under in profiles:
         for dealer in (False, True):
             for tsumo in (False, True):
                 cells = []
@@ -85,9 +87,9 @@ def schemes_payments_text(rules: RuleSet, schemes, width: int | None) -> str:
 
 
 def scheme_samples_text(rules: RuleSet) -> str:
-    """What the profile's scheme pays for mangan, 1 han 30 fu, 4 han 30 fu and yakuman."""
+    """What the profile's scheme pays for mangan, 1 han 30 fu, 4 han 30 fu and yakuman (sample_hands)."""
     rows = []
-    for name, value in sample_hands(rules):
+    for name, value in sample_hands(rules, rules.payment.scheme_def.reads_han_fu):
         cells = []
         for dealer in (False, True):
             ron = table_cell(rules, value, dealer=dealer, tsumo=False)

@@ -13,11 +13,12 @@ North would pay at a four-player table (`north`). Each is an amount:
     [a, b, ...]           the same as {sum: [...]}, unrounded
 
 and any mapping may say `round: NAME`, a rounding the scheme defines under `rounding:` (a step and
-`up`, `nearest` with halves up, or `down`), applied to that amount, and `from: LIMIT` (the amount
-counts for hands of that limit or more, 0 below it) or `below: LIMIT` (only for hands below it):
-a limit is a range of the basic points (mangan b = 2000, haneman 3000, baiman 4000, sanbaiman
-6000, yakuman 8000 and more; below mangan less than 2000), so a payment stays a function of b. Where the `round:` sits is where
-the rounding happens: per part, or on a total. Each construct is used by a scheme tables play: see
+`up`, `nearest` with halves up, or `down`), applied to that amount, and for which hands it counts
+(0 for the others): `from: BOUND` (hands of that bound or more) and `below: BOUND` (hands under
+it). A bound is a limit (`mangan`: a range of the basic points, mangan b = 2000, haneman 3000,
+baiman 4000, sanbaiman 6000, yakuman 8000 and more) or the han and fu themselves (`{han: 3}`,
+`{fu: 40}`, `{han: 3, fu: 40}`: each must hold). Where the `round:` sits is where the rounding
+happens: per part, or on a total. Each construct is used by a scheme tables play: see
 docs/schemes.md. `extends:` names another scheme (built-in or file) and replaces whole entries.
 
 This module reads and checks schemes (every problem with file, line and key path); the payment
@@ -31,7 +32,7 @@ import os
 from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable, NamedTuple
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Literal, NamedTuple
 
 from calc.core import shipped
 from calc.core.errors import RulesError, SanmaError, close_matches
@@ -57,12 +58,29 @@ ONE_YAKUMAN = 8000  # b of one yakuman (rules.md, basic points and limits; calc.
 CONDITION_LIMITS = {"mangan": 2000, "haneman": 3000, "baiman": 4000, "sanbaiman": 6000, "yakuman": ONE_YAKUMAN}
 LIMIT_OF_BASIC = {b: name for name, b in CONDITION_LIMITS.items()}
 CONDITIONS = ("from", "below")
-# basic points a hand can have, for checking that every payment comes out whole (rules.md §3)
-_SAMPLE_BASICS = tuple(sorted(
-    {fu * 2 ** (han + 2) for han in range(1, 5) for fu in (20, 25, *range(30, 120, 10))
-     if fu * 2 ** (han + 2) <= 2000 and (han > 1 or fu >= 30)}  # 20 and 25 fu need 2 han
-    | {2000, 3000, 4000, 6000, *(ONE_YAKUMAN * k for k in range(1, 7))}
+# What else a bound may measure: the hand's han (dora included; a yakuman counts 13 han a multiple,
+# as a hand's --json says) and its fu (rules.md §3).
+MEASURES = ("han", "fu")
+YAKUMAN_HAN = 13  # han a yakuman counts, a multiple (calc.scoring.value.KAZOE_HAN)
+# rules.md §3: from 5 han the han alone make the value and the fu count for nothing, so a bound on
+# the fu holds for such a hand whatever fu it was read with (`sanma pay --limit` gives none).
+FU_COUNTS_BELOW_HAN = 5
+# The fu a hand can have (rules.md §3, fu: 20 and 25 need 2 han; past 110 fu only three kans, 4 han
+# at least; calc.table.payment.FU_VALUES)
+FU_RANGE = (20, 140)
+# The hands every payment is checked on, as (b, han, fu): every han 1-4 with every fu (b over 2000
+# is a mangan, and a b of 1920 is one too where kiriage is played), every han that makes a limit,
+# a capped and a counted kazoe yakuman, and yakuman of 1 to 6 multiples (rules.md §3).
+_SAMPLES = tuple(sorted(
+    {(min(fu * 2 ** (han + 2), 2000), han, fu) for han in range(1, 5) for fu in (20, 25, *range(30, 150, 10))
+     if (han > 1 or fu >= 30) and (fu <= 110 or han == 4)}
+    | {(2000, 3, 60), (2000, 4, 30)}
+    | {(b, han, 0) for b, hans in ((2000, (5,)), (3000, (6, 7)), (4000, (8, 9, 10)), (6000, (11, 12, 13)))
+       for han in hans}
+    | {(ONE_YAKUMAN * k, YAKUMAN_HAN * k, 0) for k in range(1, 7)}
 ))
+# The same with one hand for each basic points, for a scheme that reads no han or fu
+_SAMPLE_BASICS = tuple({b: (b, han, fu) for b, han, fu in _SAMPLES}.values())
 # Who pays each share at a three-player table: the two non-dealers on a dealer's tsumo, the other
 # non-dealer and the dealer on a non-dealer's (north is the absent fourth player's, paid by nobody).
 PAYERS = {"dealer_wins": {"non_dealer": 2}, "non_dealer_wins": {"non_dealer": 1, "dealer": 1}}
@@ -95,28 +113,56 @@ class Rounding(NamedTuple):
         return f"{self.name} = round {how} multiple of {self.step}{tail}"
 
 
+class Condition(NamedTuple):
+    """For which hands an amount counts: each bound of `least` (`from:`) is a least value the hand
+    has, each of `below` (`below:`) a value it stays under. A bound is (measure, number): the
+    measure `b` (a limit, as the least basic points of its hands), `han` or `fu`."""
+
+    least: tuple[tuple[str, int], ...] = ()
+    below: tuple[tuple[str, int], ...] = ()
+
+    def holds(self, b: int, han: int, fu: int) -> bool:
+        for measure, n in self.least:
+            if measure == "b" and b < n or measure == "han" and han < n or \
+                    measure == "fu" and han < FU_COUNTS_BELOW_HAN and fu < n:
+                return False
+        for measure, n in self.below:
+            if measure == "b" and b >= n or measure == "han" and han >= n or \
+                    measure == "fu" and han < FU_COUNTS_BELOW_HAN and fu >= n:
+                return False
+        return True
+
+    def reads_han_fu(self) -> bool:
+        return any(measure != "b" for measure, _ in (*self.least, *self.below))
+
+    def words(self) -> str:
+        """`from mangan`, `from 3 han and below 5 han`, `from 40 fu`."""
+        def bound(word: str, measure: str, n: int) -> str:
+            return f"{word} {LIMIT_OF_BASIC[n]}" if measure == "b" else f"{word} {n} {measure}"
+
+        return " and ".join([*(bound("from", m, n) for m, n in self.least),
+                             *(bound("below", m, n) for m, n in self.below)])
+
+
 class Term(NamedTuple):
     """An amount: `times` × `base` ("b", "ron", a share name), fixed `points` ("points"), or the sum
-    of `parts` ("sum"); then rounded by the rounding named `rounding`, if any; counted only for
-    hands of basic points `least` or more and below `below` (None: no bound), else 0."""
+    of `parts` ("sum"); then rounded by the rounding named `rounding`, if any; counted only for the
+    hands its `condition` holds for (None: every hand), else 0."""
 
     base: str
     times: Fraction = Fraction(1)
     parts: tuple[Term, ...] = ()
     rounding: str | None = None
-    least: int = 0
-    below: int | None = None
+    condition: Condition | None = None
 
-    def counts(self, b: int) -> bool:
-        """Whether the amount counts for a hand of basic points b (its condition, if any, holds)."""
-        return b >= self.least and (self.below is None or b < self.below)
+    def counts(self, b: int, han: int, fu: int) -> bool:
+        """Whether the amount counts for a hand of basic points b, han and fu (its condition holds)."""
+        return self.condition is None or self.condition.holds(b, han, fu)
 
-    def condition(self) -> str:
-        """The condition in words (`from mangan`, `below haneman`), or ""."""
-        words = [f"from {LIMIT_OF_BASIC[self.least]}"] if self.least else []
-        if self.below is not None:
-            words.append(f"below {LIMIT_OF_BASIC[self.below]}")
-        return " and ".join(words)
+    def reads_han_fu(self) -> bool:
+        """Whether the amount, or a part of it, depends on the hand's han or fu, not only its b."""
+        own = self.condition is not None and self.condition.reads_han_fu()
+        return own or any(p.reads_han_fu() for p in self.parts)
 
     def refs(self) -> set[str]:
         if self.base == "sum":
@@ -142,7 +188,7 @@ class Scheme:
     """A checked scheme: its name and words, its roundings, what each side pays; never changed once made."""
 
     __slots__ = ("name", "title", "summary", "roundings", "dealer_wins", "non_dealer_wins", "origin", "places",
-                 "_hash")
+                 "reads_han_fu", "_hash")
 
     def __init__(self, name: str, title: str, summary: str, roundings: tuple[Rounding, ...], dealer_wins: Side,
                  non_dealer_wins: Side, origin: tuple[tuple[str, str], ...] = (),
@@ -157,6 +203,9 @@ class Scheme:
         self.origin = origin
         # entry -> (file, line, full key path) where it is written, for errors found with a profile
         self.places = places
+        # whether a payment depends on the hand's han or fu, not only on its basic points b
+        self.reads_han_fu = any(term.reads_han_fu() for side in (dealer_wins, non_dealer_wins)
+                                for _, term in side.shares)
 
     def __repr__(self) -> str:
         return f"Scheme({self.name!r}, {self.title!r}, {self.summary!r}, {self.roundings!r}, {self.dealer_wins!r}, " \
@@ -556,23 +605,9 @@ def _term(value: Any, file: str, line: int | None, key: str, shares: tuple[str, 
     if len(bases) != 1:
         bad(f"an amount names one base (b, points, ron, a share or sum), got {', '.join(map(str, bases)) or 'none'}")
         return None
-    bounds = {}
-    for word in CONDITIONS:
-        if word not in value:
-            continue
-        limit = value[word]
-        if limit not in CONDITION_LIMITS:
-            hint = close_matches(str(limit), tuple(CONDITION_LIMITS), n=1)
-            suggestion = f" (did you mean {hint[0]}?)" if hint else ""
-            bad(f"{word} takes a limit: {', '.join(CONDITION_LIMITS)}; got {limit!r}{suggestion}",
-                _line(value, word, line), f"{key}.{word}")
-            return None
-        bounds[word] = CONDITION_LIMITS[limit]
-    if "from" in bounds and "below" in bounds and bounds["below"] <= bounds["from"]:
-        bad(f"from {value['from']} and below {value['below']}: no hand is both", _line(value, "below", line),
-            f"{key}.below")
+    condition = _condition(value, line, key, bad)
+    if condition is False:
         return None
-    condition = {"least": bounds.get("from", 0), "below": bounds.get("below")}
     base = bases[0]
     rounding = value.get("round")
     if "round" in value and not isinstance(rounding, str):
@@ -586,12 +621,75 @@ def _term(value: Any, file: str, line: int | None, key: str, shares: tuple[str, 
             bad(f"sum takes a list of amounts, got {_show(inner)}", _line(value, "sum", line), f"{key}.sum")
             return None
         summed = _term(inner, file, _line(value, "sum", line), f"{key}.sum", shares, problems, rounds)
-        return None if summed is None else Term("sum", parts=summed.parts, rounding=rounding, **condition)
+        return None if summed is None else Term("sum", parts=summed.parts, rounding=rounding, condition=condition)
     times = _multiple(value[base])
     if times is None:
         bad(f"expected a number or a fraction like 1/3, got {value[base]!r}", _line(value, base, line), f"{key}.{base}")
         return None
-    return Term(base, times, rounding=rounding, **condition)
+    return Term(base, times, rounding=rounding, condition=condition)
+
+
+def _condition(value: dict, line: int | None, key: str, bad: Callable[[str, int | None, str], None]
+               ) -> Condition | None | Literal[False]:
+    """An amount's `from:` and `below:` (None: it has neither; False: a problem, reported by `bad`)."""
+    bounds: dict[str, tuple[tuple[str, int], ...]] = {}
+    for word in CONDITIONS:
+        if word in value:
+            bound = _bound(word, value[word], _line(value, word, line), f"{key}.{word}", bad)
+            if bound is None:
+                return False
+            bounds[word] = bound
+    if not bounds:
+        return None
+    least, below = dict(bounds.get("from", ())), dict(bounds.get("below", ()))
+    for measure in set(least) & set(below):
+        if below[measure] <= least[measure]:
+            bad(f"from {_bound_text(value['from'])} and below {_bound_text(value['below'])}: no hand is both",
+                _line(value, "below", line), f"{key}.below")
+            return False
+    return Condition(bounds.get("from", ()), bounds.get("below", ()))
+
+
+def _bound(word: str, given: Any, line: int | None, key: str, bad: Callable[[str, int | None, str], None]
+           ) -> tuple[tuple[str, int], ...] | None:
+    """One `from:` or `below:` as (measure, number) pairs: a limit (its least basic points) or
+    `{han: N}`, `{fu: N}` or both; None when it is written wrongly (reported by `bad`)."""
+    takes = f"{word} takes a limit ({', '.join(CONDITION_LIMITS)}) or {{han: N}}, {{fu: N}}"
+    if isinstance(given, str) and given in CONDITION_LIMITS:
+        return (("b", CONDITION_LIMITS[given]),)
+    if not isinstance(given, dict):
+        hint = close_matches(given, tuple(CONDITION_LIMITS), n=1) if isinstance(given, str) else []
+        suggestion = f" (did you mean {hint[0]}?)" if hint else ""
+        bad(f"{takes}; got {_show(given)}{suggestion}", line, key)
+        return None
+    if not given:
+        bad(f"{takes}; got an empty mapping", line, key)
+        return None
+    out = []
+    for measure, n in given.items():
+        at_line, at_key = _line(given, measure, line), f"{key}.{measure}"
+        if measure not in MEASURES:
+            hint = close_matches(str(measure), MEASURES, n=1)
+            suggestion = f" (did you mean {hint[0]}?)" if hint else ""
+            bad(f"unknown key{suggestion}; a bound on the hand has han, fu or both", at_line, at_key)
+            return None
+        least, most = (1, None) if measure == "han" else FU_RANGE
+        if isinstance(n, bool) or not isinstance(n, int) or n < least or (most is not None and n > most):
+            span = f"{least} or more" if most is None else f"from {least} to {most}"
+            bad(f"{measure} is a whole number {span}, got {_show(n)}", at_line, at_key)
+            return None
+        if word == "below" and n == least:
+            bad(f"no hand has fewer than {least} {measure}", at_line, at_key)
+            return None
+        out.append((measure, n))
+    return tuple(out)
+
+
+def _bound_text(given: Any) -> str:
+    """A bound as written, in words: `mangan`, `3 han`, `3 han 40 fu`."""
+    if isinstance(given, dict):
+        return " ".join(f"{n} {measure}" for measure, n in given.items())
+    return str(given)
 
 
 def _check(name: str, entries: dict, problems: list[RulesError], first: SchemeLayer, broken: bool = False,
@@ -711,39 +809,65 @@ def _loop(start: str, refs: dict[str, set[str]]) -> list[str] | None:
 def _check_amounts(scheme: Scheme, entries: dict, problems: list[RulesError]) -> None:
     """What a game needs of a scheme (rules.md, payment schemes), for every hand value: each payment
     and ron value is a whole number of points, 0 or more; a win moves points (a ron pays something,
-    and so do a tsumo's payers together); a bigger hand never pays less."""
+    and so do a tsumo's payers together); a bigger hand never pays less (`_bigger`)."""
+    han_fu = scheme.reads_han_fu
     for section in SECTIONS:
         dealer = section == "dealer_wins"
-        before: dict[str, tuple[int, Fraction]] = {}
-        for b in _SAMPLE_BASICS:
-            values = evaluate(scheme, b, dealer)
 
-            def problem(share: str, message: str) -> None:
-                _, file, line, key = entries[f"{section}.{share}"]
-                problems.append(RulesError(message, file=file, line=line, key=key))
+        def problem(share: str, message: str) -> None:
+            _, file, line, key = entries[f"{section}.{share}"]
+            problems.append(RulesError(message, file=file, line=line, key=key))
 
+        checked: list[tuple[tuple[int, int, int], dict[str, Amount]]] = []  # the hands before, by b
+        for sample in _SAMPLES if han_fu else _SAMPLE_BASICS:
+            b, han, fu = sample
+            hand = _sample_words(sample, han_fu)
+            values = evaluate(scheme, b, han, fu, dealer)
             bad = [(s, v) for s, v in values.items() if s != "north" and (v.denominator != 1 or v < 0)]
             if bad:
                 share, v = bad[0]
                 why = "is negative" if v < 0 else "is not a whole number of points (round it)"
-                problem(share, f"comes to {amount_text(v)} for b = {b}, which {why}")
+                problem(share, f"comes to {amount_text(v)} for {hand}, which {why}")
                 break
             winner = "the dealer" if dealer else "a non-dealer"
             if values["ron"] == 0:
-                problem("ron", f"comes to 0 for b = {b}: a ron by {winner} would move no points")
+                problem("ron", f"comes to 0 for {hand}: a ron by {winner} would move no points")
                 break
-            tsumo = sum(values[s] * n for s, n in PAYERS[section].items())
-            if tsumo == 0:
-                problem(next(iter(PAYERS[section])), f"a tsumo by {winner} would move no points for b = {b}: "
+            if sum(values[s] * n for s, n in PAYERS[section].items()) == 0:
+                problem(next(iter(PAYERS[section])), f"a tsumo by {winner} would move no points for {hand}: "
                                                      f"every payer pays 0")
                 break
-            smaller = [(s, v) for s, v in values.items() if s != "north" and s in before and v < before[s][1]]
-            if smaller:
-                share, v = smaller[0]
-                problem(share, f"comes to {amount_text(v)} for b = {b} but {amount_text(before[share][1])} for the "
-                               f"smaller b = {before[share][0]}: a bigger hand would pay less")
+            smaller = [earlier for earlier in checked if _bigger(sample, earlier[0], han_fu)]
+            less = [(s, v, max(smaller, key=lambda e: e[1][s])) for s, v in values.items()
+                    if s != "north" and smaller and v < max(e[1][s] for e in smaller)]
+            if less:
+                share, v, (at, paid) = less[0]
+                problem(share, f"comes to {amount_text(v)} for {hand} but {amount_text(paid[share])} for the smaller "
+                               f"{_sample_words(at, han_fu)}: a bigger hand would pay less")
                 break
-            before.update({s: (b, v) for s, v in values.items()})
+            checked.append((sample, values))
+
+
+def _bigger(hand: tuple[int, int, int], other: tuple[int, int, int], han_fu: bool) -> bool:
+    """Whether a hand of (b, han, fu) is bigger than another, so may not pay less: more basic points
+    b; under a scheme that reads the han and fu, also as many han and fu or more, the fu where they
+    count (2 han 70 fu, b = 1120, is not bigger than 3 han 30 fu, b = 960: where 3 han earn more, it
+    may pay less)."""
+    if hand[0] <= other[0]:
+        return False
+    if not han_fu:
+        return True
+    fu_count = hand[1] < FU_COUNTS_BELOW_HAN and other[1] < FU_COUNTS_BELOW_HAN
+    return hand[1] >= other[1] and (not fu_count or hand[2] >= other[2])
+
+
+def _sample_words(sample: tuple[int, int, int], han_fu: bool) -> str:
+    """A sample hand as an error names it: `b = 1920`, or with its han and fu where they matter
+    (`3 han 60 fu (b = 1920)`, `6 han (b = 3000)`)."""
+    b, han, fu = sample
+    if not han_fu:
+        return f"b = {b}"
+    return f"{han} han {fu} fu (b = {b})" if han < FU_COUNTS_BELOW_HAN else f"{han} han (b = {b})"
 
 
 def amount_text(v: Amount) -> str:
@@ -760,7 +884,7 @@ def table_bound_problems(scheme: Scheme, table_points: int, where: str) -> list[
     places = dict(scheme.places)
     out = []
     for section in SECTIONS:
-        values = evaluate(scheme, ONE_YAKUMAN, section == "dealer_wins")
+        values = evaluate(scheme, ONE_YAKUMAN, YAKUMAN_HAN, 0, section == "dealer_wins")
         over = [(s, v) for s, v in values.items() if s != "north" and v > table_points]
         if over:
             share, v = over[0]
@@ -780,12 +904,12 @@ def table_bound_problems(scheme: Scheme, table_points: int, where: str) -> list[
 Amount = int | Fraction
 
 
-def term_value(term: Term, values: dict[str, Amount], b: int, scheme: Scheme,
+def term_value(term: Term, values: dict[str, Amount], b: int, han: int, fu: int, scheme: Scheme,
                amounts: dict[int, tuple[Amount, Amount]] | None = None) -> tuple[Amount, Amount]:
-    """(the amount before its own rounding, after it) given the shares computed so far; `amounts`,
-    if given, is told the pair of every term and part worked out (by the term's id), so that an
-    explanation need not work them out again."""
-    if not term.counts(b):  # its condition does not hold for this hand: it adds nothing
+    """(the amount before its own rounding, after it) for a hand of basic points b, han and fu, given
+    the shares computed so far; `amounts`, if given, is told the pair of every term and part worked
+    out (by the term's id), so that an explanation need not work them out again."""
+    if not term.counts(b, han, fu):  # its condition does not hold for this hand: it adds nothing
         _zero(term, amounts)
         return 0, 0
     if term.base == "points":
@@ -795,7 +919,7 @@ def term_value(term: Term, values: dict[str, Amount], b: int, scheme: Scheme,
     elif term.base == "sum":
         total: Amount = 0
         for part in term.parts:
-            total += term_value(part, values, b, scheme, amounts)[1]
+            total += term_value(part, values, b, han, fu, scheme, amounts)[1]
         raw = _whole(total)
     else:
         raw = _times(term.times, values[term.base])
@@ -823,9 +947,9 @@ def _whole(x: Amount) -> Amount:
     return x.numerator if isinstance(x, Fraction) and x.denominator == 1 else x
 
 
-def evaluate(scheme: Scheme, b: int, dealer_wins: bool) -> dict[str, Amount]:
-    """Every share of one side for basic points b: ron, north (if defined), the payers."""
+def evaluate(scheme: Scheme, b: int, han: int, fu: int, dealer_wins: bool) -> dict[str, Amount]:
+    """Every share of one side for a hand of basic points b, han and fu: ron, north (if defined), the payers."""
     values: dict[str, Amount] = {}
     for share, term in scheme.side(dealer_wins).shares:
-        values[share] = term_value(term, values, b, scheme)[1]
+        values[share] = term_value(term, values, b, han, fu, scheme)[1]
     return values

@@ -127,5 +127,5 @@ def hand_value(han: int, fu: int, rules: HandRules, *, yakuman: int = 0) -> Hand
 def limit_value(limit: str, rules: HandRules, *, yakuman: int = 1) -> HandValue:
     """A hand given only by its limit (`sanma pay --limit baiman`)."""
     if limit == YAKUMAN:
-        return HandValue(KAZOE_HAN, 0, yakuman, LIMIT_BASIC[YAKUMAN] * yakuman, YAKUMAN)
+        return HandValue(KAZOE_HAN * yakuman, 0, yakuman, LIMIT_BASIC[YAKUMAN] * yakuman, YAKUMAN)  # 13 han a multiple
     return HandValue(LIMIT_FROM_HAN[limit], 0, 0, LIMIT_BASIC[limit], limit)

@@ -210,6 +210,13 @@ def _ordinal(k: int) -> str:
 SEAT_COLOURS = ("#1f77b4", "#d62728", "#2ca02c")
 
 
+def axis_step(span: float) -> float:
+    """The step between an axis' ticks over `span` (at least 1) points: 1, 2 or 5 times a power of ten,
+    at most eight steps over the span."""
+    step = 10.0 ** math.floor(math.log10(max(span, 1.0) / 8))
+    return next(step * k for k in (1, 2, 5, 10) if max(span, 1.0) / (step * k) <= 8)
+
+
 def compare_svg(c: Comparison, title: str) -> str:
     """Box plots of final points by starting seat, one row per scheme (5-25-50-75-95 percentiles)."""
     from html import escape  # the picture's text only
@@ -229,7 +236,9 @@ def compare_svg(c: Comparison, title: str) -> str:
             q = [value_at(ordered, int(round((total - 1) * p / 100))) for p in (5, 25, 50, 75, 95)]
             box[(s, seat)] = q
             lo, hi = min(lo, q[0]), max(hi, q[-1])
-    lo, hi = 10 * ((lo // 10) - 1), 10 * ((hi // 10) + 2)
+    step = axis_step(hi - lo)
+    # the axis fits the boxes, widened to whole steps: schemes a point apart stay apart
+    lo, hi = step * math.floor(lo / step - 0.25), step * math.ceil(hi / step + 0.25)
 
     def x(v: float) -> float:
         return left + (v - lo) / (hi - lo) * (width - left - right)
@@ -237,12 +246,11 @@ def compare_svg(c: Comparison, title: str) -> str:
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" font-family="sans-serif" font-size="12">',
              f'<rect width="{width}" height="{height}" fill="white"/>',
              f'<text x="{left}" y="20" font-size="14">{escape(title)}</text>']
-    v = 20 * math.ceil(lo / 20)  # ticks at multiples of 20, so one is at 0 (lo <= 0 <= hi)
-    while v <= hi:
+    for k in range(round(lo / step), round(hi / step) + 1):  # ticks at multiples of the step: one is at 0
+        v = round(k * step, 6)
         parts.append(f'<line x1="{x(v):.1f}" y1="{top - 10}" x2="{x(v):.1f}" y2="{height - 40}" stroke="#ddd"/>')
         parts.append(f'<text class="tick" x="{x(v):.1f}" y="{height - 25}" text-anchor="middle">'
-                     f'{f"{v:+.0f}" if v else "0"}</text>')
-        v += 20
+                     f'{f"{v:+g}" if v else "0"}</text>')
     parts.append(f'<line x1="{x(0):.1f}" y1="{top - 10}" x2="{x(0):.1f}" y2="{height - 40}" stroke="#888"/>')
     for i, s in enumerate(schemes):
         y0 = top + i * row_h

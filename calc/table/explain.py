@@ -217,7 +217,7 @@ def _render(term: Term, leaf: Callable[[Term], str]) -> str:
     """The formula shape of `term`, each leaf written by `leaf` (its formula or its numbers); a
     term counted only for some hands says so (`1000 from mangan`) where its formula is written."""
     text = _shape(term, leaf)
-    condition = term.condition()
+    condition = term.condition.words() if term.condition is not None else ""
     if condition and leaf is _multiple:
         return f"({text} {condition})" if term.base == "sum" and not term.rounding else f"{text} {condition}"
     return text

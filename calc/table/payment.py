@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from calc.core.errors import SanmaError
 from calc.core.rules import PaymentRules, RuleSet
-from calc.core.schemes import Amount, Scheme, Term, amount_text, term_value
+from calc.core.schemes import YAKUMAN_HAN, Amount, Scheme, Term, amount_text, term_value
 from calc.scoring.value import LIMITS, MAX_HAN, YAKUMAN, HandValue, hand_value, limit_value, max_yakuman, round_up_100
 
 if TYPE_CHECKING:
@@ -442,16 +442,24 @@ def han_fu_value(han: int, fu: int | None, *, tsumo: bool, rules: RuleSet) -> Ha
     return hand_value(han, fu, rules.hand)
 
 
-@lru_cache(maxsize=4096)  # a few hundred (b, dealer, scheme) cases occur
-def shares(basic: int, *, dealer_wins: bool, rules: PaymentRules) -> Shares:
-    """The scheme's amounts for basic points `b` (rules.md §4), read from its definition
-    (calc.core.schemes), every term and part of each share kept as worked out."""
+def shares(basic: int, han: int, fu: int, *, dealer_wins: bool, rules: PaymentRules) -> Shares:
+    """The scheme's amounts for a hand of basic points `b`, han and fu (rules.md §4), read from its
+    definition (calc.core.schemes), every term and part of each share kept as worked out. Most
+    schemes read b alone: for them the han and fu are left out of the cache's key, which a few
+    hundred (b, dealer, scheme) cases fill."""
+    if not rules.scheme_def.reads_han_fu:
+        han = fu = 0
+    return _shares(basic, han, fu, dealer_wins, rules)
+
+
+@lru_cache(maxsize=4096)
+def _shares(basic: int, han: int, fu: int, dealer_wins: bool, rules: PaymentRules) -> Shares:
     scheme = rules.scheme_def
     side = scheme.side(dealer_wins)
     values: dict[str, Amount] = {}
     amounts: dict[int, tuple[Amount, Amount]] = {}  # every term's and part's, as worked out (term_value)
     for name, term in side.shares:
-        values[name] = term_value(term, values, basic, scheme, amounts)[1]
+        values[name] = term_value(term, values, basic, han, fu, scheme, amounts)[1]
     for name, v in values.items():
         if name != "north" and (v.denominator != 1 or v < 0):
             raise PaymentError(f"scheme {scheme.name!r}: {name} comes to {amount_text(v)} for b = {basic}, "
@@ -530,12 +538,14 @@ def win(
     # honba are paid once: with the liable player's part where there is one, else with the rest
     per_honba = pay.honba_ron if discarder is not None or liable is not None else pay.honba_tsumo
 
-    pao_basic = 0
+    pao_basic = pao_han = multiple = 0
     if liable is not None:
         multiple = value.yakuman if liable_yakuman is None else min(liable_yakuman, value.yakuman)
         pao_basic = value.basic * multiple // value.yakuman
+        pao_han = value.han if multiple == value.yakuman else YAKUMAN_HAN * multiple
     rest_basic = value.basic - pao_basic
-    pao = shares(pao_basic, dealer_wins=dealer_wins, rules=pay) if pao_basic else None
+    # each part is paid as a hand of its own: a part of a multiple yakuman counts 13 han a multiple
+    pao = shares(pao_basic, pao_han, value.fu, dealer_wins=dealer_wins, rules=pay) if pao_basic else None
     if pao is not None:
         honba_part = paid_honba * per_honba
         if discarder is None:  # a tsumo: the liable player pays it all, as if they had dealt in
@@ -547,7 +557,8 @@ def win(
             payments.append(Transfer(discarder, DISCARDER, pao.ron - half + honba_part - liable_honba, winner,
                                      honba_part - liable_honba))
 
-    rest = shares(rest_basic, dealer_wins=dealer_wins, rules=pay) if rest_basic else None
+    rest_han = value.han if not pao_basic else YAKUMAN_HAN * (value.yakuman - multiple)
+    rest = shares(rest_basic, rest_han, value.fu, dealer_wins=dealer_wins, rules=pay) if rest_basic else None
     if rest is not None:
         honba_part = 0 if pao is not None else paid_honba * per_honba
         if discarder is not None:
@@ -573,7 +584,7 @@ def table_win(value: HandValue, *, winner: int, tsumo: bool, honba: int, sticks:
 
 def revalued(settlement: Settlement, value: HandValue) -> Settlement:
     """A table win's settlement (`table_win`, `win` without pao) for another value of the same basic
-    points: its payments depend on nothing else."""
+    points (and han and fu, where the scheme reads them): its payments depend on nothing else."""
     paid = settlement.facts[0]
     assert isinstance(paid, PaidWin)
     return Settlement(settlement.deltas, settlement.pot_change, (paid.with_value(value),), settlement.payments)

@@ -34,8 +34,9 @@ class HandResult:
 
     Beside them, what the hand was scored from and to: the request, the profile (`ruleset`), the hand
     as read (`tiles`), the situation (`context`), the evaluation, and the payments of its situation
-    (`paid`: the settlement `pay` shares among every hand of the same basic points, winner, tsumo,
-    honba and sticks; its facts may name another value of those basic points). `settlement` is this
+    (`paid`: the settlement `pay` shares among every hand of the same basic points (and han and fu,
+    where the scheme reads them), winner, tsumo, honba and sticks; its facts may name another value
+    of those basic points). `settlement` is this
     hand's own, its facts naming its value. A written class, as the scorer's values (one a hand;
     compiled, its `__init__` is not Python's); nothing writes to one."""
 
@@ -213,10 +214,13 @@ def score(request: HandRequest, rules: RuleSet | None = None) -> HandResult:
 # in the key (hashed by its fields for every hand) cost more than the look-up saved. The profile is
 # told by the very RuleSet object (kept in the entry, so its id is never another's): load() hands
 # out one per profile and request.with_scheme one per (profile, scheme), and hashing a profile's
-# sections for every hand cost more than the payment. Bounded: cleared when full.
+# sections for every hand cost more than the payment. Bounded: cleared when full. A scheme whose
+# conditions read the han or fu (calc.core.schemes.Condition: 3 han 60 fu and 4 han 30 fu have one
+# b) is paid by those too, in a table of its own (`by_hand`), so that the others keep their key.
 class _Paid(NamedTuple):
     rules: RuleSet
     by_situation: dict[tuple[int, int, bool, int, int], payment.Settlement]
+    by_hand: dict[tuple[int, int, int, int, bool, int, int], payment.Settlement] | None
 
 
 _PAID: Final[dict[int, _Paid]] = {}
@@ -225,20 +229,36 @@ _PAID_MAX: Final = 4096
 
 def situation_paid(value: HandValue, context: WinContext, rules: RuleSet) -> payment.Settlement:
     """The payments of a win of `value` in its situation (the winner at their wind's seat:
-    payment.table_win puts the dealer at 0), shared by every value of the same basic points: its
-    facts may name another such value (`valued` gives the hand's own)."""
+    payment.table_win puts the dealer at 0), shared by every value of the same basic points (and
+    han and fu, where the scheme reads them): its facts may name another such value (`valued` gives
+    the hand's own)."""
     paid = _PAID.get(id(rules))
     if paid is None or paid.rules is not rules:
         if len(_PAID) >= PROFILES_KEPT:
             _PAID.clear()
-        paid = _PAID[id(rules)] = _Paid(rules, {})
+        paid = _PAID[id(rules)] = _Paid(rules, {}, {} if rules.payment.scheme_def.reads_han_fu else None)
     winner = winner_seat(context)
+    if paid.by_hand is not None:
+        return _hand_paid(paid.by_hand, value, winner, context, rules)
     key = (value.basic, winner, context.tsumo, context.honba, context.sticks)
     settlement = paid.by_situation.get(key)
     if settlement is None:
         if len(paid.by_situation) >= _PAID_MAX:
             paid.by_situation.clear()
         settlement = paid.by_situation[key] = payment.table_win(
+            value, winner=winner, tsumo=context.tsumo, honba=context.honba, sticks=context.sticks, rules=rules)
+    return settlement
+
+
+def _hand_paid(by_hand: dict[tuple[int, int, int, int, bool, int, int], payment.Settlement], value: HandValue,
+               winner: int, context: WinContext, rules: RuleSet) -> payment.Settlement:
+    """situation_paid under a scheme that reads the han and fu: by them too."""
+    key = (value.basic, value.han, value.fu, winner, context.tsumo, context.honba, context.sticks)
+    settlement = by_hand.get(key)
+    if settlement is None:
+        if len(by_hand) >= _PAID_MAX:
+            by_hand.clear()
+        settlement = by_hand[key] = payment.table_win(
             value, winner=winner, tsumo=context.tsumo, honba=context.honba, sticks=context.sticks, rules=rules)
     return settlement
 
