@@ -288,8 +288,8 @@ def _killed_mid_burst(server, table):
     def post(k):
         try:
             status = server.request("POST", "/api/hands", {"draw": {"tenpai": ["Ana", "Bo", "Chen"]}})[0]
-        except OSError:
-            return None  # the server is gone
+        except (OSError, http.client.HTTPException):
+            return None  # the server is gone (mid-answer: an IncompleteRead)
         with lock:
             if status == 201:
                 acknowledged.append(k)
