@@ -56,9 +56,10 @@ run: $(STAMP)
 	$(BIN)/sanma demo
 	$(BIN)/sanma settle examples/match.yaml --all-schemes
 
-# pytest-xdist spreads the tests over the machine's cores (PYTEST_WORKERS=0: one process).
+# pytest-xdist spreads the tests over the machine's cores (PYTEST_WORKERS=0: one process). The docs
+# extra too: a test builds the documentation site strictly.
 PYTEST_WORKERS ?= auto
-test: $(STAMP) $(TEST_STAMP)
+test: $(STAMP) $(TEST_STAMP) $(DOCS_STAMP)
 	$(BIN)/pytest -n $(PYTEST_WORKERS)
 	SANMA_PURE_PYTHON=1 $(BIN)/pytest -n $(PYTEST_WORKERS) $(PURE_TESTS)
 
