@@ -20,7 +20,7 @@ from calc.core import tiles as T
 from calc.scoring.fu import Part, describe
 from calc.table.scored import HandResult
 from calc.core.rules import RuleSet
-from calc.table.payment import STICKS, Settlement
+from calc.table.payment import Settlement
 
 _WINDS: Final = "ESW"  # seat and round winds, East first
 
@@ -129,31 +129,9 @@ def _number(value: int) -> str:
     return _NUMBERS[value] if 0 <= value < 256 else str(value)
 
 
-def _to_winner(settlement: Settlement, winner: int) -> tuple[list[tuple[str, int]], int, int, int]:
-    """(each payer's role and amount, points without honba, total, sticks) of the payments to
-    `winner`, in one pass (this runs for every line of a batch)."""
-    payments: list[tuple[str, int]] = []
-    total = honba = sticks = 0
-    for p in settlement.payments:
-        if p.payee == winner:
-            if p.role == STICKS:
-                sticks += p.amount
-            else:
-                payments.append((p.role, p.amount))
-                total += p.amount
-                honba += p.honba
-    return payments, total - honba, total, sticks
-
-
-def settlement_dict(settlement: Settlement, winner: int) -> dict:
-    """The `payments` / `points` / `total` / `sticks` keys shared by `sanma hand` and `sanma pay --json`."""
-    payments, points, total, sticks = _to_winner(settlement, winner)
-    return {"payments": [{"payer": role, "amount": amount} for role, amount in payments], "points": points,
-            "total": total, "sticks": sticks}
-
-
 def settlement_json(settlement: Settlement, winner: int) -> str:
-    """`settlement_dict`'s keys as the text inside a JSON object."""
-    payments, points, total, sticks = _to_winner(settlement, winner)
-    paid = ", ".join([f'{{"payer": {_text(role)}, "amount": {amount}}}' for role, amount in payments])
-    return f'"payments": [{paid}], "points": {points}, "total": {total}, "sticks": {sticks}'
+    """The keys of `Collected.to_dict` (payments, points, total, sticks) as the text inside a JSON
+    object."""
+    c = settlement.collected(winner)
+    paid = ", ".join([f'{{"payer": {_text(role)}, "amount": {amount}}}' for role, amount in c.paid])
+    return f'"payments": [{paid}], "points": {c.points}, "total": {c.total}, "sticks": {c.sticks}'

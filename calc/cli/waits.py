@@ -18,26 +18,17 @@ if TYPE_CHECKING:  # the app imports this module at start-up: the scoring and ta
     from calc.table.waits import Wait, Waits, WaitsReport
 
 
-def settlement_dict(settlement, winner: int) -> dict:
-    return settlement.collected(winner).to_dict()
+# The keys of a way to win in `sanma waits --json`: a hand's `--json` keys but the hand's own facts
+# (its text, seat, round) and the fu's breakdown.
+_WAY_KEYS = ("han", "fu", "limit", "yakuman", "yaku", "dora", "aka", "ura", "nuki", "payments", "points", "total",
+             "sticks")
 
 
 def _way_dict(result) -> dict | None:
     if result is None:
         return None
-    e = result.evaluation
-    return {
-        "han": e.han,
-        "fu": e.fu,
-        "limit": e.limit,
-        "yakuman": e.value.yakuman,
-        "yaku": [{"name": n, "han": h} for n, h in e.yaku] + [{"name": n, "han": 13 * m} for n, m in e.yakuman],
-        "dora": e.dora,
-        "aka": e.aka,
-        "ura": e.ura,
-        "nuki": e.nuki,
-        **settlement_dict(result.settlement, result.winner),
-    }
+    full = result.to_dict()
+    return {key: full[key] for key in _WAY_KEYS}
 
 
 def _wait_dict(wait: Wait, furiten: bool) -> dict:
@@ -76,8 +67,7 @@ def _cell(result) -> str:
     value = e.limit if e.limit else f"{e.han}h {e.fu}fu"
     if e.value.yakuman > 1:
         value = f"yakuman x{e.value.yakuman}"
-    total = settlement_dict(result.settlement, result.winner)["total"]
-    return f"{total} ({value})"
+    return f"{result.total} ({value})"
 
 
 def _note(wait: Wait, furiten: bool) -> str:
